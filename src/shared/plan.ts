@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** The plan model of design.md §2, shared by the engine (main) and the panel (renderer). */
+
+export const StepStatus = z.enum(['pending', 'in_progress', 'completed', 'failed', 'skipped']);
+export type StepStatus = z.infer<typeof StepStatus>;
+
+export const PlanStatus = z.enum(['active', 'completed', 'partial', 'failed', 'cancelled']);
+export type PlanStatus = z.infer<typeof PlanStatus>;
+
+export const Priority = z.enum(['high', 'medium', 'low']);
+export type Priority = z.infer<typeof Priority>;
+
+export const Dialect = z.enum(['structured', 'checklist', 'wbs', 'session']);
+export type Dialect = z.infer<typeof Dialect>;
+
+/** Error classes of design.md §3 (recovery). */
+export const ErrorClass = z.enum([
+  'invalid_parameter',
+  'not_found',
+  'unavailable',
+  'conflict',
+  'transaction_failed',
+  'timeout',
+  'transient',
+  'permission',
+  'unknown',
+]);
+export type ErrorClass = z.infer<typeof ErrorClass>;
+
+export const RecoveryStrategy = z.enum([
+  'retry_with_modification',
+  'refresh_context_and_retry',
+  'retry_with_alternative',
+  'rollback_and_retry',
+  'skip_and_continue',
+  'escalate_to_user',
+]);
+export type RecoveryStrategy = z.infer<typeof RecoveryStrategy>;
+
+/** One recorded attempt on a step: the seed's retry history / recovery log entry. */
+export const StepAttempt = z.object({
+  at: z.string(),
+  tool: z.string(),
+  inputSummary: z.string(),
+  error: z.string(),
+  errorClass: ErrorClass,
+  strategy: RecoveryStrategy,
+  outcome: z.enum(['retrying', 'escalated', 'skipped', 'succeeded', 'aborted']),
+  durationMs: z.number().nonnegative(),
+});
+export type StepAttempt = z.infer<typeof StepAttempt>;
+
+export const PlanStep = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string().optional(),
+  status: StepStatus,
+  parentId: z.number().int().positive().optional(),
+  dependsOn: z.array(z.number().int().positive()),
+  priority: Priority.optional(),
+  successCriteria: z.string().optional(),
+  toolsToUse: z.array(z.string()).optional(),
+  isVerification: z.boolean().optional(),
+  result: z.string().optional(),
+  reason: z.string().optional(),
+  notes: z.array(z.string()),
+  attempts: z.array(StepAttempt),
+  /** Dialect-specific label, e.g. the WBS id "1.2". */
+  label: z.string().optional(),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+export const PlanSummary = z.object({
+  total: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  in_progress: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  /** round(100 · completed / total); 0 for an empty plan. */
+  percent: z.number().int().min(0).max(100),
+});
+export type PlanSummary = z.infer<typeof PlanSummary>;
+
+export const PlanCompletion = z.object({
+  status: z.enum(['success', 'partial_success', 'failed']),
+  summary: z.string(),
+  stepsCompleted: z.number().int().nonnegative().optional(),
+  stepsFailed: z.number().int().nonnegative().optional(),
+  stepsSkipped: z.number().int().nonnegative().optional(),
+  issues: z.array(z.string()),
+  created: z.array(z.union([z.string(), z.number()])).optional(),
+  modified: z.array(z.union([z.string(), z.number()])).optional(),
+  recommendations: z.string().optional(),
+});
+export type PlanCompletion = z.infer<typeof PlanCompletion>;
+
+export const Plan = z.object({
+  id: z.string(),
+  dialect: Dialect,
+  goal: z.string(),
+  explanation: z.string().optional(),
+  status: PlanStatus,
+  steps: z.array(PlanStep),
+  version: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  verificationApproach: z.string().optional(),
+  rollbackStrategy: z.string().optional(),
+  estimatedToolCalls: z.number().int().nonnegative().optional(),
+  completion: PlanCompletion.optional(),
+  summary: PlanSummary,
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** design.md §5: the panel shows only while a plan with steps is active. */
+export function isPlanVisible(plan: Plan | null | undefined): plan is Plan {
+  return !!plan && plan.status === 'active' && plan.steps.length > 0;
+}

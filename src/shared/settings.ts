@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Dialect } from './plan';
+
+/** Claude Desktop's `mcpServers` entry: a stdio command, or a streamable-HTTP url. */
+export const McpServerConfig = z.union([
+  z.object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).optional(),
+    trusted: z.boolean().optional(),
+  }),
+  z.object({
+    url: z.url(),
+    headers: z.record(z.string(), z.string()).optional(),
+    trusted: z.boolean().optional(),
+  }),
+]);
+export type McpServerConfig = z.infer<typeof McpServerConfig>;
+
+export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+
+export const Settings = z.object({
+  model: z.string().trim().min(1).max(200).default(DEFAULT_MODEL),
+  agenticMode: z.boolean().default(true),
+  planningStyle: Dialect.default('structured'),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  retryDelayMs: z.number().int().min(0).max(60_000).default(500),
+  autoSkipNonCritical: z.boolean().default(false),
+  autoSkipErrorTypes: z.array(z.string()).default(['conflict']),
+  autoApproveEdits: z.boolean().default(false),
+  autoApproveCommands: z.boolean().default(false),
+  commandAllowList: z.array(z.string().trim().min(1)).default([]),
+  mcpServers: z.record(z.string().min(1), McpServerConfig).default({}),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  maxTokens: z.number().int().min(256).max(64_000).default(8192),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** A partial update of settings as it arrives over IPC: only known keys, each validated. */
+export const SettingsPatch = Settings.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export function defaultSettings(): Settings {
+  return Settings.parse({});
+}
+
+/** What the renderer may know about the API key: never the key itself. */
+export const ApiKeyState = z.object({
+  hasApiKey: z.boolean(),
+  source: z.enum(['env', 'settings', 'none']),
+});
+export type ApiKeyState = z.infer<typeof ApiKeyState>;
+
+export const SettingsView = z.object({
+  settings: Settings,
+  apiKey: ApiKeyState,
+});
+export type SettingsView = z.infer<typeof SettingsView>;

@@ -1,0 +1,59 @@
+/**
+ * Scenario scripts for the scripted Messages-API server. Each POST /v1/messages consumes the
+ * next turn, in order. Scenarios are plain data so tests, e2e fixtures and `npm run demo`
+ * share them.
+ */
+
+export interface ScriptedToolCall {
+  name: string;
+  input: unknown;
+  /** Defaults to a generated toolu_… id. */
+  id?: string;
+}
+
+export type ScriptedFault =
+  | 'unauthorized' // 401 authentication_error
+  | 'bad_request' // 400 invalid_request_error
+  | 'rate_limit' // 429 with retry-after
+  | 'overloaded' // 529 overloaded_error
+  | 'server_error' // 500 api_error
+  | 'midstream_error' // 200, some deltas, then `event: error` (overloaded_error)
+  | 'drop' // 200, some deltas, then the socket is destroyed
+  | 'stall'; // 200, some deltas, then nothing until the client gives up
+
+export type ScriptedTurn =
+  | {
+      kind: 'text';
+      text: string;
+      /** Characters per text_delta (default 8). */
+      chunkChars?: number;
+      /** Delay between deltas in ms (default 5). */
+      delayMs?: number;
+      stopReason?: 'end_turn' | 'max_tokens';
+    }
+  | {
+      kind: 'tool_use';
+      /** Optional text before the tool calls. */
+      text?: string;
+      calls: ScriptedToolCall[];
+      chunkChars?: number;
+      delayMs?: number;
+    }
+  | {
+      kind: 'fault';
+      fault: ScriptedFault;
+      retryAfterSeconds?: number;
+      /** Text streamed before a mid-stream fault. */
+      partialText?: string;
+    };
+
+export interface Scenario {
+  name: string;
+  description?: string;
+  turns: ScriptedTurn[];
+  /**
+   * When the turns run out: 'echo' replies "You said: <last user text>" (default), 'error'
+   * answers 500 with a message saying the script is exhausted.
+   */
+  onExhausted?: 'echo' | 'error';
+}
