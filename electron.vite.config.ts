@@ -17,6 +17,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can only require('electron'): bundle zod & co. instead of externalizing.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

@@ -111,6 +111,8 @@ export const Plan = z.object({
   estimatedToolCalls: z.number().int().nonnegative().optional(),
   completion: PlanCompletion.optional(),
   summary: PlanSummary,
+  /** The id the next new step gets; step ids are never reused within a plan, even after removal. */
+  nextStepId: z.number().int().positive().optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

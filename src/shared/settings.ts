@@ -17,7 +17,7 @@ export const McpServerConfig = z.union([
 ]);
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 export const Settings = z.object({
   model: z.string().trim().min(1).max(200).default(DEFAULT_MODEL),
@@ -36,8 +36,19 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** A partial update of settings as it arrives over IPC: only known keys, each validated. */
-export const SettingsPatch = Settings.partial().strict();
+type SettingsShape = typeof Settings.shape;
+/**
+ * A partial update of settings as it arrives over IPC: only known keys, each validated.
+ * Built from the fields without their defaults: zod 4's `.partial()` would fill every absent
+ * key with its default, so a one-field patch would silently reset all the others.
+ */
+export const SettingsPatch = z
+  .object(
+    Object.fromEntries(Object.entries(Settings.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
+      [K in keyof SettingsShape]: z.ZodOptional<ReturnType<SettingsShape[K]['unwrap']>>;
+    },
+  )
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export function defaultSettings(): Settings {

@@ -1,0 +1,122 @@
+import { test, expect } from './support/fixtures';
+
+const LONG_REPLY =
+  '## Streaming works\n\nHere is a list:\n\n- one\n- two\n\n```ts\nconst answer: number = 42;\n```\n\n' +
+  'And a long tail of text so the stream takes a little while. '.repeat(12) +
+  'THE END.';
+
+test.describe('chat', () => {
+  test.use({
+    scenario: {
+      name: 'chat-basic',
+      turns: [{ kind: 'text', text: LONG_REPLY, chunkChars: 6, delayMs: 15 }],
+    },
+  });
+
+  test('a reply streams in token by token and renders markdown', async ({ app, scripted }) => {
+    const input = app.getByRole('textbox', { name: 'Message' });
+    await input.fill('Show me streaming');
+    await app.getByRole('button', { name: 'Send' }).click();
+
+    const log = app.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('Show me streaming')).toBeVisible();
+    // While streaming, Stop is offered and only part of the text is there.
+    await expect(app.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
+    await expect(log.getByText('THE END.')).toHaveCount(0);
+    // Then the whole reply, rendered as markdown, and Stop goes away.
+    await expect(log.getByText('THE END.', { exact: false })).toBeVisible({ timeout: 20_000 });
+    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(log.getByRole('listitem').filter({ hasText: 'two' })).toBeVisible();
+    await expect(log.locator('pre code')).toContainText('const answer: number = 42;');
+    await expect(input).toHaveValue('');
+    expect(scripted.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.requests[0]!.body)).toContain('Show me streaming');
+  });
+
+  test('Stop cancels a reply at once and keeps what arrived', async ({ app }) => {
+    await app.getByRole('textbox', { name: 'Message' }).fill('Start talking');
+    await app.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const log = app.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
+    await app.getByRole('button', { name: 'Stop' }).click();
+    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 3_000 });
+    await expect(log.getByText(/stopped/i).first()).toBeVisible();
+    // Nothing more arrives after the stop.
+    await app.waitForTimeout(500);
+    await expect(log.getByText('THE END.')).toHaveCount(0);
+  });
+});
+
+test.describe('new chat', () => {
+  test.use({
+    scenario: {
+      name: 'two-chats',
+      turns: [{ kind: 'text', text: 'First answer.' }, { kind: 'text', text: 'Second answer.' }],
+    },
+  });
+
+  test('New chat starts a fresh conversation and the old one stays listed', async ({ app }) => {
+    const log = app.getByRole('log', { name: 'Conversation' });
+    await app.getByRole('textbox', { name: 'Message' }).fill('Question one');
+    await app.getByRole('button', { name: 'Send' }).click();
+    await expect(log.getByText('First answer.')).toBeVisible();
+
+    await app.getByRole('button', { name: 'New chat' }).click();
+    await expect(log.getByText('First answer.')).toHaveCount(0);
+    await app.getByRole('textbox', { name: 'Message' }).fill('Question two');
+    await app.getByRole('button', { name: 'Send' }).click();
+    await expect(log.getByText('Second answer.')).toBeVisible();
+
+    // The first chat is still there, by its title, and opens with its own transcript.
+    await app.getByRole('button', { name: /Question one/ }).click();
+    await expect(log.getByText('First answer.')).toBeVisible();
+    await expect(log.getByText('Second answer.')).toHaveCount(0);
+  });
+});
+
+test.describe('errors', () => {
+  test.use({ scenario: { name: 'bad-key', turns: [{ kind: 'fault', fault: 'unauthorized' }] } });
+
+  test('a rejected key ends the run with a clear message, not a blank screen', async ({ app }) => {
+    await app.getByRole('textbox', { name: 'Message' }).fill('Hello?');
+    await app.getByRole('button', { name: 'Send' }).click();
+    const alert = app.getByRole('log', { name: 'Conversation' }).getByRole('alert');
+    await expect(alert).toContainText(/API key/i);
+    await expect(alert).toContainText(/Settings/);
+    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(app.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  });
+
+  test('an empty message cannot be sent and a huge paste is refused clearly', async ({ app, scripted }) => {
+    const input = app.getByRole('textbox', { name: 'Message' });
+    await input.fill('   ');
+    await expect(app.getByRole('button', { name: 'Send' })).toBeDisabled();
+    const huge = 'x'.repeat(600_000);
+    await input.fill(huge);
+    await app.getByRole('button', { name: 'Send' }).click();
+    await expect(app.getByRole('alert').filter({ hasText: /too long/i })).toBeVisible();
+    // Nothing was lost and nothing was sent.
+    await expect(input).toHaveValue(huge);
+    expect(scripted.requests).toHaveLength(0);
+  });
+});
+
+test.describe('onboarding', () => {
+  test.use({ apiKey: null, scenario: { name: 'after-onboarding', turns: [{ kind: 'text', text: 'Welcome aboard.' }] } });
+
+  test('without a key the app asks for one, then chats', async ({ app, scripted }) => {
+    await expect(app.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await app.getByLabel('API key').fill('sk-ant-onboarding-key-123');
+    await expect(app.getByLabel('Model')).toBeVisible();
+    await app.getByRole('button', { name: 'Save and start' }).click();
+
+    await app.getByRole('textbox', { name: 'Message' }).fill('Hi');
+    await app.getByRole('button', { name: 'Send' }).click();
+    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Welcome aboard.')).toBeVisible();
+    const headers = scripted.requests[0]!.headers;
+    expect(headers['x-api-key'] ?? headers['authorization']).toContain('sk-ant-onboarding-key-123');
+    // The key never reaches the page.
+    expect(await app.content()).not.toContain('sk-ant-onboarding-key-123');
+  });
+});

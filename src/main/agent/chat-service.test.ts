@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WaypointEvent } from '../../shared/contract';
+import { DEFAULT_MODEL } from '../../shared/settings';
+import { UserFacingError } from '../app/call-router';
+import { ChatService } from './chat-service';
+import { TinyPlanService, keySource, settingsSource } from './chat-test-harness';
+import { closeAll, messagesOf, startChat as setup } from './chat-test-setup';
+import { ToolRegistry } from './tool-registry';
+
+afterEach(closeAll);
+
+describe('ChatService streaming', () => {
+  it('streams text as batched deltas and ends with the exact text, a title and idle', async () => {
+    const text = 'Streaming arrives in small pieces, batched into fewer events for a smooth UI. '.repeat(3);
+    const { service, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text, chunkChars: 3, delayMs: 1 }] });
+    const { itemId } = service.sendMessage(session.id, '  Explain streaming please  ');
+    await recorder.idle(session.id);
+
+    const deltas = recorder.ofType('message_delta');
+    const assistantId = deltas[0]!.itemId;
+    expect(deltas.map((d) => d.text).join('')).toBe(text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.length).toBeLessThan(Math.ceil(text.length / 3) / 2); // batched, not one per chunk
+    const snapshot = service.getSession(session.id);
+    expect(snapshot.transcript.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(snapshot.transcript[0]).toMatchObject({ id: itemId, text: '  Explain streaming please  ' });
+    expect(snapshot.transcript[1]).toMatchObject({ id: assistantId, text, status: 'done' });
+    expect(snapshot.runState).toEqual({ status: 'idle' });
+    expect(snapshot.session.title).toBe('Explain streaming please');
+    expect(recorder.ofType('message_done')).toEqual([{ type: 'message_done', sessionId: session.id, itemId: assistantId, stopReason: 'end_turn' }]);
+    expect(recorder.ofType('run_state').map((e) => e.state)).toContainEqual({ status: 'running', phase: 'streaming' });
+    for (const event of recorder.events) expect(() => WaypointEvent.parse(event)).not.toThrow();
+  });
+
+  it('sends model, max_tokens, the system prompt with planning guidance and the planning tools', async () => {
+    const { service, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { maxTokens: 1234 } });
+    service.sendMessage(session.id, 'hello');
+    await recorder.idle(session.id);
+    const body = server.requests[0]!.body as { model: string; max_tokens: number; system: string; stream: boolean; tools: { name: string }[] };
+    expect(body).toMatchObject({ model: 'claude-sonnet-4-6', max_tokens: 1234, stream: true });
+    expect(body.system).toContain('/tmp/ws');
+    expect(body.system).toContain('PLANNING GUIDANCE (structured)');
+    expect(body.tools.map((t) => t.name)).toEqual(['make_plan', 'finish_step']);
+    expect(service.getSession(session.id).transcript[1]).toMatchObject({ text: 'You said: hello', status: 'done' });
+  });
+
+  it('leaves planning out when agentic mode is off', async () => {
+    const { service, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { agenticMode: false } });
+    service.sendMessage(session.id, 'hello');
+    await recorder.idle(session.id);
+    const body = server.requests[0]!.body as { system: string; tools?: unknown };
+    expect(body.system).not.toContain('PLANNING GUIDANCE');
+    expect(body.tools).toBeUndefined();
+  });
+
+  it('stops mid-stream at once, keeps the partial text, and the next message sends a valid history', async () => {
+    const long = 'word '.repeat(400);
+    const { service, recorder, session, server } = await setup({ name: 's', turns: [{ kind: 'text', text: long, chunkChars: 5, delayMs: 10 }] });
+    service.sendMessage(session.id, 'write a lot');
+    await recorder.waitFor((e) => e.type === 'message_delta');
+    const stoppedAt = Date.now();
+    expect(service.stop(session.id)).toEqual({ stopped: true });
+    await recorder.idle(session.id);
+    expect(Date.now() - stoppedAt).toBeLessThan(300);
+
+    const assistant = service.getSession(session.id).transcript[1]!;
+    expect(assistant).toMatchObject({ kind: 'assistant', status: 'stopped' });
+    const partial = assistant.kind === 'assistant' ? assistant.text : '';
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(long.length);
+    expect(long.startsWith(partial)).toBe(true);
+    expect(service.stop(session.id)).toEqual({ stopped: false });
+
+    const mark = recorder.events.length;
+    service.sendMessage(session.id, 'and now?');
+    await recorder.idle(session.id, mark);
+    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'You said: and now?', status: 'done' });
+    const history = messagesOf(server, 1);
+    expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(history[1]!.content).toEqual([{ type: 'text', text: partial }]);
+  });
+});
+
+describe('ChatService refusals and sessions', () => {
+  it('refuses a second message while a run is active (busy), changing nothing', async () => {
+    const { service, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text: 'slow '.repeat(50), delayMs: 5 }] });
+    service.sendMessage(session.id, 'first');
+    const before = service.getSession(session.id).transcript.length;
+    expect(() => service.sendMessage(session.id, 'second')).toThrow(expect.objectContaining({ code: 'busy' }));
+    expect(service.getSession(session.id).transcript.length).toBe(before);
+    await recorder.idle(session.id);
+  });
+
+  it('refuses without an API key with a clear message, sending nothing', async () => {
+    const { service, session, server } = await setup({ name: 's', turns: [] }, { key: null });
+    const error = (() => {
+      try {
+        service.sendMessage(session.id, 'hi');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(UserFacingError);
+    expect((error as Error).message).toMatch(/API key.*Settings/);
+    expect(service.getSession(session.id).transcript).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses unknown sessions and empty text', async () => {
+    const { service, session } = await setup({ name: 's', turns: [] });
+    expect(() => service.getSession('missing')).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(() => service.sendMessage('missing', 'hi')).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(() => service.sendMessage(session.id, '   ')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+  });
+
+  it('lists sessions newest first', async () => {
+    const { service, recorder, session } = await setup({ name: 's', turns: [] });
+    const second = service.newSession();
+    expect(service.listSessions().map((s) => s.id)).toEqual([second.id, session.id]);
+    await new Promise((r) => setTimeout(r, 5));
+    service.sendMessage(session.id, 'bump');
+    await recorder.idle(session.id);
+    expect(service.listSessions().map((s) => s.id)).toEqual([session.id, second.id]);
+  });
+
+  it('lists models from the Models API, or the fallback without a key', async () => {
+    const { service } = await setup({ name: 's', turns: [] });
+    const listed = await service.listModels();
+    expect(listed.source).toBe('api');
+    expect(listed.models).toContainEqual({ id: 'claude-sonnet-4-5-20250929', displayName: 'Claude Sonnet 4.5' });
+    service.dispose();
+    const offline = new ChatService({
+      settings: settingsSource(),
+      apiKey: keySource(null),
+      plans: new TinyPlanService(),
+      tools: new ToolRegistry(),
+      workspace: null,
+    });
+    const fallback = await offline.listModels();
+    expect(fallback.source).toBe('fallback');
+    expect(fallback.models[0]!.id).toBe(DEFAULT_MODEL);
+    offline.dispose();
+  });
+});

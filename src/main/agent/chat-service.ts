@@ -1,0 +1,211 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { randomUUID } from 'node:crypto';
+import { MessageText, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
+import type { SessionSummary } from '../../shared/transcript';
+import { UserFacingError } from '../app/call-router';
+import type { ApiKeySource, SettingsSource } from '../app/ports';
+import { DisposableStore, Emitter, type Disposable } from '../common/emitter';
+import type { PlanServiceApi } from '../plan/plan-service.types';
+import { redactKey } from './api-error-map';
+import { DeltaBatcher } from './delta-batcher';
+import { appendUserText } from './history';
+import { fetchModels } from './model-catalog';
+import { planItemFor, planProgress } from './plan-items';
+import { runConversation } from './run-loop';
+import { ChatSession, titleFrom } from './session-state';
+import type { ToolRegistry } from './tool-registry';
+import { noticeItem, nowIso, userItem } from './transcript-items';
+
+export interface ChatServiceOptions {
+  settings: SettingsSource;
+  apiKey: ApiKeySource;
+  plans: PlanServiceApi;
+  /** Workspace + MCP tools; planning tools come from plans.toolsFor(dialect). */
+  tools: ToolRegistry;
+  /** From ANTHROPIC_BASE_URL; the SDK default otherwise. */
+  baseURL?: string;
+  workspace: string | null;
+  /** Text deltas are batched this long so a fast stream stays smooth (default 33). */
+  deltaFlushMs?: number;
+  /** No stream event for this long means a stalled stream (default 60 000). */
+  stallTimeoutMs?: number;
+  /** The SDK's own retries of 429/529/5xx (default 2). */
+  sdkMaxRetries?: number;
+}
+
+export const NO_KEY_MESSAGE =
+  'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
+
+/** The chats, and the conversation loop that runs each of them against Claude. */
+export class ChatService implements Disposable {
+  private readonly emitter = new Emitter<WaypointEvent>();
+  readonly onEvent = this.emitter.event;
+  private readonly sessions = new Map<string, ChatSession>();
+  private readonly runs = new Map<string, AbortController>();
+  private readonly completedPlans = new Set<string>();
+  private readonly batcher: DeltaBatcher;
+  private readonly disposables = new DisposableStore();
+  private disposed = false;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    this.batcher = new DeltaBatcher(options.deltaFlushMs ?? 33, (itemId, text) => {
+      const session = this.sessionOfItem(itemId);
+      if (session) this.deliver(session, { type: 'message_delta', sessionId: session.summary.id, itemId, text });
+    });
+    this.disposables.add(options.plans.onPlanUpdated((update) => this.onPlanUpdated(update)));
+  }
+
+  listSessions(): SessionSummary[] {
+    // Newest activity first; among equal times, the later-created chat first.
+    return [...this.sessions.values()]
+      .map((s, order) => ({ s: s.summary, order }))
+      .sort((a, b) => (a.s.updatedAt === b.s.updatedAt ? b.order - a.order : a.s.updatedAt < b.s.updatedAt ? 1 : -1))
+      .map(({ s }) => s);
+  }
+
+  getSession(sessionId: string): CallOutput<'getSession'> {
+    const session = this.require(sessionId);
+    return {
+      session: session.summary,
+      transcript: session.transcript,
+      runState: session.runState,
+      plan: this.options.plans.getPlan(sessionId),
+    };
+  }
+
+  newSession(): SessionSummary {
+    const now = nowIso();
+    const summary: SessionSummary = {
+      id: randomUUID(),
+      title: 'New chat',
+      createdAt: now,
+      updatedAt: now,
+      ...(this.options.workspace ? { workspace: this.options.workspace } : {}),
+    };
+    this.sessions.set(summary.id, new ChatSession(summary));
+    this.emitter.fire({ type: 'session_updated', session: summary });
+    return summary;
+  }
+
+  /** Accepts the message and returns at once; the run continues in the background. */
+  sendMessage(sessionId: string, text: string): { itemId: string } {
+    const parsed = MessageText.safeParse(text);
+    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
+    const session = this.require(sessionId);
+    if (this.runs.has(sessionId)) {
+      throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
+    }
+    const apiKey = this.options.apiKey.getKey();
+    if (!apiKey) throw new UserFacingError('invalid_input', NO_KEY_MESSAGE);
+
+    const item = userItem(text);
+    const isFirst = !session.transcript.some((i) => i.kind === 'user');
+    appendUserText(session.history, text);
+    this.publish(session, { type: 'transcript_item', sessionId, item });
+    this.touch(session, isFirst ? titleFrom(text) : undefined);
+
+    const controller = new AbortController();
+    this.runs.set(sessionId, controller);
+    this.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: 'requesting' } });
+    void this.run(session, apiKey, controller);
+    return { itemId: item.id };
+  }
+
+  stop(sessionId: string): { stopped: boolean } {
+    this.require(sessionId);
+    const controller = this.runs.get(sessionId);
+    if (!controller) return { stopped: false };
+    controller.abort();
+    return { stopped: true };
+  }
+
+  listModels(): Promise<CallOutput<'listModels'>> {
+    return fetchModels(this.options.apiKey.getKey(), this.options.baseURL);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const controller of this.runs.values()) controller.abort();
+    this.disposables.dispose();
+    this.batcher.dispose();
+    this.emitter.dispose();
+  }
+
+  private async run(session: ChatSession, apiKey: string, controller: AbortController): Promise<void> {
+    const sessionId = session.summary.id;
+    const sdkMaxRetries = this.options.sdkMaxRetries ?? 2;
+    const stallTimeoutMs = this.options.stallTimeoutMs ?? 60_000;
+    try {
+      // A fresh client per run, so a key changed in Settings applies to the next message.
+      const client = new Anthropic({ apiKey, baseURL: this.options.baseURL, maxRetries: sdkMaxRetries, timeout: stallTimeoutMs });
+      await runConversation({
+        session,
+        client,
+        apiKey,
+        settings: () => this.options.settings.get(),
+        plans: this.options.plans,
+        registry: this.options.tools,
+        workspace: this.options.workspace,
+        stallTimeoutMs,
+        sdkMaxRetries,
+        signal: controller.signal,
+        publish: (event) => this.publish(session, event),
+        pushDelta: (itemId, text) => this.batcher.push(itemId, text),
+        flushDeltas: () => this.batcher.flush(),
+      });
+    } catch (error) {
+      // A bug in the loop must still end the run cleanly, with the key kept out of the log.
+      const detail = redactKey(error instanceof Error ? (error.stack ?? error.message) : String(error), apiKey);
+      console.error(`[waypoint] chat run failed: ${detail}`);
+      this.publish(session, {
+        type: 'transcript_item',
+        sessionId,
+        item: noticeItem('error', 'Waypoint hit an internal error while talking to Claude. Details are in the log; send again to retry.', 'internal'),
+      });
+    } finally {
+      this.runs.delete(sessionId);
+      if (!this.disposed) {
+        this.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
+        this.touch(session);
+      }
+    }
+  }
+
+  private onPlanUpdated(update: Parameters<Parameters<PlanServiceApi['onPlanUpdated']>[0]>[0]): void {
+    const session = this.sessions.get(update.sessionId);
+    if (!session) return;
+    const newlyCompleted = !!update.plan.completion && !this.completedPlans.has(update.plan.id);
+    if (newlyCompleted) this.completedPlans.add(update.plan.id);
+    this.publish(session, { type: 'transcript_item', sessionId: update.sessionId, item: planItemFor(update, newlyCompleted) });
+    this.publish(session, { type: 'session_updated', session: { ...session.summary, planProgress: planProgress(update.plan) } });
+  }
+
+  /** Bumps updatedAt (and sets the title) and tells subscribers. */
+  private touch(session: ChatSession, title?: string): void {
+    const summary = { ...session.summary, updatedAt: nowIso(), ...(title ? { title } : {}) };
+    this.publish(session, { type: 'session_updated', session: summary });
+  }
+
+  /** Every event goes through here: pending deltas first, then state, then subscribers. */
+  private publish(session: ChatSession, event: WaypointEvent): void {
+    if (this.disposed) return;
+    this.batcher.flush();
+    this.deliver(session, event);
+  }
+
+  private deliver(session: ChatSession, event: WaypointEvent): void {
+    session.apply(event);
+    this.emitter.fire(event);
+  }
+
+  private sessionOfItem(itemId: string): ChatSession | undefined {
+    for (const session of this.sessions.values()) if (session.item(itemId)) return session;
+    return undefined;
+  }
+
+  private require(sessionId: string): ChatSession {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new UserFacingError('not_found', `There is no chat with id "${sessionId.slice(0, 100)}". It may have been deleted; pick another chat or start a new one.`);
+    return session;
+  }
+}

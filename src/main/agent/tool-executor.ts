@@ -1,0 +1,95 @@
+import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { Settings } from '../../shared/settings';
+import type { ToolCallItem } from '../../shared/transcript';
+import type { ToolDefinition, ToolOutcome } from './tool';
+import { newItemId, nowIso } from './transcript-items';
+
+/** Long results stay whole for Claude but are clipped on the transcript card. */
+const CARD_RESULT_CHARS = 20_000;
+
+export interface ToolRunContext {
+  sessionId: string;
+  signal: AbortSignal;
+  settings: Settings;
+  /** Planning tools first: they win a name clash with the registry. */
+  tools: ToolDefinition[];
+  /** Upserts a tool_call card in the transcript. */
+  showCard(item: ToolCallItem): void;
+}
+
+const STOPPED = 'Stopped by the user before this tool finished.';
+
+/**
+ * Runs the tool_use blocks of one assistant turn in order and returns exactly one tool_result
+ * per block (appended to `results` as they finish, so a Stop keeps the finished ones). Never
+ * throws: unknown tools and throwing tools become is_error results Claude can act on.
+ */
+export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<void> {
+  for (const block of blocks) {
+    if (ctx.signal.aborted) return;
+    const tool = ctx.tools.find((t) => t.name === block.name);
+    if (!tool) {
+      const names = ctx.tools.map((t) => t.name).join(', ') || 'none';
+      results.push(errorResult(block.id, `Unknown tool "${block.name}". The tools available are: ${names}.`));
+      continue;
+    }
+    const card = tool.group === 'planning' ? null : startCard(block, tool);
+    if (card) ctx.showCard(card);
+    const started = performance.now();
+    const outcome = await execute(tool, block.input, ctx);
+    const durationMs = Math.round(performance.now() - started);
+    const text = outcome.ok ? outcome.content : outcome.error.message;
+    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: text } : errorResult(block.id, text));
+    if (card) {
+      ctx.showCard({
+        ...card,
+        status: outcome.ok ? 'done' : 'error',
+        result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
+        ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
+        durationMs,
+      });
+    }
+  }
+}
+
+function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
+  return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+function startCard(block: ToolUseBlock, tool: ToolDefinition): ToolCallItem {
+  let summary: string;
+  try {
+    summary = tool.summarize(block.input);
+  } catch {
+    summary = tool.name;
+  }
+  return {
+    id: newItemId(),
+    createdAt: nowIso(),
+    kind: 'tool_call',
+    toolUseId: block.id,
+    name: tool.name,
+    ...(tool.server ? { server: tool.server } : {}),
+    summary,
+    input: block.input,
+    status: 'running',
+  };
+}
+
+/** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
+async function execute(tool: ToolDefinition, input: unknown, ctx: ToolRunContext): Promise<ToolOutcome> {
+  const stopped = new Promise<ToolOutcome>((resolve) => {
+    if (ctx.signal.aborted) resolve({ ok: false, error: { kind: 'unknown', message: STOPPED } });
+    ctx.signal.addEventListener('abort', () => resolve({ ok: false, error: { kind: 'unknown', message: STOPPED } }), { once: true });
+  });
+  const run = (async (): Promise<ToolOutcome> => {
+    try {
+      return await tool.execute(input, { sessionId: ctx.sessionId, signal: ctx.signal, settings: ctx.settings });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { kind: 'unknown', message: `Tool "${tool.name}" failed unexpectedly: ${message}` } };
+    }
+  })();
+  // A tool that ignores its signal must not hold the Stop button hostage.
+  return Promise.race([run, stopped]);
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { SecretStore } from '../app/api-key-store';
+
+/** The OS keychain behind Electron's safeStorage, as far as this store needs it. */
+export interface SecretCipher {
+  /** False when the OS offers no real keychain (e.g. Linux without a secret service). */
+  isAvailable(): boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(cipher: Buffer): string;
+}
+
+/**
+ * A typed API key, encrypted by the OS keychain and kept in one file. Without a keychain the
+ * key is held in memory only (and the user is told): never written in plain text.
+ */
+export class EncryptedFileSecretStore implements SecretStore {
+  private memoryOnly: string | null = null;
+
+  constructor(
+    private readonly filePath: string,
+    private readonly cipher: SecretCipher,
+    private readonly warn: (message: string) => void = (m) => console.warn(`[waypoint] ${m}`),
+  ) {}
+
+  load(): string | null {
+    if (this.memoryOnly !== null) return this.memoryOnly;
+    let data: Buffer;
+    try {
+      data = readFileSync(this.filePath);
+    } catch {
+      return null;
+    }
+    if (!this.cipher.isAvailable()) {
+      this.warn('A saved API key exists but the system keychain is unavailable; enter the key again.');
+      return null;
+    }
+    try {
+      return this.cipher.decrypt(data);
+    } catch {
+      this.warn('The saved API key could not be decrypted (keychain changed?); enter it again in Settings.');
+      return null;
+    }
+  }
+
+  save(key: string | null): void {
+    if (key === null) {
+      this.memoryOnly = null;
+      rmSync(this.filePath, { force: true });
+      return;
+    }
+    if (!this.cipher.isAvailable()) {
+      this.memoryOnly = key;
+      this.warn('No system keychain: the API key is kept for this session only.');
+      return;
+    }
+    const temp = join(dirname(this.filePath), `.api-key.${randomBytes(6).toString('hex')}.tmp`);
+    writeFileSync(temp, this.cipher.encrypt(key), { mode: 0o600 });
+    renameSync(temp, this.filePath);
+    this.memoryOnly = null;
+  }
+}

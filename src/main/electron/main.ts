@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, safeStorage } from 'electron';
+import { createServices, type AppServices } from '../app/services';
+import type { Disposable } from '../common/emitter';
+import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
+import { hardenSession } from './harden';
+import { bridgeIpc } from './ipc-bridge';
+import { rendererSource } from './renderer-source';
+import { mainWindowOptions } from './window-options';
+
+const mainDir = dirname(fileURLToPath(import.meta.url));
+let window: BrowserWindow | null = null;
+let services: AppServices | null = null;
+let bridge: Disposable | null = null;
+
+function workspaceFromEnv(): string | null {
+  const dir = process.env.WAYPOINT_WORKSPACE;
+  if (!dir) return null;
+  if (existsSync(dir)) return dir;
+  console.warn(`[waypoint] WAYPOINT_WORKSPACE "${dir}" does not exist; starting without a workspace.`);
+  return null;
+}
+
+async function start(): Promise<void> {
+  hardenSession();
+  const userData = app.getPath('userData');
+  services = await createServices({
+    dataDir: userData,
+    workspace: workspaceFromEnv(),
+    shell: 'electron',
+    secretStore: new EncryptedFileSecretStore(join(userData, 'api-key.bin'), {
+      // 'basic_text' on Linux means "no keychain": treat it as unavailable rather than pretend.
+      isAvailable: () =>
+        safeStorage.isEncryptionAvailable() &&
+        (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
+      encrypt: (plain) => safeStorage.encryptString(plain),
+      decrypt: (data) => safeStorage.decryptString(data),
+    }),
+  });
+
+  const source = rendererSource(mainDir, process.env, app.isPackaged);
+  const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs')));
+  window = win;
+  bridge = bridgeIpc(win, services, source);
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    bridge?.dispose();
+    bridge = null;
+    window = null;
+  });
+  if (source.kind === 'dev') await win.loadURL(source.url);
+  else await win.loadFile(source.path);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  // Dispose services (flush logs, stop runs) before the process goes away.
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !services) return;
+    event.preventDefault();
+    quitting = true;
+    bridge?.dispose();
+    void services.dispose().finally(() => app.quit());
+  });
+
+  app.whenReady().then(start).catch((error: unknown) => {
+    console.error('[waypoint] failed to start:', error);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,33 @@
+/** Where the renderer comes from: the built file, or the dev server in `electron-vite dev`. */
+export type RendererSource = { kind: 'file'; path: string; url: string } | { kind: 'dev'; url: string };
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Is `url` the app's own page? Same file (ignoring query and hash) for the built renderer,
+ * same origin for the dev server. Anything else is foreign content.
+ */
+export function isAppUrl(url: string, source: RendererSource): boolean {
+  const target = parse(url);
+  const app = parse(source.url);
+  if (!target || !app) return false;
+  if (source.kind === 'file') return target.protocol === 'file:' && app.protocol === 'file:' && target.pathname === app.pathname;
+  return target.origin === app.origin && (target.protocol === 'http:' || target.protocol === 'https:');
+}
+
+/**
+ * Links the user clicks leave the app for the system browser, but only web links: a
+ * `file:`, `javascript:` or custom-scheme URL is never handed to the OS.
+ */
+export function externalUrlToOpen(url: string): string | null {
+  const target = parse(url);
+  if (!target || (target.protocol !== 'https:' && target.protocol !== 'http:')) return null;
+  if (target.username || target.password) return null;
+  return target.href;
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { Plan } from '../../../shared/plan';
+import { fail, ok, type JsonSchemaObject, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { addSteps } from '../engine/add-steps';
+import { createPlan } from '../engine/create-plan';
+import { type OpResult, rejected } from '../engine/engine-types';
+import { editStep } from '../engine/step-status';
+import { type DialectDeps, newPlanId } from './dialect-deps';
+import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
+
+/** The "Planning Tool Suite" seed: a session-scoped todo list with stable integer step ids. */
+
+const NO_PLAN = 'There is no plan yet. Call planning_setup_plan first.';
+const title = z.string().max(10_000);
+const titles = z.array(title).max(100);
+
+const SetupInput = z.object({ objective: z.string().max(10_000), initial_steps: titles.nullish() });
+const AddInput = z.object({ steps: titles.min(1, 'give at least one step title') });
+const UpdateInput = z
+  .object({
+    step_id: z.number().int().positive(),
+    title: title.nullish(),
+    status: z.enum(['pending', 'in_progress', 'done']).nullish(),
+  })
+  .refine((v) => v.title != null || v.status != null, { message: 'give title, status, or both' });
+
+const schema = (properties: Record<string, unknown>, required: string[]): JsonSchemaObject => ({ type: 'object', properties, required });
+const stepTitles = { type: 'array', items: { type: 'string' } };
+
+/** The seed's own view of a plan: statuses pending | in_progress | done. */
+function sessionView(plan: Plan): string {
+  return jsonContent({
+    objective: plan.goal,
+    status: plan.status,
+    steps: plan.steps.map((s) => ({ step_id: s.id, title: s.title, status: s.status === 'completed' ? 'done' : s.status })),
+  });
+}
+
+export function sessionTools(deps: DialectDeps): ToolDefinition[] {
+  const respond = (result: OpResult): ToolOutcome =>
+    result.ok ? ok(sessionView(result.plan)) : fail(result.error === NO_PLAN ? 'not_found' : 'invalid_parameter', result.error);
+  /** add and update need an existing, still active plan. */
+  const onActive = (sessionId: string, op: (plan: Plan) => OpResult): ToolOutcome =>
+    respond(
+      deps.apply(sessionId, (plan) => {
+        if (!plan) return rejected(NO_PLAN);
+        if (plan.status !== 'active') {
+          return rejected(`The plan "${plan.goal}" is ${plan.status}; it can't change. Call planning_setup_plan to start a new plan.`);
+        }
+        return op(plan);
+      }),
+    );
+
+  return [
+    planningTool({
+      name: 'planning_setup_plan',
+      description: 'Create or replace the plan: an objective and optional initial steps (ids start at 1).',
+      inputSchema: schema({ objective: { type: 'string' }, initial_steps: stepTitles }, ['objective']),
+      input: SetupInput,
+      usage: 'Pass {objective: "...", initial_steps: ["...", "..."]}.',
+      summarize: (input) => `Set up plan "${textOf(field(input, 'objective'), '?')}"`,
+      describeDryRun: (input) =>
+        `Would set up plan '${textOf(field(input, 'objective'), 'unknown objective', 200)}' with ${countOf(field(input, 'initial_steps'))} steps.`,
+      run: (input, ctx) =>
+        respond(
+          deps.apply(ctx.sessionId, (current) =>
+            createPlan(
+              {
+                id: newPlanId('plan', deps.options.now()),
+                dialect: 'session',
+                goal: input.objective,
+                steps: (input.initial_steps ?? []).map((t) => ({ title: t })),
+              },
+              current?.version ?? 0,
+              deps.options,
+            ),
+          ),
+        ),
+    }),
+    planningTool({
+      name: 'planning_add_step',
+      description: 'Append steps to the active plan.',
+      inputSchema: schema({ steps: { ...stepTitles, description: 'Step titles' } }, ['steps']),
+      input: AddInput,
+      usage: 'Pass {steps: ["...", "..."]}.',
+      summarize: (input) => `Add ${countOf(field(input, 'steps'))} step(s)`,
+      describeDryRun: (input) => `Would add ${countOf(field(input, 'steps'))} steps to the plan.`,
+      run: (input, ctx) => onActive(ctx.sessionId, (plan) => addSteps(plan, input.steps.map((t) => ({ title: t })), deps.options)),
+    }),
+    planningTool({
+      name: 'planning_update_step',
+      description: "Change a step's title or status (pending, in_progress, done). The plan completes when all steps are done.",
+      inputSchema: schema(
+        { step_id: { type: 'integer' }, title: { type: 'string' }, status: { type: 'string', enum: ['pending', 'in_progress', 'done'] } },
+        ['step_id'],
+      ),
+      input: UpdateInput,
+      usage: 'Pass {step_id: N, status: "in_progress" | "done" | "pending"} and/or {title: "..."}.',
+      summarize: (input) => `Update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}`,
+      describeDryRun: (input) => `Would update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}.`,
+      run: (input, ctx) =>
+        onActive(ctx.sessionId, (plan) =>
+          editStep(
+            plan,
+            {
+              stepId: input.step_id,
+              title: input.title ?? undefined,
+              status: input.status == null ? undefined : input.status === 'done' ? 'completed' : input.status,
+              mode: 'free',
+            },
+            deps.options,
+          ),
+        ),
+    }),
+    planningTool({
+      name: 'planning_read_plan',
+      description: 'Read the current plan.',
+      inputSchema: schema({}, []),
+      input: z.object({}).or(z.null()).or(z.undefined()),
+      usage: 'Pass {}.',
+      summarize: () => 'Read plan',
+      describeDryRun: () => 'Would read the current plan.',
+      run: (_input, ctx) => {
+        const plan = deps.get(ctx.sessionId);
+        return plan ? ok(sessionView(plan)) : fail('not_found', NO_PLAN);
+      },
+    }),
+  ];
+}
+
+function numberOf(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '?';
+}
+
+function statusOf(input: unknown): string {
+  const status = field(input, 'status');
+  return typeof status === 'string' ? ` → ${textOf(status, '?', 20)}` : '';
+}
+
+export const sessionGuidance = `## Planning
+Use planning for multi-step work; skip it for trivial tasks. Start with planning_setup_plan (objective and steps, including a verification step), add steps with planning_add_step, mark progress with planning_update_step (in_progress when you start a step, done right after it), and check state with planning_read_plan. One step in progress at a time.`;

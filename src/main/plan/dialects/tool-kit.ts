@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { fail, type JsonSchemaObject, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+
+/**
+ * Builds a planning ToolDefinition: the input is validated with zod at the boundary, `run` only
+ * ever sees well-typed input, and nothing thrown inside escapes `execute` (a fuzz test holds us
+ * to that).
+ */
+export interface PlanningToolSpec<T> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  input: z.ZodType<T>;
+  /** Appended to validation errors: how to call the tool correctly. */
+  usage: string;
+  summarize(input: unknown): string;
+  describeDryRun(input: unknown): string;
+  run(input: T, ctx: ToolContext): ToolOutcome | Promise<ToolOutcome>;
+}
+
+export function planningTool<T>(spec: PlanningToolSpec<T>): ToolDefinition {
+  return {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: spec.inputSchema,
+    group: 'planning',
+    summarize: (input) => safely(() => spec.summarize(input), spec.name),
+    describeDryRun: (input) => safely(() => spec.describeDryRun(input), `Would call ${spec.name}.`),
+    needsApproval: () => false,
+    async execute(input, ctx) {
+      try {
+        const parsed = spec.input.safeParse(input);
+        if (!parsed.success) {
+          return fail('invalid_parameter', `Invalid ${spec.name} input: ${formatIssues(parsed.error.issues)}. ${spec.usage}`);
+        }
+        return await spec.run(parsed.data, ctx);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return fail('unknown', `${spec.name} failed unexpectedly: ${message}`);
+      }
+    },
+  };
+}
+
+function safely(fn: () => string, fallback: string): string {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+/** "steps.0.description: expected string, received number; goal: required" — short and precise. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 4).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const message = issue.message.replace(/^Invalid input: /, '');
+    return path ? `${path}: ${message}` : message;
+  });
+  if (issues.length > 4) parts.push(`and ${issues.length - 4} more problem(s)`);
+  return parts.join('; ');
+}
+
+/** Reads a property of untrusted input without throwing (for summaries and dry-run text). */
+export function field(input: unknown, key: string): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  return Object.prototype.hasOwnProperty.call(input, key) ? (input as Record<string, unknown>)[key] : undefined;
+}
+
+export function textOf(value: unknown, fallback: string, max = 80): string {
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const text = value.trim().replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function countOf(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
+}
+
+export function jsonContent(value: unknown): string {
+  return JSON.stringify(value);
+}

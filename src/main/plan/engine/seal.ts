@@ -1,0 +1,42 @@
+import type { Plan } from '../../../shared/plan';
+import { type EngineOptions, type OpResult, rejected } from './engine-types';
+import { deepFreeze } from './freeze';
+import { allStepsDone, computeSummary } from './summary';
+import { validatePlan } from './validate-plan';
+
+/**
+ * Turns a candidate plan into the next snapshot: validates it, recomputes the summary, applies
+ * auto-completion, bumps the version by exactly one from `previousVersion`, stamps the time and
+ * freezes it. Every mutating operation ends here, so the rules hold for all dialects.
+ */
+export function sealPlan(candidate: Plan, previousVersion: number, options: EngineOptions, change: string): OpResult {
+  const error = validatePlan(candidate, options.maxInProgress);
+  if (error) return rejected(error);
+  const status = derivedStatus(candidate);
+  const maxId = candidate.steps.reduce((max, s) => Math.max(max, s.id), 0);
+  const plan: Plan = {
+    ...candidate,
+    status,
+    version: previousVersion + 1,
+    updatedAt: options.now().toISOString(),
+    summary: computeSummary(candidate.steps),
+    nextStepId: Math.max(candidate.nextStepId ?? 1, maxId + 1),
+  };
+  const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
+  return { ok: true, plan: deepFreeze(plan), change: completedNow ? `${change}; plan completed` : change };
+}
+
+/**
+ * Auto-completion: a plan nobody has closed explicitly is completed exactly while all its steps
+ * are completed or skipped (a new step reopens it). Closed plans keep their status.
+ */
+function derivedStatus(plan: Plan): Plan['status'] {
+  const open = plan.status === 'active' || (plan.status === 'completed' && !plan.completion);
+  if (!open) return plan.status;
+  return allStepsDone(plan.steps) ? 'completed' : 'active';
+}
+
+/** A plan can still change: not cancelled, failed, partial, nor closed with a completion. */
+export function isOpen(plan: Plan): boolean {
+  return (plan.status === 'active' || plan.status === 'completed') && !plan.completion;
+}

@@ -1,0 +1,152 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Emitter } from '../../common/emitter';
+import type { McpServerConfig } from '../../../shared/settings';
+import type { ToolOutcome } from '../../agent/tool';
+import { errorToToolError, resultToOutcome } from './mcp-result';
+import type { McpServerState, McpTransportKind } from './mcp-state';
+import { StderrTail } from './stderr-tail';
+
+/**
+ * One configured MCP server: its transport, client, tool list and state. A crash or a failed
+ * start becomes the `failed` state (with stderr); nothing here throws to the caller.
+ */
+export class McpConnection {
+  private client: Client | null = null;
+  private transport: Transport | null = null;
+  private generation = 0;
+  private readonly stderr: StderrTail;
+  private serverTools: Tool[] = [];
+  private current: McpServerState;
+  private readonly changed = new Emitter<McpServerState>();
+  readonly onDidChange = this.changed.event;
+  readonly kind: McpTransportKind;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly timeouts: { connectMs: number; callMs: number },
+    stderrTailChars: number,
+  ) {
+    this.kind = 'command' in config ? 'stdio' : 'http';
+    this.stderr = new StderrTail(stderrTailChars);
+    this.current = { name, transport: this.kind, status: 'starting' };
+  }
+
+  get state(): McpServerState {
+    return this.current;
+  }
+
+  get tools(): readonly Tool[] {
+    return this.current.status === 'ready' ? this.serverTools : [];
+  }
+
+  get trusted(): boolean {
+    return this.config.trusted === true;
+  }
+
+  private set(state: McpServerState): void {
+    this.current = state;
+    this.changed.fire(state);
+  }
+
+  private fail(error: string): void {
+    this.serverTools = [];
+    this.set({ name: this.name, transport: this.kind, status: 'failed', error, stderrTail: this.stderr.value });
+  }
+
+  private createTransport(): Transport {
+    if ('command' in this.config) {
+      const transport = new StdioClientTransport({
+        command: this.config.command,
+        args: this.config.args,
+        env: this.config.env,
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+      return transport;
+    }
+    return new StreamableHTTPClientTransport(new URL(this.config.url), {
+      requestInit: this.config.headers ? { headers: this.config.headers } : undefined,
+    });
+  }
+
+  /** Connect (or reconnect), list tools, and settle in `ready` or `failed`. Never rejects. */
+  async start(): Promise<void> {
+    await this.close();
+    const generation = ++this.generation;
+    this.stderr.clear();
+    this.set({ name: this.name, transport: this.kind, status: 'starting' });
+    const client = new Client({ name: 'waypoint', version: '0.1.0' });
+    try {
+      const transport = this.createTransport();
+      this.client = client;
+      this.transport = transport;
+      // Fires when the process exits or the stream ends; ignored once we closed it ourselves.
+      client.onclose = () => {
+        if (generation === this.generation && this.current.status !== 'failed') {
+          this.client = null;
+          this.fail('The server stopped (its process exited or the connection closed).');
+        }
+      };
+      await client.connect(transport, { timeout: this.timeouts.connectMs });
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.connectMs });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+      if (generation !== this.generation) return;
+      this.serverTools = tools;
+      this.set({ name: this.name, transport: this.kind, status: 'ready', toolCount: tools.length });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      // Let the crashed process's last words arrive before we snapshot stderr.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      this.fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+      await this.closeQuietly(client);
+    }
+  }
+
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
+    const client = this.client;
+    if (!client || this.current.status !== 'ready') {
+      const why = this.current.status === 'failed' ? `failed: ${this.current.error}` : this.current.status;
+      return { ok: false, error: { kind: 'unavailable', message: `MCP server "${this.name}" is not running (${why}). The user can restart it in Settings.` } };
+    }
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.timeouts.callMs, signal });
+      return resultToOutcome(result);
+    } catch (error) {
+      // The SDK reports an abort as a RequestTimeout McpError; the signal tells the truth.
+      if (signal.aborted) return { ok: false, error: { kind: 'unknown', message: `Call to ${tool} on MCP server "${this.name}" stopped by the user.` } };
+      return { ok: false, error: errorToToolError(error, this.name, this.timeouts.callMs) };
+    }
+  }
+
+  private async closeQuietly(client: Client | null): Promise<void> {
+    try {
+      await client?.close();
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** End the connection (and the child process for stdio). */
+  async close(): Promise<void> {
+    this.generation++;
+    const client = this.client;
+    this.client = null;
+    this.transport = null;
+    await this.closeQuietly(client);
+  }
+
+  async dispose(): Promise<void> {
+    await this.close();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../../shared/settings';
+import type { ToolContext, ToolDefinition, ToolOutcome } from '../../agent/tool';
+import { McpManager } from './mcp-manager';
+import type { McpServerState } from './mcp-state';
+import { API_TOOL_NAME } from './tool-name';
+
+const SERVER = path.resolve('test-support/mcp-server/stdio.ts');
+const stdioServer = (...extra: string[]) => ({ command: process.execPath, args: ['--import', 'tsx', SERVER, ...extra] });
+const ctx = (signal = new AbortController().signal): ToolContext => ({ sessionId: 's', signal, settings: defaultSettings() });
+
+let manager: McpManager | null = null;
+afterEach(async () => {
+  await manager?.dispose();
+  manager = null;
+});
+
+const tool = (name: string): ToolDefinition => {
+  const found = manager?.tools().find((t) => t.name === name);
+  if (!found) throw new Error(`no tool ${name}; have ${manager?.tools().map((t) => t.name).join(', ')}`);
+  return found;
+};
+const stateOf = (name: string): McpServerState | undefined => manager?.states().find((s) => s.name === name);
+const text = (outcome: ToolOutcome): string => (outcome.ok ? outcome.content : `ERROR ${outcome.error.kind}: ${outcome.error.message}`);
+
+/** Running and not a zombie. */
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    const state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('McpManager over stdio (real child process)', () => {
+  it('starts servers, lists tools with API-safe names, and calls them', async () => {
+    manager = new McpManager({ test: stdioServer() });
+    const seen: string[] = [];
+    manager.onDidChange((states) => seen.push(states.map((s) => s.status).join(',')));
+    expect(stateOf('test')?.status).toBe('starting');
+    await manager.start();
+    expect(stateOf('test')).toEqual({ name: 'test', transport: 'stdio', status: 'ready', toolCount: 7 });
+    expect(seen).toContain('ready');
+
+    const tools = manager.tools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['test__add', 'test__crash', 'test__echo', 'test__fail', 'test__hang', 'test__pid', 'test__weird_name'].sort(),
+    );
+    for (const t of tools) {
+      expect(t.name).toMatch(API_TOOL_NAME);
+      expect(t.group).toBe('mcp');
+      expect(t.server).toBe('test');
+      expect(t.inputSchema.type).toBe('object');
+      expect(t.needsApproval({}, defaultSettings())).toBe(true);
+    }
+    expect(tool('test__echo').inputSchema.properties).toHaveProperty('text');
+    expect(tool('test__echo').describeDryRun({ text: 'hi' })).toContain('Would call echo on MCP server "test"');
+
+    expect(text(await tool('test__echo').execute({ text: 'hi' }, ctx()))).toBe('echo: hi');
+    expect(text(await tool('test__add').execute({ a: 2, b: 3 }, ctx()))).toBe('5');
+    expect(text(await tool('test__weird_name').execute({}, ctx()))).toBe('odd');
+  });
+
+  it('maps isError, bad arguments and hangs to ToolErrors', async () => {
+    manager = new McpManager({ test: stdioServer() }, { callTimeoutMs: 500 });
+    await manager.start();
+    const failed = await tool('test__fail').execute({ reason: 'because' }, ctx());
+    expect(failed).toEqual({ ok: false, error: { kind: 'unknown', message: 'failed on purpose: because' } });
+    const bad = await tool('test__add').execute({ a: 'two', b: 3 }, ctx());
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.kind).toBe('invalid_parameter');
+    expect(text(await tool('test__echo').execute('not an object', ctx()))).toContain('must be a JSON object');
+
+    const started = Date.now();
+    const hung = await tool('test__hang').execute({}, ctx());
+    expect(hung.ok).toBe(false);
+    if (!hung.ok) expect(hung.error).toEqual({ kind: 'timeout', message: 'MCP server "test" did not answer within 500 ms.' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const stopped = await tool('test__hang').execute({}, ctx(controller.signal));
+    expect(stopped.ok ? '' : stopped.error.message).toContain('stopped by the user');
+    // The server is still usable after a timed-out call.
+    expect(text(await tool('test__echo').execute({ text: 'still here' }, ctx()))).toBe('echo: still here');
+  });
+
+  it('a crash becomes failed with the stderr tail; restart brings it back', async () => {
+    manager = new McpManager({ test: stdioServer() });
+    await manager.start();
+    const crashTool = tool('test__crash');
+    const failedSeen = new Promise<McpServerState[]>((resolve) =>
+      manager?.onDidChange((states) => states.some((s) => s.status === 'failed') && resolve(states)),
+    );
+    const outcome = await crashTool.execute({}, ctx());
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe('unavailable');
+    await failedSeen;
+    const state = stateOf('test');
+    expect(state?.status).toBe('failed');
+    if (state?.status === 'failed') expect(state.stderrTail).toContain('crashing on purpose');
+    expect(manager.tools()).toEqual([]);
+    // A tool object held from before the crash answers unavailable, not a throw.
+    const later = await crashTool.execute({}, ctx());
+    expect(later.ok ? '' : later.error.kind).toBe('unavailable');
+
+    expect(await manager.restart('test')).toBe(true);
+    expect(stateOf('test')?.status).toBe('ready');
+    expect(text(await tool('test__echo').execute({ text: 'back' }, ctx()))).toBe('echo: back');
+    expect(await manager.restart('nope')).toBe(false);
+  });
+
+  it('servers that cannot start, and invalid entries, become failed without throwing', async () => {
+    manager = new McpManager({
+      broken: stdioServer('--fail-at-start'),
+      missing: { command: '/no/such/mcp-binary' },
+      invalid: { url: 'not a url' },
+      good: { ...stdioServer(), trusted: true },
+    });
+    await manager.start();
+    const broken = stateOf('broken');
+    expect(broken?.status).toBe('failed');
+    if (broken?.status === 'failed') expect(broken.stderrTail).toContain('missing configuration, giving up');
+    expect(stateOf('missing')?.status).toBe('failed');
+    const invalid = stateOf('invalid');
+    expect(invalid?.status).toBe('failed');
+    if (invalid?.status === 'failed') expect(invalid.error).toContain('Invalid configuration');
+    expect(stateOf('good')?.status).toBe('ready');
+    expect(manager.tools().every((t) => t.server === 'good')).toBe(true);
+    expect(tool('good__echo').needsApproval({}, defaultSettings())).toBe(false); // trusted
+  });
+
+  it('dispose ends the child processes', async () => {
+    manager = new McpManager({ test: stdioServer() });
+    await manager.start();
+    const pid = Number(text(await tool('test__pid').execute({}, ctx())));
+    expect(alive(pid)).toBe(true);
+    await manager.dispose();
+    expect(alive(pid)).toBe(false);
+  });
+});

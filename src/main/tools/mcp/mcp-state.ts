@@ -1,0 +1,16 @@
+/** What the UI shows per configured MCP server. */
+export type McpTransportKind = 'stdio' | 'http';
+
+export type McpServerState =
+  | { name: string; transport: McpTransportKind; status: 'starting' }
+  | { name: string; transport: McpTransportKind; status: 'ready'; toolCount: number }
+  | { name: string; transport: McpTransportKind; status: 'failed'; error: string; stderrTail: string };
+
+export interface McpManagerOptions {
+  /** A tools/call that takes longer fails with a `timeout` ToolError. Default 60 s. */
+  callTimeoutMs?: number;
+  /** Spawn + initialize + tools/list budget. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Characters of stderr kept per server for the failed state. Default 4000. */
+  stderrTailChars?: number;
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { z } from 'zod';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { confine } from './confine';
+import { lineAt, nearMissHint, occurrences } from './edit-match';
+import { guarded } from './fs-errors';
+import { toInputSchema } from './json-schema';
+import { looksBinary } from './text-sniff';
+import { parseInput, peek } from './tool-input';
+import { unifiedDiff } from './unified-diff';
+
+const Input = z
+  .object({
+    path: z.string().min(1).describe('File path relative to the workspace root, e.g. src/app.ts'),
+    old_text: z.string().min(1).describe('Exact text to replace; must occur exactly once in the file (include surrounding lines to make it unique)'),
+    new_text: z.string().describe('Replacement text'),
+  })
+  .strict()
+  .refine((v) => v.old_text !== v.new_text, { message: 'new_text is identical to old_text; nothing would change', path: ['new_text'] });
+type Input = z.infer<typeof Input>;
+
+type Planned = { ok: true; before: string; after: string; line: number } | { ok: false; outcome: ToolOutcome };
+
+/** Work out the edit without writing: shared by execute and describeDryRun. */
+function planEdit(rel: string, data: Buffer, input: Input): Planned {
+  if (looksBinary(data)) return { ok: false, outcome: fail('invalid_parameter', `${rel} is a binary file; edit_file only edits text.`) };
+  const before = data.toString('utf8');
+  // A CRLF file edited with LF text from the model: match in the file's own line endings.
+  const crlf = before.includes('\r\n') && !input.old_text.includes('\r\n');
+  const oldText = crlf ? input.old_text.replace(/\n/g, '\r\n') : input.old_text;
+  const newText = crlf ? input.new_text.replace(/\r?\n/g, '\r\n') : input.new_text;
+  const found = occurrences(before, oldText);
+  if (found.length === 0) {
+    return { ok: false, outcome: fail('not_found', `old_text was not found in ${rel}.${nearMissHint(before.replace(/\r\n/g, '\n'), input.old_text)}`) };
+  }
+  if (found.length > 1) {
+    const lines = found.slice(0, 20).map((i) => lineAt(before, i)).join(', ');
+    return {
+      ok: false,
+      outcome: fail('conflict', `old_text occurs ${found.length} times in ${rel} (lines ${lines}); include more surrounding lines so it matches exactly once.`),
+    };
+  }
+  const at = found[0] ?? 0;
+  const after = before.slice(0, at) + newText + before.slice(at + oldText.length);
+  return { ok: true, before, after, line: lineAt(before, at) };
+}
+
+export function createEditFileTool(root: string): ToolDefinition {
+  return {
+    name: 'edit_file',
+    description:
+      'Replace one exact occurrence of old_text with new_text in a file. old_text must match the file exactly (whitespace included) and be unique.',
+    inputSchema: toInputSchema(Input),
+    group: 'workspace',
+    summarize(input) {
+      const v = peek(Input, input);
+      return v ? `Edit ${v.path}` : 'Edit a file';
+    },
+    describeDryRun(input) {
+      const v = peek(Input, input);
+      if (!v) return 'Edit a file (invalid input)';
+      const target = confine(root, v.path);
+      if (!target.ok) return `Cannot edit ${v.path}: ${target.error.message}`;
+      const { abs, rel } = target.path;
+      try {
+        const planned = planEdit(rel, fs.readFileSync(abs), v);
+        if (!planned.ok) return `Cannot edit ${rel}: ${planned.outcome.ok ? '' : planned.outcome.error.message}`;
+        return unifiedDiff(rel, planned.before, planned.after);
+      } catch {
+        return `Cannot edit ${rel}: it cannot be read`;
+      }
+    },
+    needsApproval: (_input, settings) => !settings.autoApproveEdits,
+    async execute(raw) {
+      const parsed = parseInput('edit_file', Input, raw);
+      if (!parsed.ok) return { ok: false, error: parsed.error };
+      const target = confine(root, parsed.value.path);
+      if (!target.ok) return target;
+      const { abs, rel } = target.path;
+      return guarded('edit', rel, async () => {
+        const planned = planEdit(rel, await fsp.readFile(abs), parsed.value);
+        if (!planned.ok) return planned.outcome;
+        await fsp.writeFile(abs, planned.after, 'utf8');
+        return ok(`Edited ${rel} at line ${planned.line}.\n${unifiedDiff(rel, planned.before, planned.after, 4000)}`);
+      });
+    },
+  };
+}

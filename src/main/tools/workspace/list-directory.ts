@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { fail, ok, type ToolDefinition } from '../../agent/tool';
+import { canonicalRoot, confine } from './confine';
+import { guarded } from './fs-errors';
+import { toInputSchema } from './json-schema';
+import { formatCount, parseInput, peek } from './tool-input';
+import { walk } from './walk';
+
+export const LIST_MAX_ENTRIES = 500;
+
+const Input = z
+  .object({
+    path: z.string().optional().describe('Folder relative to the workspace root; omit for the root'),
+    depth: z.number().int().min(1).max(10).optional().describe('How many levels to show (default 2, max 10)'),
+  })
+  .strict();
+
+export function createListDirectoryTool(root: string): ToolDefinition {
+  return {
+    name: 'list_directory',
+    description:
+      'List a folder of the workspace as a compact tree (folders end with /, symlinks with @). Honours .gitignore and skips .git. ' +
+      `At most ${LIST_MAX_ENTRIES} entries.`,
+    inputSchema: toInputSchema(Input),
+    group: 'workspace',
+    summarize(input) {
+      const v = peek(Input, input);
+      return `List ${v?.path || 'workspace root'}`;
+    },
+    describeDryRun(input) {
+      return this.summarize(input);
+    },
+    needsApproval: () => false,
+    async execute(raw, ctx) {
+      const parsed = parseInput('list_directory', Input, raw);
+      if (!parsed.ok) return { ok: false, error: parsed.error };
+      const target = confine(root, parsed.value.path ?? '.');
+      if (!target.ok) return target;
+      const { abs, rel } = target.path;
+      const depth = parsed.value.depth ?? 2;
+      return guarded('list', rel, async () => {
+        const stat = await fs.stat(abs);
+        if (!stat.isDirectory()) return fail('invalid_parameter', `${rel} is a file, not a folder. Use read_file to read it.`);
+        const rootResult = canonicalRoot(root);
+        if (!rootResult.ok) return rootResult;
+        const startRel = rel === '.' ? '' : rel;
+        // Walk from the canonical folder, relative to the canonical root.
+        const relFromRoot = abs === rootResult.root ? '' : abs.slice(rootResult.root.length + 1);
+        const lines: string[] = [];
+        let hidden = 0;
+        for await (const entry of walk(rootResult.root, relFromRoot, { maxDepth: depth, signal: ctx.signal })) {
+          if (lines.length >= LIST_MAX_ENTRIES) {
+            hidden++;
+            continue;
+          }
+          const name = entry.rel.split('/').pop() ?? entry.rel;
+          const mark = entry.kind === 'dir' ? '/' : entry.kind === 'symlink' ? '@' : '';
+          lines.push(`${'  '.repeat(entry.depth - 1)}${name}${mark}`);
+        }
+        const title = startRel === '' ? 'Workspace root' : `${startRel}/`;
+        if (lines.length === 0) return ok(`${title}: (empty folder)`);
+        const more = hidden > 0 ? `\n… ${formatCount(hidden)} more entries not shown; list a subfolder or lower depth.` : '';
+        return ok(`${title} (depth ${depth}):\n${lines.join('\n')}${more}`);
+      });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../../shared/settings';
+import { createWorkspaceTools } from './index';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from './test-workspace';
+
+let ws: TempWorkspace;
+let tools: ReturnType<typeof createWorkspaceTools>;
+const run = (input: unknown, signal?: AbortSignal) => findTool(tools, 'run_command').execute(input, makeContext(signal));
+
+beforeEach(() => {
+  ws = makeWorkspace();
+  tools = createWorkspaceTools(ws.root);
+});
+afterEach(() => ws.cleanup());
+
+/** Running (not a zombie: an init that doesn't reap may leave killed children as Z entries). */
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc (macOS): kill(0) succeeding is the answer
+  }
+};
+
+/** Wait for a file a child writes its pid into. */
+async function readPid(file: string): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+    if (text) return Number(text);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('child never wrote its pid');
+}
+
+describe('run_command', () => {
+  it('runs in the workspace and reports exit code, stdout and stderr', async () => {
+    const text = expectOk(await run({ command: 'pwd; echo out; echo err >&2; exit 3' }));
+    expect(text).toContain(`--- stdout ---\n${fs.realpathSync(ws.root)}\nout`);
+    expect(text).toContain('--- stderr ---\nerr');
+    expect(text).toContain('exit code 3');
+  });
+
+  it('runs in a confined cwd and refuses escapes and files', async () => {
+    fs.mkdirSync(path.join(ws.root, 'sub'));
+    expect(expectOk(await run({ command: 'basename "$PWD"', cwd: 'sub' }))).toContain('stdout ---\nsub');
+    expect(expectFail(await run({ command: 'ls', cwd: '../' })).kind).toBe('permission');
+    expect(expectFail(await run({ command: 'ls', cwd: 'nope' })).kind).toBe('not_found');
+    ws.write('f.txt', '');
+    expect(expectFail(await run({ command: 'ls', cwd: 'f.txt' })).kind).toBe('invalid_parameter');
+  });
+
+  it('keeps the tail of long output with a notice', async () => {
+    const text = expectOk(await run({ command: "i=0; while [ $i -lt 5000 ]; do echo \"line $i ..........\"; i=$((i+1)); done" }));
+    expect(text).toContain('line 4999');
+    expect(text).not.toContain('line 0 ');
+    expect(text).toMatch(/earlier bytes not shown; output truncated to the last 30,720 bytes/);
+  });
+
+  it('times out, killing the whole process group', async () => {
+    const pidFile = path.join(ws.root, 'pid');
+    const started = Date.now();
+    const outcome = await run({ command: `sleep 30 & echo $! > pid; echo started; wait`, timeout_ms: 500 });
+    const error = expectFail(outcome);
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('timed out');
+    expect(error.message).toContain('started');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const pid = await readPid(pidFile);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('is stopped by the abort signal, promptly, killing the group', async () => {
+    const controller = new AbortController();
+    const pending = run({ command: 'sleep 30 & echo $! > pid; wait' }, controller.signal);
+    const pid = await readPid(path.join(ws.root, 'pid'));
+    expect(alive(pid)).toBe(true);
+    const stoppedAt = Date.now();
+    controller.abort();
+    const error = expectFail(await pending);
+    expect(error.message).toContain('stopped by the user');
+    expect(Date.now() - stoppedAt).toBeLessThan(3000);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('escalates to SIGKILL when the group ignores SIGTERM', async () => {
+    const controller = new AbortController();
+    // Ignored signals stay ignored across exec, so the sleep ignores SIGTERM too.
+    const pending = run({ command: "trap '' TERM; sleep 30 & echo $! > pid; wait" }, controller.signal);
+    const pid = await readPid(path.join(ws.root, 'pid'));
+    controller.abort();
+    expect(expectFail(await pending).message).toContain('stopped by the user');
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('does not start when already stopped', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(expectFail(await run({ command: 'touch made' }, controller.signal)).message).toContain('stopped');
+    expect(fs.existsSync(path.join(ws.root, 'made'))).toBe(false);
+  });
+
+  it('validates input', async () => {
+    expect(expectFail(await run({ command: '   ' })).kind).toBe('invalid_parameter');
+    expect(expectFail(await run({ command: 'ls', timeout_ms: 700_000 })).message).toContain('timeout_ms');
+  });
+
+  it('needs approval unless auto-approved or allow-listed', () => {
+    const tool = findTool(tools, 'run_command');
+    const settings = { ...defaultSettings(), commandAllowList: ['npm test'] };
+    expect(tool.needsApproval({ command: 'npm test -- --watch=false' }, settings)).toBe(false);
+    expect(tool.needsApproval({ command: 'npm test; rm -rf /' }, settings)).toBe(true);
+    expect(tool.needsApproval({ command: 'rm -rf build' }, settings)).toBe(true);
+    expect(tool.needsApproval({ command: 'rm -rf build' }, { ...settings, autoApproveCommands: true })).toBe(false);
+    expect(tool.needsApproval({ nonsense: 1 }, settings)).toBe(true);
+  });
+
+  it('describes the dry run and summarizes', () => {
+    const tool = findTool(tools, 'run_command');
+    expect(tool.describeDryRun({ command: 'npm test', cwd: 'pkg' })).toBe('Would run: npm test\nin pkg (time limit 120.0 s)');
+    expect(tool.summarize({ command: 'npm test' })).toBe('Run `npm test`');
+  });
+});

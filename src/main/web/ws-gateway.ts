@@ -1,0 +1,69 @@
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
+import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
+import type { AppServices } from '../app/app-services';
+
+/** Frames bigger than this are refused by `ws` itself (the socket closes with 1009). */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+/** The id used in an error result when the frame's own id could not be read. */
+export const UNREADABLE_FRAME_ID = -1;
+
+function send(socket: WebSocket, frame: WsServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function refusal(id: number, message: string): WsServerFrame {
+  return { kind: 'result', id, result: { ok: false, error: { code: 'invalid_input', message } } };
+}
+
+/** Best effort: echo the id of a frame that is otherwise wrong, so the caller can match it. */
+function readId(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return UNREADABLE_FRAME_ID;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : UNREADABLE_FRAME_ID;
+}
+
+/** Turns one incoming WebSocket message into exactly one result frame; never throws. */
+export async function handleFrame(data: RawData, isBinary: boolean, services: AppServices): Promise<WsServerFrame> {
+  if (isBinary) return refusal(UNREADABLE_FRAME_ID, 'Binary frames are not supported: send a JSON text frame.');
+  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refusal(UNREADABLE_FRAME_ID, 'Frame is not valid JSON: send {"id": number, "call": string, "input": object}.');
+  }
+  const frame = WsClientFrame.safeParse(json);
+  if (!frame.success) {
+    return refusal(readId(json), `Frame has the wrong shape (${describeZodError(frame.error)}): send {"id": number, "call": string, "input": object}.`);
+  }
+  let result: CallResult<unknown>;
+  try {
+    result = await services.router(frame.data.call, frame.data.input);
+  } catch (error) {
+    console.error('[waypoint] web shell router failed:', error);
+    result = { ok: false, error: { code: 'internal', message: 'Waypoint hit an internal error. Details are in the log.' } };
+  }
+  return { kind: 'result', id: frame.data.id, result };
+}
+
+/** Connects every socket of `wss` to the services: calls in, results and broadcast events out. */
+export function attachGateway(wss: WebSocketServer, services: AppServices): Disposable {
+  const store = new DisposableStore();
+  wss.on('connection', (socket: WebSocket) => {
+    socket.on('message', (data, isBinary) => {
+      void handleFrame(data, isBinary, services).then((frame) => send(socket, frame));
+    });
+    // Oversized frames and protocol errors land here; ws closes that socket, the server lives on.
+    socket.on('error', (error) => console.warn(`[waypoint] web shell socket closed: ${error.message}`));
+  });
+  store.add(
+    services.onEvent((event) => {
+      const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
+      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
+    }),
+  );
+  store.add(toDisposable(() => wss.removeAllListeners('connection')));
+  return store;
+}

@@ -1,0 +1,42 @@
+import {
+  IPC_CALL_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  WaypointCallError,
+  type CallResult,
+  type WaypointApi,
+  type WaypointEvent,
+} from '../shared/contract';
+
+/** The slice of ipcRenderer the preload uses; nothing else of it ever reaches the page. */
+export interface PreloadIpc {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+function isCallResult(value: unknown): value is CallResult<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
+}
+
+/**
+ * Builds window.waypoint from two IPC channels. Kept free of 'electron' so it can be tested
+ * in plain Node; index.ts hands it the real ipcRenderer.
+ */
+export function createWaypointApi(ipc: PreloadIpc): WaypointApi {
+  return {
+    async call(name, input) {
+      const result = await ipc.invoke(IPC_CALL_CHANNEL, name, input);
+      if (!isCallResult(result)) throw new WaypointCallError('internal', 'Waypoint main process sent a malformed reply.');
+      if (!result.ok) throw new WaypointCallError(result.error.code, result.error.message);
+      return result.value as never;
+    },
+    onEvent(listener) {
+      // Strip the IpcRendererEvent: the page gets the event payload and nothing else.
+      const wrapped = (_event: unknown, payload: unknown) => listener(payload as WaypointEvent);
+      ipc.on(IPC_EVENT_CHANNEL, wrapped);
+      return () => {
+        ipc.removeListener(IPC_EVENT_CHANNEL, wrapped);
+      };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useWaypoint } from '../store/store-context';
+import { ChatView } from './ChatView';
+import { ConnectionBanner } from './ConnectionBanner';
+import { ErrorBanner } from './ErrorBanner';
+import { Header } from './Header';
+import { Onboarding } from './Onboarding';
+import { SettingsDialog } from './settings/SettingsDialog';
+import { Sidebar } from './Sidebar';
+import { UNREACHABLE_MESSAGE } from '../store/connect';
+
+export function App() {
+  const load = useWaypoint((s) => s.load);
+  const connection = useWaypoint((s) => s.connection);
+  const view = useWaypoint((s) => s.settingsView);
+  const theme = view?.settings.theme ?? 'system';
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  if (load.status !== 'ready' || !view) {
+    const unreachable = load.status === 'unreachable' || connection.state === 'reconnecting';
+    return (
+      <main className="splash" aria-busy={!unreachable}>
+        <p role={unreachable ? 'alert' : 'status'}>{unreachable ? UNREACHABLE_MESSAGE : 'Loading Waypoint…'}</p>
+      </main>
+    );
+  }
+  return <Shell />;
+}
+
+function Shell() {
+  // Only what the frame needs: streaming deltas must not re-render the whole shell.
+  const s = useWaypoint(
+    useShallow((state) => ({
+      sessions: state.sessions,
+      currentSessionId: state.currentSessionId,
+      connection: state.connection,
+      lastError: state.lastError,
+      appInfo: state.appInfo,
+      settingsView: state.settingsView,
+      settingsOpen: state.settingsOpen,
+      models: state.models,
+      newChat: state.newChat,
+      openSession: state.openSession,
+      setLastError: state.setLastError,
+      openSettings: state.openSettings,
+      closeSettings: state.closeSettings,
+      loadModels: state.loadModels,
+      saveApiKey: state.saveApiKey,
+      saveSettings: state.saveSettings,
+    })),
+  );
+  const view = s.settingsView;
+  if (!view) return null;
+  const current = s.sessions.find((session) => session.id === s.currentSessionId);
+
+  return (
+    <div className="app">
+      <Sidebar
+        sessions={s.sessions}
+        currentSessionId={s.currentSessionId}
+        onNewChat={() => void s.newChat()}
+        onOpen={(id) => void s.openSession(id)}
+      />
+      <main className="main-column">
+        <ConnectionBanner status={s.connection} />
+        <ErrorBanner message={s.lastError} onDismiss={() => s.setLastError(null)} />
+        <Header
+          title={current?.title ?? 'New chat'}
+          workspace={current?.workspace ?? s.appInfo?.workspace ?? null}
+          model={view.settings.model}
+          onOpenSettings={s.openSettings}
+        />
+        {view.apiKey.hasApiKey ? (
+          <ChatView />
+        ) : (
+          <Onboarding
+            view={view}
+            models={s.models}
+            onLoadModels={s.loadModels}
+            onSaveKey={s.saveApiKey}
+            onSaveModel={(model) => s.saveSettings({ model })}
+          />
+        )}
+      </main>
+      {s.settingsOpen && (
+        <SettingsDialog view={view} models={s.models} onSave={s.saveSettings} onSaveKey={s.saveApiKey} onClose={s.closeSettings} />
+      )}
+    </div>
+  );
+}

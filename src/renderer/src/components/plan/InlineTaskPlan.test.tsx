@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { plan, step } from '../../test-support/fixtures';
+import { InlineTaskPlan } from './InlineTaskPlan';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const active = plan([
+  step(1, 'Read the code', 'completed'),
+  step(2, 'Change the parser', 'in_progress', { dependsOn: [1] }),
+  step(3, 'Write tests', 'pending', { dependsOn: [1, 2], successCriteria: 'All green', attempts: [] }),
+  step(4, 'Old approach', 'skipped', { reason: 'not needed' }),
+  step(5, 'Deploy', 'failed'),
+  step(6, 'Unit tests', 'pending', { parentId: 3 }),
+]);
+
+describe('InlineTaskPlan', () => {
+  it('is hidden without a plan, without steps, or once the plan is not active', () => {
+    const { rerender } = render(<InlineTaskPlan plan={null} />);
+    expect(screen.queryByRole('region', { name: 'Task plan' })).toBeNull();
+    rerender(<InlineTaskPlan plan={plan([])} />);
+    expect(screen.queryByRole('region', { name: 'Task plan' })).toBeNull();
+    rerender(<InlineTaskPlan plan={{ ...active, status: 'completed' }} />);
+    expect(screen.queryByRole('region', { name: 'Task plan' })).toBeNull();
+    rerender(<InlineTaskPlan plan={active} />);
+    expect(screen.getByRole('region', { name: 'Task plan' })).toBeTruthy();
+  });
+
+  it('shows N/M steps, the percentage and the progressbar value inside the region', () => {
+    render(<InlineTaskPlan plan={active} />);
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    const header = within(region).getByRole('button', { expanded: true });
+    expect(header.textContent).toContain('Task Plan');
+    expect(header.textContent).toContain('1/6 steps');
+    expect(header.textContent).toContain('17%');
+    const bar = within(region).getByRole('progressbar', { name: 'Plan progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('17');
+    expect(bar.getAttribute('aria-valuemin')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
+  });
+
+  it('lists every step with data-status, its title, and nests sub-steps under their parent', () => {
+    render(<InlineTaskPlan plan={active} />);
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    const items = within(region).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-status'))).toEqual([
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+      'skipped',
+      'failed',
+    ]);
+    const parent = items.find((li) => li.textContent?.includes('Write tests'));
+    const child = items.find((li) => li.querySelector('.plan-step-title')?.textContent === 'Unit tests');
+    expect(child).toBeTruthy();
+    expect(parent?.contains(child ?? null)).toBe(true);
+    expect(parent?.textContent).toContain('after 1, 2');
+    expect(within(region).getByText('(in progress)', { exact: false })).toBeTruthy();
+  });
+
+  it('opens a step detail with its success criteria', () => {
+    render(<InlineTaskPlan plan={active} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Details for step 3' }));
+    expect(screen.getByText('All green')).toBeTruthy();
+  });
+
+  it('collapses the body and remembers it across mounts', () => {
+    const { unmount } = render(<InlineTaskPlan plan={active} />);
+    const header = screen.getByRole('button', { expanded: true });
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    unmount();
+    render(<InlineTaskPlan plan={active} />);
+    expect(screen.getByRole('button', { expanded: false })).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(6);
+  });
+});

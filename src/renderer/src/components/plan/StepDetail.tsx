@@ -1,0 +1,67 @@
+import type { PlanStep } from '../../../../shared/plan';
+
+/** True when a step has anything worth expanding beyond its title. */
+export function hasDetail(step: PlanStep): boolean {
+  return !!(
+    (step.description && step.description !== step.title) ||
+    step.successCriteria ||
+    step.result ||
+    step.reason ||
+    step.priority ||
+    step.toolsToUse?.length ||
+    step.notes.length ||
+    step.attempts.length
+  );
+}
+
+export function StepDetail({ step, id }: { step: PlanStep; id: string }) {
+  return (
+    <dl className="plan-step-detail" id={id}>
+      {step.description && step.description !== step.title && <Field term="Description" value={step.description} />}
+      {step.priority && <Field term="Priority" value={step.priority} />}
+      {step.successCriteria && <Field term="Success criteria" value={step.successCriteria} />}
+      {step.toolsToUse?.length ? <Field term="Tools" value={step.toolsToUse.join(', ')} /> : null}
+      {step.result && <Field term="Result" value={step.result} />}
+      {step.reason && <Field term="Reason" value={step.reason} />}
+      {step.notes.length > 0 && (
+        <>
+          <dt>Notes</dt>
+          <dd>
+            <ul>
+              {step.notes.map((note, i) => (
+                <li key={i}>{note}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+      {step.attempts.length > 0 && (
+        <>
+          <dt>Attempts</dt>
+          <dd>
+            <ol className="plan-attempts">
+              {step.attempts.map((attempt, i) => (
+                <li key={i}>
+                  <span className="plan-attempt-tool">{attempt.tool}</span> — {attempt.error}{' '}
+                  <span className="muted">
+                    ({attempt.errorClass.replace(/_/g, ' ')}; {attempt.strategy.replace(/_/g, ' ')}; {attempt.outcome};{' '}
+                    {Math.round(attempt.durationMs)} ms)
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Field({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { memo } from 'react';
+import type { TranscriptItem } from '../../../../shared/transcript';
+import { AssistantMessage } from './AssistantMessage';
+import { NoticeCallout } from './NoticeCallout';
+import { PlanCompletionCard } from './PlanCompletionCard';
+import { ToolCallCard } from './ToolCallCard';
+import { UserMessage } from './UserMessage';
+
+/** One transcript item; unchanged items keep their object identity and so don't re-render. */
+export const TranscriptEntry = memo(function TranscriptEntry({ item }: { item: TranscriptItem }) {
+  switch (item.kind) {
+    case 'user':
+      return <UserMessage item={item} />;
+    case 'assistant':
+      return <AssistantMessage item={item} />;
+    case 'tool_call':
+      return <ToolCallCard item={item} />;
+    case 'plan_change':
+      return <p className="plan-change">{item.text}</p>;
+    case 'plan_completion':
+      return <PlanCompletionCard item={item} />;
+    case 'notice':
+      return <NoticeCallout item={item} />;
+  }
+});

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getApi } from './api/get-api';
+import { App } from './components/App';
+import { connectStore } from './store/connect';
+import { createWaypointStore } from './store/create-store';
+import { StoreProvider } from './store/store-context';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/chat.css';
+import './styles/plan.css';
+import './styles/forms.css';
+import './styles/highlight.css';
+
+const api = getApi();
+const store = createWaypointStore(api);
+// Wiring happens outside React: components render the store, they don't orchestrate.
+connectStore(api, store);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,32 @@
+import type { WaypointEvent } from '../../../shared/contract';
+import type { WaypointState } from './types';
+
+/** Routes one event from main to the store action that owns it. Deltas go through the batcher. */
+export function applyEvent(state: WaypointState, event: WaypointEvent): void {
+  switch (event.type) {
+    case 'transcript_item':
+      state.upsertItem(event.sessionId, event.item);
+      return;
+    case 'message_delta':
+      state.appendDelta(event.sessionId, event.itemId, event.text);
+      return;
+    case 'message_done':
+      state.finishMessage(event.sessionId, event.itemId, event.stopReason);
+      return;
+    case 'run_state':
+      state.setRunState(event.sessionId, event.state);
+      return;
+    case 'session_updated':
+      state.upsertSession(event.session);
+      return;
+    case 'plan_updated':
+      state.applyPlan(event.sessionId, event.plan.version === event.version ? event.plan : { ...event.plan, version: event.version });
+      return;
+    case 'settings_updated':
+      state.setSettingsView(event.view);
+      return;
+    case 'error':
+      if (!event.sessionId || event.sessionId === state.currentSessionId) state.setLastError(event.message);
+      return;
+  }
+}

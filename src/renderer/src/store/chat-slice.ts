@@ -1,0 +1,87 @@
+import type { AssistantItem } from '../../../shared/transcript';
+import { failed, OK } from './errors';
+import { appendText, markFinished, mergeSnapshot, upsertById } from './transcript-ops';
+import type { ChatSlice, SliceCreator } from './types';
+
+const ANNOUNCEMENT: Record<AssistantItem['status'], string> = {
+  streaming: 'Claude replied.',
+  done: 'Claude replied.',
+  stopped: 'Claude stopped.',
+  error: "Claude's reply was interrupted.",
+};
+
+export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
+  transcripts: {},
+  runStates: {},
+  announcement: '',
+  composerError: null,
+  applySnapshot({ session, transcript, runState, plan }) {
+    set((state) => ({
+      transcripts: { ...state.transcripts, [session.id]: mergeSnapshot(state.transcripts[session.id], transcript) },
+      runStates: { ...state.runStates, [session.id]: runState },
+    }));
+    get().upsertSession(session);
+    get().applyPlan(session.id, plan);
+  },
+  upsertItem(sessionId, item) {
+    set((state) => ({
+      transcripts: { ...state.transcripts, [sessionId]: upsertById(state.transcripts[sessionId] ?? [], item) },
+    }));
+  },
+  appendDelta(sessionId, itemId, text) {
+    const held = get().transcripts[sessionId];
+    if (!held) return; // not loaded: the snapshot will carry the text when the chat opens
+    const next = appendText(held, itemId, text);
+    if (next !== held) set((state) => ({ transcripts: { ...state.transcripts, [sessionId]: next } }));
+  },
+  finishMessage(sessionId, itemId, stopReason) {
+    const held = get().transcripts[sessionId];
+    if (!held) return;
+    const next = markFinished(held, itemId, stopReason);
+    // Main may already have upserted the final status; announce from whatever it is now.
+    const item = next.find((i) => i.id === itemId);
+    const announce = sessionId === get().currentSessionId && item?.kind === 'assistant';
+    if (next === held && !announce) return;
+    set((state) => ({
+      transcripts: next === held ? state.transcripts : { ...state.transcripts, [sessionId]: next },
+      ...(announce ? { announcement: ANNOUNCEMENT[item.status] } : {}),
+    }));
+  },
+  setRunState(sessionId, runState) {
+    set((state) => ({ runStates: { ...state.runStates, [sessionId]: runState } }));
+  },
+  clearComposerError: () => set({ composerError: null }),
+  async sendMessage(text) {
+    let sessionId = get().currentSessionId;
+    if (!sessionId) {
+      const created = await get().newChat();
+      sessionId = get().currentSessionId;
+      if (!created.ok || !sessionId) {
+        const message = created.ok ? 'Could not start a chat.' : created.message;
+        set({ composerError: message });
+        return { ok: false, message };
+      }
+    }
+    try {
+      set({ composerError: null });
+      await api.call('sendMessage', { sessionId, text });
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) set({ composerError: result.message });
+      return result;
+    }
+  },
+  async stop() {
+    const sessionId = get().currentSessionId;
+    if (!sessionId) return OK;
+    try {
+      await api.call('stop', { sessionId });
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) set({ composerError: result.message });
+      return result;
+    }
+  },
+});

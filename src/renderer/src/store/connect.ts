@@ -1,0 +1,93 @@
+import type { WaypointApi } from '../../../shared/contract';
+import { isConnectionAware } from '../api/connection';
+import { backoffDelay } from '../api/backoff';
+import { applyEvent } from './apply-event';
+import { createDeltaBatcher, type Schedule } from './delta-batcher';
+import { messageOf } from './errors';
+import type { WaypointStore } from './types';
+
+export interface ConnectOptions {
+  /** How deltas are coalesced; tests pass a synchronous one. */
+  schedule?: Schedule;
+  /** Delay before retrying a failed initial load (attempt from 1). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export const UNREACHABLE_MESSAGE = "Can't reach Waypoint's backend — retrying…";
+
+/**
+ * Wires the store to main, outside React: subscribe to events first, then load the snapshot
+ * (app info, settings, sessions, the newest chat), retrying until main answers, and load again
+ * after a dropped connection comes back. Returns the unsubscribe.
+ */
+export function connectStore(api: WaypointApi, store: WaypointStore, options: ConnectOptions = {}): () => void {
+  const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => backoffDelay(attempt, 500, 5000));
+  const batcher = createDeltaBatcher((s, i, t) => store.getState().appendDelta(s, i, t), options.schedule);
+  let disposed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let loadGeneration = 0;
+
+  const offEvent = api.onEvent((event) => {
+    if (event.type === 'message_delta') {
+      batcher.push(event.sessionId, event.itemId, event.text);
+      return;
+    }
+    batcher.flush();
+    applyEvent(store.getState(), event);
+  });
+
+  const load = async (attempt: number): Promise<void> => {
+    const generation = ++loadGeneration;
+    try {
+      const [appInfo, settings, { sessions }] = await Promise.all([
+        api.call('getAppInfo', {}),
+        api.call('getSettings', {}),
+        api.call('listSessions', {}),
+      ]);
+      if (disposed || generation !== loadGeneration) return;
+      const state = store.getState();
+      state.setAppInfo(appInfo);
+      state.setSettingsView(settings);
+      state.setSessions(sessions);
+      const current = state.currentSessionId;
+      const target = current && sessions.some((s) => s.id === current) ? current : store.getState().sessions[0]?.id;
+      const opened = target ? await state.openSession(target) : await state.newChat();
+      if (!opened.ok) throw new Error(opened.message);
+      if (disposed || generation !== loadGeneration) return;
+      store.getState().setLoad({ status: 'ready' });
+      store.getState().setLastError(null);
+    } catch (error) {
+      if (disposed || generation !== loadGeneration) return;
+      // Once loaded, a failed reload keeps the last view (the banner says we're reconnecting).
+      if (store.getState().load.status !== 'ready') {
+        store.getState().setLoad({ status: 'unreachable', message: `${UNREACHABLE_MESSAGE} (${messageOf(error)})` });
+      }
+      retryTimer = setTimeout(() => void load(attempt + 1), retryDelayMs(attempt));
+    }
+  };
+
+  let offStatus = () => {};
+  if (isConnectionAware(api)) {
+    store.getState().setConnection(api.connectionStatus());
+    let wasDown = false;
+    offStatus = api.onConnectionStatus((status) => {
+      store.getState().setConnection(status);
+      if (status.state === 'reconnecting') wasDown = true;
+      if (status.state === 'open' && wasDown) {
+        wasDown = false;
+        if (retryTimer) clearTimeout(retryTimer);
+        void load(1); // state of record lives in main: rebuild the projection
+      }
+    });
+  }
+
+  void load(1);
+
+  return () => {
+    disposed = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    offEvent();
+    offStatus();
+    batcher.dispose();
+  };
+}

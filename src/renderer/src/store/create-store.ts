@@ -1,0 +1,19 @@
+import { createStore } from 'zustand/vanilla';
+import type { WaypointApi } from '../../../shared/contract';
+import { createAppSlice } from './app-slice';
+import { createChatSlice } from './chat-slice';
+import { createPlanSlice } from './plan-slice';
+import { createSessionsSlice } from './sessions-slice';
+import { createSettingsSlice } from './settings-slice';
+import type { WaypointStore } from './types';
+
+/** The one store: typed slices sharing set/get, with actions that call the given api. */
+export function createWaypointStore(api: WaypointApi): WaypointStore {
+  return createStore((set, get) => ({
+    ...createAppSlice(set, get, api),
+    ...createSessionsSlice(set, get, api),
+    ...createChatSlice(set, get, api),
+    ...createPlanSlice(set, get, api),
+    ...createSettingsSlice(set, get, api),
+  }));
+}

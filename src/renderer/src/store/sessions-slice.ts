@@ -1,0 +1,39 @@
+import type { SessionSummary } from '../../../shared/transcript';
+import { failed, OK } from './errors';
+import type { SessionsSlice, SliceCreator } from './types';
+
+/** Newest activity first, as in Claude Desktop's sidebar. */
+function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
+  return [...sessions].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) => ({
+  sessions: [],
+  currentSessionId: null,
+  setSessions: (sessions) => set({ sessions: sortSessions(sessions) }),
+  upsertSession: (session) =>
+    set((state) => ({ sessions: sortSessions([session, ...state.sessions.filter((s) => s.id !== session.id)]) })),
+  async openSession(sessionId) {
+    set({ currentSessionId: sessionId, composerError: null });
+    try {
+      const snapshot = await api.call('getSession', { sessionId });
+      get().applySnapshot(snapshot);
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
+  async newChat() {
+    try {
+      const session = await api.call('newSession', {});
+      get().upsertSession(session);
+      return await get().openSession(session.id);
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
+});

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptItem } from '../../../shared/transcript';
+import { MemoryBackend } from '../test-support/memory-backend';
+import { plan, step } from '../test-support/fixtures';
+import { connectStore } from './connect';
+import { createWaypointStore } from './create-store';
+import { createDeltaBatcher, type Schedule } from './delta-batcher';
+import type { WaypointStore } from './types';
+
+const T = '2025-01-02T00:00:00.000Z';
+const assistant = (id: string, text = '', status: 'streaming' | 'done' = 'streaming'): TranscriptItem => ({
+  id,
+  kind: 'assistant',
+  text,
+  status,
+  createdAt: T,
+});
+
+/** Animation frames the test runs by hand. */
+function manualFrames() {
+  const frames: Array<() => void> = [];
+  const schedule: Schedule = (flush) => {
+    frames.push(flush);
+    return () => undefined;
+  };
+  const run = () => frames.splice(0).forEach((f) => f());
+  return { schedule, run, frames };
+}
+
+async function until(check: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function connected(backend: MemoryBackend, schedule?: Schedule): Promise<{ store: WaypointStore; off: () => void }> {
+  const store = createWaypointStore(backend);
+  const off = connectStore(backend, store, { schedule: schedule ?? manualFrames().schedule, retryDelayMs: () => 10 });
+  await until(() => store.getState().load.status === 'ready');
+  return { store, off };
+}
+
+describe('connectStore initial load', () => {
+  it('loads app info, settings and sessions, and opens the most recently updated chat', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Older', { updatedAt: '2025-01-01T00:00:00.000Z' });
+    backend.addChat('b', 'Newer', { updatedAt: '2025-01-03T00:00:00.000Z', transcript: [assistant('m1', 'hi', 'done')] });
+    const { store, off } = await connected(backend);
+    const state = store.getState();
+    expect(state.appInfo?.shell).toBe('web');
+    expect(state.settingsView?.apiKey.hasApiKey).toBe(true);
+    expect(state.sessions.map((s) => s.title)).toEqual(['Newer', 'Older']);
+    expect(state.currentSessionId).toBe('b');
+    expect(state.transcripts.b?.[0]).toMatchObject({ text: 'hi' });
+    off();
+  });
+
+  it('creates a chat when there is none', async () => {
+    const backend = new MemoryBackend();
+    const { store, off } = await connected(backend);
+    expect(store.getState().sessions).toHaveLength(1);
+    expect(store.getState().currentSessionId).toBe(store.getState().sessions[0]?.id);
+    expect(backend.log.some((c) => c.name === 'newSession')).toBe(true);
+    off();
+  });
+
+  it('reports the backend unreachable and retries until it answers', async () => {
+    const backend = new MemoryBackend();
+    let failures = 2;
+    backend.override('getAppInfo', () => {
+      if (failures-- > 0) throw new Error('connect ECONNREFUSED');
+      return { shell: 'web', version: '1', workspace: '/tmp/ws' };
+    });
+    const store = createWaypointStore(backend);
+    const off = connectStore(backend, store, { retryDelayMs: () => 20 });
+    await until(() => store.getState().load.status === 'unreachable');
+    const load = store.getState().load;
+    expect(load.status === 'unreachable' && load.message).toContain("Can't reach Waypoint's backend");
+    await until(() => store.getState().load.status === 'ready');
+    expect(store.getState().appInfo?.workspace).toBe('/tmp/ws');
+    off();
+  });
+});
+
+describe('chat events', () => {
+  it('upserts items by id and appends deltas, coalesced to one update per frame', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const frames = manualFrames();
+    const { store, off } = await connected(backend, frames.schedule);
+    let updates = 0;
+    const unsub = store.subscribe(() => updates++);
+
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Hel' });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'lo ' });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'world' });
+    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: '' });
+    const before = updates;
+    frames.run();
+    expect(updates - before).toBe(1);
+    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Hello world', status: 'streaming' });
+
+    // An upsert replaces the item in place rather than adding another.
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1', 'Hello world!', 'done') });
+    expect(store.getState().transcripts.s1).toHaveLength(1);
+    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Hello world!', status: 'done' });
+    unsub();
+    off();
+  });
+
+  it('applies held deltas before the next event, so message_done sees the whole text', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'All done.' });
+    backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: 'end_turn' });
+    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'All done.', status: 'done' });
+    expect(store.getState().announcement).toBe('Claude replied.');
+    off();
+  });
+
+  it('announces a stop when main has already upserted the stopped item before message_done', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Part' });
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: { ...assistant('m1', 'Part'), status: 'stopped' } });
+    backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: null });
+    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Part', status: 'stopped' });
+    expect(store.getState().announcement).toBe('Claude stopped.');
+    off();
+  });
+
+  it('tracks run state per chat and errors for the current chat', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'streaming' } });
+    expect(store.getState().runStates.s1).toEqual({ status: 'running', phase: 'streaming' });
+    backend.emit({ type: 'error', sessionId: 'other', message: 'not ours' });
+    expect(store.getState().lastError).toBeNull();
+    backend.emit({ type: 'error', sessionId: 's1', message: 'Rate limited' });
+    expect(store.getState().lastError).toBe('Rate limited');
+    off();
+  });
+});
+
+describe('plans', () => {
+  it('drops plan events whose version is not newer than the held one', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    const v2 = plan([step(1, 'Read', 'completed'), step(2, 'Write', 'in_progress')], { version: 2 });
+    const v1 = plan([step(1, 'Read', 'in_progress')], { version: 1 });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 2, plan: v2 });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 1, plan: v1 });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 2, plan: { ...v2, goal: 'duplicate' } });
+    expect(store.getState().plans.s1?.version).toBe(2);
+    expect(store.getState().plans.s1?.goal).toBe('Ship the feature');
+    off();
+  });
+
+  it('keeps a newer plan from an event when an older snapshot arrives after it', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat', { plan: plan([step(1, 'Old')], { version: 1 }) });
+    const { store, off } = await connected(backend);
+    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 3, plan: plan([step(1, 'New')], { version: 3 }) });
+    await store.getState().openSession('s1'); // snapshot still says version 1
+    expect(store.getState().plans.s1?.steps[0]?.title).toBe('New');
+    off();
+  });
+
+  it('holds one plan per chat, and switching chats shows each chat its own plan', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'A', { updatedAt: '2025-01-03T00:00:00.000Z', plan: plan([step(1, 'Plan A step')], { id: 'pa' }) });
+    backend.addChat('b', 'B', { updatedAt: '2025-01-01T00:00:00.000Z' });
+    const { store, off } = await connected(backend);
+    const current = () => {
+      const s = store.getState();
+      return s.currentSessionId ? s.plans[s.currentSessionId] : undefined;
+    };
+    expect(current()?.id).toBe('pa');
+    backend.emit({ type: 'plan_updated', sessionId: 'b', version: 1, plan: plan([step(1, 'Plan B step')], { id: 'pb' }) });
+    expect(current()?.id).toBe('pa');
+    await store.getState().openSession('b');
+    expect(current()?.id).toBe('pb');
+    await store.getState().openSession('a');
+    expect(current()?.id).toBe('pa');
+    off();
+  });
+});
+
+describe('user actions', () => {
+  it('sends a message and reports a refusal from main without throwing', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    expect(await store.getState().sendMessage('Hello')).toEqual({ ok: true });
+    expect(backend.chats.get('s1')?.transcript.at(-1)).toMatchObject({ kind: 'user', text: 'Hello' });
+
+    const refused = await store.getState().sendMessage('   ');
+    expect(refused.ok).toBe(false);
+    expect(store.getState().composerError).toContain('Message is empty');
+    off();
+  });
+
+  it('new chat creates a session in main and makes it current', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    await store.getState().newChat();
+    const id = store.getState().currentSessionId;
+    expect(id).not.toBe('s1');
+    expect(backend.chats.has(id ?? '')).toBe(true);
+    expect(store.getState().sessions.map((s) => s.id)).toContain(id);
+    off();
+  });
+
+  it('saves settings and shows validation errors from main', async () => {
+    const backend = new MemoryBackend();
+    const { store, off } = await connected(backend);
+    expect(await store.getState().saveSettings({ maxRetries: 4 })).toEqual({ ok: true });
+    expect(store.getState().settingsView?.settings.maxRetries).toBe(4);
+    const bad = await store.getState().saveSettings({ maxRetries: 99 });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.message).toMatch(/maxRetries/);
+    expect(store.getState().settingsView?.settings.maxRetries).toBe(4);
+    off();
+  });
+});
+
+describe('createDeltaBatcher', () => {
+  it('keeps interleaved streams apart and in order', () => {
+    const applied: string[] = [];
+    const frames = manualFrames();
+    const batcher = createDeltaBatcher((s, i, t) => applied.push(`${s}/${i}:${t}`), frames.schedule);
+    batcher.push('s1', 'a', 'x');
+    batcher.push('s2', 'b', 'y');
+    batcher.push('s1', 'a', 'z');
+    expect(frames.frames).toHaveLength(1);
+    frames.run();
+    expect(applied).toEqual(['s1/a:xz', 's2/b:y']);
+    batcher.push('s1', 'a', 'again');
+    batcher.dispose();
+    frames.run();
+    expect(applied).toHaveLength(2);
+  });
+});

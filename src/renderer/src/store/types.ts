@@ -1,0 +1,81 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { CallOutput, WaypointApi } from '../../../shared/contract';
+import type { Plan } from '../../../shared/plan';
+import type { SettingsPatch, SettingsView } from '../../../shared/settings';
+import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
+import type { ConnectionStatus } from '../api/connection';
+
+export type ModelInfo = CallOutput<'listModels'>['models'][number];
+export type AppInfo = CallOutput<'getAppInfo'>;
+export type SessionSnapshot = CallOutput<'getSession'>;
+
+/** Whether the first load from main has happened: the UI shows a retry screen until it has. */
+export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'unreachable'; message: string };
+
+/** The outcome of a user action, so a form can keep its input and show the reason. */
+export type ActionResult = { ok: true } | { ok: false; message: string };
+
+export interface SessionsSlice {
+  sessions: SessionSummary[];
+  currentSessionId: string | null;
+  setSessions(sessions: SessionSummary[]): void;
+  upsertSession(session: SessionSummary): void;
+  /** Makes the chat current and loads its snapshot from main. */
+  openSession(sessionId: string): Promise<ActionResult>;
+  newChat(): Promise<ActionResult>;
+}
+
+export interface ChatSlice {
+  transcripts: Record<string, TranscriptItem[]>;
+  runStates: Record<string, RunState>;
+  /** The last reply that finished, for the polite screen-reader announcement. */
+  announcement: string;
+  composerError: string | null;
+  applySnapshot(snapshot: SessionSnapshot): void;
+  upsertItem(sessionId: string, item: TranscriptItem): void;
+  appendDelta(sessionId: string, itemId: string, text: string): void;
+  finishMessage(sessionId: string, itemId: string, stopReason: string | null): void;
+  setRunState(sessionId: string, state: RunState): void;
+  clearComposerError(): void;
+  sendMessage(text: string): Promise<ActionResult>;
+  stop(): Promise<ActionResult>;
+}
+
+export interface PlanSlice {
+  plans: Record<string, Plan | null>;
+  /** Applies a plan from an event or a snapshot; anything not newer than the held one is dropped. */
+  applyPlan(sessionId: string, plan: Plan | null): void;
+}
+
+export interface SettingsSlice {
+  settingsView: SettingsView | null;
+  models: ModelInfo[];
+  settingsOpen: boolean;
+  setSettingsView(view: SettingsView): void;
+  openSettings(): void;
+  closeSettings(): void;
+  loadModels(): Promise<void>;
+  saveSettings(patch: SettingsPatch): Promise<ActionResult>;
+  saveApiKey(apiKey: string | null): Promise<ActionResult>;
+}
+
+export interface AppSlice {
+  appInfo: AppInfo | null;
+  connection: ConnectionStatus;
+  load: LoadState;
+  lastError: string | null;
+  setAppInfo(info: AppInfo): void;
+  setConnection(status: ConnectionStatus): void;
+  setLoad(load: LoadState): void;
+  setLastError(message: string | null): void;
+}
+
+export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice;
+export type WaypointStore = StoreApi<WaypointState>;
+
+/** Each slice gets the store's set/get and the api its actions call. */
+export type SliceCreator<T> = (
+  set: StoreApi<WaypointState>['setState'],
+  get: StoreApi<WaypointState>['getState'],
+  api: WaypointApi,
+) => T;

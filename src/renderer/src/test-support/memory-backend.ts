@@ -1,0 +1,116 @@
+import {
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  calls,
+  describeZodError,
+  type WaypointApi,
+  WaypointCallError,
+  type WaypointEvent,
+} from '../../../shared/contract';
+import type { Plan } from '../../../shared/plan';
+import { Settings, type SettingsView } from '../../../shared/settings';
+import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
+import { session as makeSession, settingsView } from './fixtures';
+
+interface Chat {
+  summary: SessionSummary;
+  transcript: TranscriptItem[];
+  runState: RunState;
+  plan: Plan | null;
+}
+
+/**
+ * A small in-memory main for renderer tests: it validates every input against the contract
+ * like the real call router, keeps chats, and lets a test emit events. Tests can override a
+ * call's behaviour (e.g. make sendMessage refuse) through `override`.
+ */
+export class MemoryBackend implements WaypointApi {
+  readonly chats = new Map<string, Chat>();
+  readonly log: Array<{ name: CallName; input: unknown }> = [];
+  view: SettingsView;
+  private listeners = new Set<(event: WaypointEvent) => void>();
+  private overrides = new Map<CallName, (input: unknown) => unknown>();
+  private nextId = 1;
+
+  constructor(options: { hasApiKey?: boolean } = {}) {
+    this.view = settingsView(options.hasApiKey ?? true);
+  }
+
+  addChat(id: string, title: string, extra: Partial<Omit<Chat, 'summary'>> & { updatedAt?: string } = {}): void {
+    this.chats.set(id, {
+      summary: makeSession(id, title, extra.updatedAt),
+      transcript: extra.transcript ?? [],
+      runState: extra.runState ?? { status: 'idle' },
+      plan: extra.plan ?? null,
+    });
+  }
+
+  override<N extends CallName>(name: N, handler: (input: CallInput<N>) => CallOutput<N> | Promise<CallOutput<N>>): void {
+    this.overrides.set(name, handler as (input: unknown) => unknown);
+  }
+
+  emit(event: WaypointEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  onEvent(listener: (event: WaypointEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+    this.log.push({ name, input });
+    const parsed = calls[name].input.safeParse(input);
+    if (!parsed.success) throw new WaypointCallError('invalid_input', describeZodError(parsed.error));
+    const override = this.overrides.get(name);
+    const value = override ? await override(parsed.data) : this.handle(name, parsed.data);
+    return value as CallOutput<N>;
+  }
+
+  private chat(sessionId: string): Chat {
+    const chat = this.chats.get(sessionId);
+    if (!chat) throw new WaypointCallError('not_found', `No chat ${sessionId}.`);
+    return chat;
+  }
+
+  private handle(name: CallName, input: Record<string, unknown>): unknown {
+    switch (name) {
+      case 'getAppInfo':
+        return { shell: 'web', version: '0.0.0-test', workspace: null };
+      case 'listSessions':
+        return { sessions: [...this.chats.values()].map((c) => c.summary) };
+      case 'getSession': {
+        const chat = this.chat(String(input.sessionId));
+        return { session: chat.summary, transcript: chat.transcript, runState: chat.runState, plan: chat.plan };
+      }
+      case 'newSession': {
+        const id = `s-new-${this.nextId++}`;
+        this.addChat(id, 'New chat', { updatedAt: new Date().toISOString() });
+        return this.chat(id).summary;
+      }
+      case 'sendMessage': {
+        const chat = this.chat(String(input.sessionId));
+        const item: TranscriptItem = { id: `u-${this.nextId++}`, kind: 'user', text: String(input.text), createdAt: new Date().toISOString() };
+        chat.transcript.push(item);
+        return { itemId: item.id };
+      }
+      case 'stop':
+        return { stopped: true };
+      case 'getSettings':
+        return this.view;
+      case 'setSettings':
+        this.view = { ...this.view, settings: Settings.parse({ ...this.view.settings, ...(input.patch as object) }) };
+        return this.view;
+      case 'setApiKey': {
+        const apiKey = input.apiKey;
+        this.view = { ...this.view, apiKey: apiKey ? { hasApiKey: true, source: 'settings' } : { hasApiKey: false, source: 'none' } };
+        return this.view.apiKey;
+      }
+      case 'listModels':
+        return { models: [{ id: 'claude-sonnet-4-5', displayName: 'Claude Sonnet 4.5' }, { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' }], source: 'fallback' };
+      case 'getPlan':
+        return { plan: this.chat(String(input.sessionId)).plan };
+    }
+  }
+}

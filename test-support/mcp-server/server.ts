@@ -1,0 +1,47 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+/**
+ * A real, tiny MCP server for tests: well-behaved tools (echo, add) and misbehaving ones
+ * (fail → isError, hang → never answers, crash → the process exits with a message on stderr).
+ */
+export function createTestMcpServer(options: { onCrash?: () => void } = {}): McpServer {
+  const server = new McpServer({ name: 'waypoint-test-server', version: '1.0.0' });
+
+  server.registerTool(
+    'echo',
+    { description: 'Echo the text back', inputSchema: { text: z.string() } },
+    async ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }] }),
+  );
+
+  server.registerTool(
+    'add',
+    { description: 'Add two numbers', inputSchema: { a: z.number(), b: z.number() } },
+    async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+  );
+
+  server.registerTool(
+    'fail',
+    { description: 'Always fails with isError', inputSchema: { reason: z.string().optional() } },
+    async ({ reason }) => ({ isError: true, content: [{ type: 'text', text: `failed on purpose: ${reason ?? 'no reason'}` }] }),
+  );
+
+  server.registerTool('pid', { description: 'The server process id' }, async () => ({
+    content: [{ type: 'text', text: String(process.pid) }],
+  }));
+
+  server.registerTool('hang', { description: 'Never answers' }, () => new Promise(() => {}));
+
+  server.registerTool('crash', { description: 'Kills the server process' }, async () => {
+    process.stderr.write('test server: crashing on purpose\n');
+    (options.onCrash ?? (() => process.exit(3)))();
+    return { content: [{ type: 'text', text: 'unreachable' }] };
+  });
+
+  // A tool whose name needs sanitising for the Messages API.
+  server.registerTool('weird.name', { description: 'Odd name' }, async () => ({
+    content: [{ type: 'text', text: 'odd' }],
+  }));
+
+  return server;
+}

@@ -1,0 +1,173 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorBody, httpFault } from './api-errors';
+import { apiId } from './ids';
+import { buildMessage, lastUserText } from './message-builder';
+import { modelsPage } from './models-page';
+import { checkRequest } from './request-checks';
+import type { Scenario, ScriptedTurn } from './scenario';
+import { SseWriter } from './sse-writer';
+import type { WireError } from './wire-types';
+
+/**
+ * A stand-in for api.anthropic.com on 127.0.0.1 that replays a Scenario: each POST /v1/messages
+ * consumes the next turn. It speaks the real wire format (SSE or JSON), so the real SDK is the
+ * client in tests, e2e fixtures and `npm run demo`.
+ */
+
+export interface RecordedRequest {
+  body: unknown;
+  headers: IncomingHttpHeaders;
+}
+
+export interface ScriptedServer {
+  /** http://127.0.0.1:PORT, suitable for ANTHROPIC_BASE_URL. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaces the scenario and resets the turn cursor. */
+  setScenario(scenario: Scenario): void;
+  close(): Promise<void>;
+}
+
+export interface ScriptedServerOptions {
+  scenario: Scenario;
+  port?: number;
+  requireApiKey?: string;
+}
+
+const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+export async function startScriptedServer(options: ScriptedServerOptions): Promise<ScriptedServer> {
+  let scenario = options.scenario;
+  let cursor = 0;
+  const requests: RecordedRequest[] = [];
+
+  const nextTurn = (body: { messages?: unknown }): ScriptedTurn => {
+    const turn = scenario.turns[cursor];
+    if (turn) {
+      cursor++;
+      return turn;
+    }
+    if (scenario.onExhausted === 'error') {
+      return { kind: 'fault', fault: 'server_error' };
+    }
+    return { kind: 'text', text: `You said: ${lastUserText(body.messages)}` };
+  };
+
+  const handleMessages = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const raw = await readBody(req);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return sendError(res, 400, errorBody('invalid_request_error', 'Request body is not valid JSON.'));
+    }
+    requests.push({ body, headers: req.headers });
+    if (options.requireApiKey !== undefined && presentedKey(req.headers) !== options.requireApiKey) {
+      return sendError(res, 401, errorBody('authentication_error', 'invalid x-api-key'));
+    }
+    const invalid = checkRequest(body);
+    if (invalid) return sendError(res, 400, errorBody('invalid_request_error', invalid));
+
+    const exhausted = cursor >= scenario.turns.length;
+    const turn = nextTurn(body);
+    if (turn.kind === 'fault') {
+      const fault = httpFault(turn.fault, turn.retryAfterSeconds);
+      if (fault) {
+        const body = exhausted ? errorBody('api_error', `Scripted scenario "${scenario.name}" has no turns left.`) : fault.body;
+        return sendError(res, fault.status, body, fault.headers);
+      }
+      return streamFault(res, turn);
+    }
+    const message = buildMessage(turn, String(body.model), body);
+    if (body.stream !== true) {
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': apiId('req') });
+      res.end(JSON.stringify(message));
+      return;
+    }
+    await new SseWriter(res, turn.delayMs ?? 5).message(message, turn.chunkChars ?? 8);
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const handled =
+      req.method === 'POST' && path === '/v1/messages'
+        ? handleMessages(req, res)
+        : req.method === 'GET' && path === '/v1/models'
+          ? Promise.resolve(sendJson(res, 200, modelsPage()))
+          : Promise.resolve(sendError(res, 404, errorBody('not_found_error', `Not found: ${req.method} ${path}`)));
+    handled.catch((error: unknown) => {
+      if (!res.headersSent) sendError(res, 500, errorBody('api_error', `Scripted server failed: ${String(error)}`));
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setScenario(next) {
+      scenario = next;
+      cursor = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled streams hold their sockets open on purpose: cut them so close() finishes.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The SDK sends the key as x-api-key or as a Bearer token, depending on version. */
+function presentedKey(headers: IncomingHttpHeaders): string | undefined {
+  const direct = headers['x-api-key'];
+  if (typeof direct === 'string') return direct;
+  const auth = headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
+}
+
+async function streamFault(res: ServerResponse, turn: Extract<ScriptedTurn, { kind: 'fault' }>): Promise<void> {
+  const sse = new SseWriter(res, 5);
+  const partial = turn.partialText ?? 'Partial answer';
+  sse.start(buildMessage({ kind: 'text', text: partial }, 'scripted', {}));
+  const alive = await sse.textBlock(0, partial, 8, false);
+  if (!alive) return;
+  if (turn.fault === 'midstream_error') {
+    sse.error(errorBody('overloaded_error', 'Overloaded'));
+    sse.end();
+  } else if (turn.fault === 'drop') {
+    res.socket?.destroy();
+  }
+  // 'stall': send nothing more; the socket stays open until the client or close() ends it.
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (part: Buffer) => {
+      size += part.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        req.destroy();
+      } else parts.push(part);
+    });
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': apiId('req'), ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, status: number, body: WireError, headers: Record<string, string> = {}): void {
+  sendJson(res, status, body, headers);
+}
