@@ -1,10 +1,24 @@
 import type { Scenario } from '../scripted-api/scenario';
 import { basicScenarios } from './basic';
+import { plansChecklist } from './plans-checklist';
+import { plansSession } from './plans-session';
+import { plansShowcase } from './plans-showcase';
+import { plansStructured } from './plans-structured';
+import { plansWbs } from './plans-wbs';
 
 /**
  * Every named scenario, for the CLI (`--scenario NAME`) and e2e fixtures. To add a group, import
  * its array and spread it into `all` below.
  */
-const all: Scenario[] = [...basicScenarios];
+const all: Scenario[] = [
+  ...basicScenarios,
+  plansStructured,
+  plansChecklist,
+  plansWbs,
+  plansSession,
+  plansShowcase,
+  // `npm run demo` plays this one by default.
+  { ...plansShowcase, name: 'showcase' },
+];
 
 export const scenarios: Record<string, Scenario> = Object.fromEntries(all.map((s) => [s.name, s]));

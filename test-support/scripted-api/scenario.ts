@@ -51,6 +51,10 @@ export interface Scenario {
   name: string;
   description?: string;
   turns: ScriptedTurn[];
+  /** Every request waits for `ScriptedServer.release()` before it is answered (e2e pacing). */
+  gated?: boolean;
+  /** A pause before each answer starts, like Claude thinking (demo pacing). */
+  latencyMs?: number;
   /**
    * When the turns run out: 'echo' replies "You said: <last user text>" (default), 'error'
    * answers 500 with a message saying the script is exhausted.

@@ -6,7 +6,9 @@ import { buildMessage, lastUserText } from './message-builder';
 import { modelsPage } from './models-page';
 import { checkRequest } from './request-checks';
 import type { Scenario, ScriptedTurn } from './scenario';
+import { fillPlaceholders } from './placeholders';
 import { SseWriter } from './sse-writer';
+import { TurnGate } from './turn-gate';
 import type { WireError } from './wire-types';
 
 /**
@@ -26,6 +28,8 @@ export interface ScriptedServer {
   requests: RecordedRequest[];
   /** Replaces the scenario and resets the turn cursor. */
   setScenario(scenario: Scenario): void;
+  /** With a gated scenario: lets the next `count` requests be answered. */
+  release(count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   let scenario = options.scenario;
   let cursor = 0;
   const requests: RecordedRequest[] = [];
+  const gate = new TurnGate();
 
   const nextTurn = (body: { messages?: unknown }): ScriptedTurn => {
     const turn = scenario.turns[cursor];
@@ -69,8 +74,10 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const invalid = checkRequest(body);
     if (invalid) return sendError(res, 400, errorBody('invalid_request_error', invalid));
 
+    if (scenario.gated) await gate.pass();
+    if (scenario.latencyMs) await new Promise((r) => setTimeout(r, scenario.latencyMs));
     const exhausted = cursor >= scenario.turns.length;
-    const turn = nextTurn(body);
+    const turn = withPlaceholders(nextTurn(body), body.messages);
     if (turn.kind === 'fault') {
       const fault = httpFault(turn.fault, turn.retryAfterSeconds);
       if (fault) {
@@ -115,13 +122,26 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       scenario = next;
       cursor = 0;
     },
+    async release(count = 1) {
+      // Wait until the request is actually held, so a release never races ahead of the app.
+      for (let i = 0; i < count; i++) {
+        await gate.whenHeld();
+        gate.release(1);
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        gate.open();
         // Stalled streams hold their sockets open on purpose: cut them so close() finishes.
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+function withPlaceholders(turn: ScriptedTurn, messages: unknown): ScriptedTurn {
+  if (turn.kind !== 'tool_use') return turn;
+  return { ...turn, calls: turn.calls.map((call) => ({ ...call, input: fillPlaceholders(call.input, messages) })) };
 }
 
 /** The SDK sends the key as x-api-key or as a Bearer token, depending on version. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMcpConfigFile } from './mcp-config-file';
+import { loadMcpConfigFile, McpConfigError } from './mcp-config-file';
 
 let dir: string;
 beforeAll(async () => {
@@ -30,6 +30,7 @@ describe('loadMcpConfigFile', () => {
 
   it('explains a missing file, bad JSON and a wrong shape', async () => {
     await expect(loadMcpConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/Cannot read MCP config file/);
+    await expect(loadMcpConfigFile(join(dir, 'missing.json'))).rejects.toBeInstanceOf(McpConfigError);
     await expect(loadMcpConfigFile(await fileWith('bad.json', '{nope'))).rejects.toThrow(/is not valid JSON/);
     await expect(loadMcpConfigFile(await fileWith('shape.json', '{"servers": {}}'))).rejects.toThrow(/mcpServers/);
     await expect(loadMcpConfigFile(await fileWith('entry.json', '{"mcpServers": {"x": {"args": []}}}'))).rejects.toThrow(

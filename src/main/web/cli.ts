@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemorySecretStore } from '../app/api-key-store';
+import { McpConfigError } from '../app/mcp-config-file';
 import { createServices } from '../app/services';
 import { parseCliOptions } from './cli-options';
 import { rendererDirFor, startWebShell } from './server';
@@ -67,5 +68,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`waypoint: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  // A broken --mcp-config file is a bad option (exit 2), like the ones parseCliOptions catches.
+  process.exit(error instanceof McpConfigError ? 2 : 1);
 });

@@ -43,7 +43,7 @@ describe.each(Dialect.options)('%s dialect fuzz', (dialect) => {
         const plan = h.service.getPlan(`fuzz-${dialect}`);
         if (plan) Plan.parse(plan);
       }),
-      { numRuns: 800 },
+      { numRuns: 600 },
     );
   });
 });

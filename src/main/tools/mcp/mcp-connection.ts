@@ -16,7 +16,6 @@ import { StderrTail } from './stderr-tail';
  */
 export class McpConnection {
   private client: Client | null = null;
-  private transport: Transport | null = null;
   private generation = 0;
   private readonly stderr: StderrTail;
   private serverTools: Tool[] = [];
@@ -84,7 +83,6 @@ export class McpConnection {
     try {
       const transport = this.createTransport();
       this.client = client;
-      this.transport = transport;
       // Fires when the process exits or the stream ends; ignored once we closed it ourselves.
       client.onclose = () => {
         if (generation === this.generation && this.current.status !== 'failed') {
@@ -141,7 +139,6 @@ export class McpConnection {
     this.generation++;
     const client = this.client;
     this.client = null;
-    this.transport = null;
     await this.closeQuietly(client);
   }
 

@@ -2,13 +2,14 @@ import { McpServerConfig } from '../../../shared/settings';
 import { Emitter, type Disposable } from '../../common/emitter';
 import type { ToolDefinition } from '../../agent/tool';
 import { McpConnection } from './mcp-connection';
-import type { McpManagerOptions, McpServerState } from './mcp-state';
+import type { McpManagerOptions, McpServerState, McpTransportKind } from './mcp-state';
 import { createMcpTool } from './mcp-tool';
 import { mcpToolName } from './tool-name';
 
 /** An entry that failed validation: shown as failed, never started. */
 interface InvalidEntry {
   name: string;
+  transport: McpTransportKind;
   error: string;
 }
 
@@ -31,7 +32,7 @@ export class McpManager implements Disposable {
       const parsed = McpServerConfig.safeParse(raw);
       if (!parsed.success) {
         const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ');
-        this.invalid.push({ name, error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
+        this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
         continue;
       }
       const connection = new McpConnection(name, parsed.data, timeouts, options.stderrTailChars ?? 4000);
@@ -59,7 +60,7 @@ export class McpManager implements Disposable {
 
   states(): McpServerState[] {
     const live = [...this.connections.values()].map((c) => c.state);
-    const bad: McpServerState[] = this.invalid.map(({ name, error }) => ({ name, transport: 'stdio', status: 'failed', error, stderrTail: '' }));
+    const bad: McpServerState[] = this.invalid.map(({ name, transport, error }) => ({ name, transport, status: 'failed', error, stderrTail: '' }));
     return [...live, ...bad].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 

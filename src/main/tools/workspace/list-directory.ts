@@ -17,6 +17,10 @@ const Input = z
   .strict();
 
 export function createListDirectoryTool(root: string): ToolDefinition {
+  const summarize = (input: unknown): string => {
+    const v = peek(Input, input);
+    return `List ${v?.path || 'workspace root'}`;
+  };
   return {
     name: 'list_directory',
     description:
@@ -24,13 +28,8 @@ export function createListDirectoryTool(root: string): ToolDefinition {
       `At most ${LIST_MAX_ENTRIES} entries.`,
     inputSchema: toInputSchema(Input),
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      return `List ${v?.path || 'workspace root'}`;
-    },
-    describeDryRun(input) {
-      return this.summarize(input);
-    },
+    summarize,
+    describeDryRun: summarize,
     needsApproval: () => false,
     async execute(raw, ctx) {
       const parsed = parseInput('list_directory', Input, raw);

@@ -66,6 +66,12 @@ function render(rel: string, text: string, input: Input): string {
 }
 
 export function createReadFileTool(root: string): ToolDefinition {
+  const summarize = (input: unknown): string => {
+    const v = peek(Input, input);
+    if (!v) return 'Read a file';
+    if (v.start_line === undefined && v.end_line === undefined) return `Read ${v.path}`;
+    return `Read ${v.path} (lines ${v.start_line ?? 1}–${v.end_line ?? 'end'})`;
+  };
   return {
     name: 'read_file',
     description:
@@ -73,15 +79,8 @@ export function createReadFileTool(root: string): ToolDefinition {
       `Output is capped at ${READ_MAX_LINES} lines / ${READ_MAX_BYTES / 1024} KB; binary files are described, not shown.`,
     inputSchema: toInputSchema(Input),
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      if (!v) return 'Read a file';
-      if (v.start_line === undefined && v.end_line === undefined) return `Read ${v.path}`;
-      return `Read ${v.path} (lines ${v.start_line ?? 1}–${v.end_line ?? 'end'})`;
-    },
-    describeDryRun(input) {
-      return this.summarize(input);
-    },
+    summarize,
+    describeDryRun: summarize,
     needsApproval: () => false,
     async execute(raw) {
       const parsed = parseInput('read_file', Input, raw);

@@ -40,6 +40,10 @@ const clip = (line: string): string => {
 };
 
 export function createSearchFilesTool(root: string): ToolDefinition {
+  const summarize = (input: unknown): string => {
+    const v = peek(Input, input);
+    return v ? `Search for "${v.pattern}"${v.path ? ` in ${v.path}` : ''}` : 'Search files';
+  };
   return {
     name: 'search_files',
     description:
@@ -47,13 +51,8 @@ export function createSearchFilesTool(root: string): ToolDefinition {
       'Results are "path:line: text".',
     inputSchema: toInputSchema(Input),
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      return v ? `Search for "${v.pattern}"${v.path ? ` in ${v.path}` : ''}` : 'Search files';
-    },
-    describeDryRun(input) {
-      return this.summarize(input);
-    },
+    summarize,
+    describeDryRun: summarize,
     needsApproval: () => false,
     async execute(raw, ctx) {
       const parsed = parseInput('search_files', Input, raw);

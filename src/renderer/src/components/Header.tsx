@@ -15,7 +15,8 @@ export function Header({ title, workspace, model, onOpenSettings }: Props) {
       <h1 className="header-title">{title}</h1>
       {workspace && (
         <span className="header-chip" title={workspace}>
-          <span className="sr-only">Workspace: </span>📁 {folderName(workspace)}
+          <span className="sr-only">Workspace: </span>
+          {folderName(workspace)}
         </span>
       )}
       {model && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptItem } from '../../../shared/transcript';
+import type { AssistantItem } from '../../../shared/transcript';
 import { MemoryBackend } from '../test-support/memory-backend';
 import { plan, step } from '../test-support/fixtures';
 import { connectStore } from './connect';
@@ -8,7 +8,7 @@ import { createDeltaBatcher, type Schedule } from './delta-batcher';
 import type { WaypointStore } from './types';
 
 const T = '2025-01-02T00:00:00.000Z';
-const assistant = (id: string, text = '', status: 'streaming' | 'done' = 'streaming'): TranscriptItem => ({
+const assistant = (id: string, text = '', status: AssistantItem['status'] = 'streaming'): AssistantItem => ({
   id,
   kind: 'assistant',
   text,
@@ -129,7 +129,7 @@ describe('chat events', () => {
     const { store, off } = await connected(backend);
     backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Part' });
-    backend.emit({ type: 'transcript_item', sessionId: 's1', item: { ...assistant('m1', 'Part'), status: 'stopped' } });
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1', 'Part', 'stopped') });
     backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: null });
     expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Part', status: 'stopped' });
     expect(store.getState().announcement).toBe('Claude stopped.');

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import type { Dialect } from '../../src/shared/plan';
+
+/** The Task plan panel as a user (and a screen reader) finds it: design.md §5. */
+export function planPanel(page: Page) {
+  const region = page.getByRole('region', { name: 'Task plan' });
+  return {
+    region,
+    header: region.getByRole('button', { name: /Task Plan/ }),
+    progress: region.getByRole('progressbar'),
+    steps: region.getByRole('listitem'),
+    step: (title: string) => region.getByRole('listitem').filter({ hasText: title }).first(),
+  };
+}
+
+/** Checks "N/M steps", the percentage and the progressbar together. */
+export async function expectProgress(page: Page, completed: number, total: number): Promise<void> {
+  const panel = planPanel(page);
+  const percent = Math.round((100 * completed) / total);
+  await expect(panel.region).toBeVisible();
+  await expect(panel.header).toContainText(`${completed}/${total} steps`);
+  await expect(panel.header).toContainText(`${percent}%`);
+  await expect(panel.progress).toHaveAttribute('aria-valuenow', String(percent));
+}
+
+export async function choosePlanningStyle(page: Page, style: Dialect): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Planning style').selectOption(style);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
