@@ -29,6 +29,8 @@ export default defineConfig({
     root: resolve('src/renderer'),
     plugins: [react()],
     build: {
+      // Minified: the renderer's size is a start-up cost people feel.
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { McpServerState } from './mcp';
 import { Plan } from './plan';
+import { ApprovalDecision, ApprovalRequest, EscalationAnswer, EscalationRequest } from './prompts';
 import { ApiKeyState, SettingsPatch, SettingsView } from './settings';
 import { RunState, SessionSummary, TranscriptItem } from './transcript';
 
@@ -44,6 +46,9 @@ export const calls = {
       transcript: z.array(TranscriptItem),
       runState: RunState,
       plan: Plan.nullable(),
+      /** A question the run is paused on; it survives a reload and a restart. */
+      pendingApproval: ApprovalRequest.nullable().optional(),
+      pendingEscalation: EscalationRequest.nullable().optional(),
     }),
   },
   newSession: {
@@ -57,6 +62,62 @@ export const calls = {
   stop: {
     input: z.object({ sessionId: SessionId }).strict(),
     output: z.object({ stopped: z.boolean() }),
+  },
+  /** "Retry now" after the loop gave up on API faults: runs again from the kept history. */
+  retryRun: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ started: z.boolean() }),
+  },
+  answerApproval: {
+    input: z.object({ sessionId: SessionId, requestId: z.string().min(1).max(100), decision: ApprovalDecision }).strict(),
+    output: z.object({ accepted: z.boolean() }),
+  },
+  answerEscalation: {
+    input: z.object({ sessionId: SessionId, requestId: z.string().min(1).max(100), answer: EscalationAnswer }).strict(),
+    output: z.object({ accepted: z.boolean() }),
+  },
+  /** What "Undo plan" would do, for its confirmation. */
+  previewUndoPlan: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({
+      files: z.array(
+        z.object({ path: z.string(), action: z.enum(['restore', 'delete']), changedOutside: z.boolean() }),
+      ),
+    }),
+  },
+  undoPlan: {
+    input: z.object({ sessionId: SessionId, overwriteChangedOutside: z.boolean() }).strict(),
+    output: z.object({ restored: z.array(z.string()), deleted: z.array(z.string()), skipped: z.array(z.string()) }),
+  },
+  renameSession: {
+    input: z.object({ sessionId: SessionId, title: z.string().trim().min(1, { error: 'Title is empty.' }).max(200) }).strict(),
+    output: SessionSummary,
+  },
+  deleteSession: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ deleted: z.boolean() }),
+  },
+  searchSessions: {
+    input: z.object({ query: z.string().trim().min(1).max(500) }).strict(),
+    output: z.object({ results: z.array(z.object({ session: SessionSummary, snippet: z.string() })) }),
+  },
+  getMcpStates: {
+    input: z.object({}).strict(),
+    output: z.object({ servers: z.array(McpServerState) }),
+  },
+  restartMcpServer: {
+    input: z.object({ name: z.string().min(1).max(200) }).strict(),
+    output: z.object({ restarted: z.boolean() }),
+  },
+  /** Electron: a folder dialog; the web shell answers with its --workspace (or an error). */
+  chooseWorkspace: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ workspace: z.string().nullable() }),
+  },
+  exportPlan: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    /** The Markdown, and where it was saved (Electron save dialog) or null (web: downloaded by the page). */
+    output: z.object({ markdown: z.string(), fileName: z.string(), savedTo: z.string().nullable() }),
   },
   getSettings: {
     input: z.object({}).strict(),
@@ -114,6 +175,22 @@ export const WaypointEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_updated'), session: SessionSummary }),
   z.object({ type: z.literal('plan_updated'), sessionId: SessionId, version: z.number().int(), plan: Plan }),
   z.object({ type: z.literal('settings_updated'), view: SettingsView }),
+  z.object({ type: z.literal('approval_requested'), sessionId: SessionId, request: ApprovalRequest }),
+  z.object({
+    type: z.literal('approval_resolved'),
+    sessionId: SessionId,
+    requestId: z.string(),
+    decision: z.enum(['approved', 'denied', 'cancelled']),
+  }),
+  z.object({ type: z.literal('escalation_requested'), sessionId: SessionId, request: EscalationRequest }),
+  z.object({
+    type: z.literal('escalation_resolved'),
+    sessionId: SessionId,
+    requestId: z.string(),
+    answer: z.enum(['skip', 'abort', 'guidance', 'cancelled']),
+  }),
+  z.object({ type: z.literal('session_deleted'), sessionId: SessionId }),
+  z.object({ type: z.literal('mcp_state'), servers: z.array(McpServerState) }),
   z.object({
     type: z.literal('error'),
     sessionId: SessionId.optional(),

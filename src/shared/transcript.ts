@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PlanCompletion } from './plan';
-import { ErrorClass } from './plan';
+import { ErrorClass, PlanCompletion } from './plan';
+import { Usage } from './usage';
 
 /**
  * What the user sees in a chat, item by item. The API message history lives in main; the
@@ -98,5 +98,8 @@ export const SessionSummary = z.object({
     .object({ completed: z.number().int(), total: z.number().int(), status: z.string() })
     .optional(),
   workspace: z.string().optional(),
+  /** The last run ended mid-way (crash, kill): the chat offers "Resume". */
+  interrupted: z.boolean().optional(),
+  usage: Usage.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

@@ -1,6 +1,10 @@
 import type { Scenario } from '../scripted-api/scenario';
 
-/** Basic scenarios: plain replies and every API fault, for tests, e2e fixtures and the demo. */
+/**
+ * Basic scenarios: plain replies and every API fault, for tests, e2e fixtures and the demo.
+ * Transient faults (429, 529, 5xx, mid-stream error, drop, stall) are retried by the loop, so a
+ * single one is ridden out; a persistent one needs more turns than the retry budget.
+ */
 
 export const echo: Scenario = {
   name: 'echo',
@@ -59,7 +63,7 @@ export const faultUnauthorized = faultThenEcho('fault-unauthorized', { kind: 'fa
 export const faultBadRequest = faultThenEcho('fault-bad-request', { kind: 'fault', fault: 'bad_request' });
 export const faultRateLimit: Scenario = {
   name: 'fault-rate-limit',
-  description: 'Three 429s in a row (more than the default retries), then echo.',
+  description: 'Three 429s in a row (retry-after 1 s), which the loop rides out within its budget, then echo.',
   turns: [
     { kind: 'fault', fault: 'rate_limit', retryAfterSeconds: 1 },
     { kind: 'fault', fault: 'rate_limit', retryAfterSeconds: 1 },
@@ -68,12 +72,18 @@ export const faultRateLimit: Scenario = {
 };
 export const faultOverloaded: Scenario = {
   name: 'fault-overloaded',
-  description: 'Three 529s in a row, then echo.',
+  description: 'Three 529s in a row, which the loop rides out with backoff, then echo.',
   turns: [
     { kind: 'fault', fault: 'overloaded' },
     { kind: 'fault', fault: 'overloaded' },
     { kind: 'fault', fault: 'overloaded' },
   ],
+};
+/** One more 529 than the loop's default budget (5 retries): it gives up and offers "Retry now". */
+export const faultOverloadedExhausted: Scenario = {
+  name: 'fault-overloaded-exhausted',
+  description: 'Six 529s in a row (more than the default 5 retries), then echo: "Retry now" then succeeds.',
+  turns: Array.from({ length: 6 }, () => ({ kind: 'fault' as const, fault: 'overloaded' as const })),
 };
 export const faultMidstream = faultThenEcho('fault-midstream', {
   kind: 'fault',
@@ -90,6 +100,7 @@ export const basicScenarios: Scenario[] = [
   faultBadRequest,
   faultRateLimit,
   faultOverloaded,
+  faultOverloadedExhausted,
   faultMidstream,
   faultDrop,
   faultStall,

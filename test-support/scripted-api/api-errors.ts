@@ -13,7 +13,14 @@ export function errorBody(type: WireErrorType, message: string): WireError {
   return { type: 'error', error: { type, message }, request_id: apiId('req') };
 }
 
-export function httpFault(fault: ScriptedFault, retryAfterSeconds = 1): HttpFault | null {
+export function httpFault(fault: ScriptedFault, retryAfterSeconds = 1, retryAfterMs?: number): HttpFault | null {
+  const http = baseFault(fault, retryAfterSeconds);
+  // Only faults worth retrying carry a retry hint, as with the real API.
+  if (http && retryAfterMs !== undefined && http.status >= 429) http.headers['retry-after-ms'] = String(retryAfterMs);
+  return http;
+}
+
+function baseFault(fault: ScriptedFault, retryAfterSeconds: number): HttpFault | null {
   switch (fault) {
     case 'unauthorized':
       return { status: 401, body: errorBody('authentication_error', 'invalid x-api-key'), headers: {} };

@@ -42,7 +42,10 @@ export type ScriptedTurn =
   | {
       kind: 'fault';
       fault: ScriptedFault;
+      /** 429: the `retry-after` header in seconds (default 1). */
       retryAfterSeconds?: number;
+      /** 429/529/500: also send `retry-after-ms`, which clients prefer over `retry-after`. */
+      retryAfterMs?: number;
       /** Text streamed before a mid-stream fault. */
       partialText?: string;
     };

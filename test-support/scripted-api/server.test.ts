@@ -86,6 +86,22 @@ describe('scripted Messages API server with the real SDK', () => {
     if (fault === 'rate_limit') expect((error as APIError).headers?.get('retry-after')).toBe('7');
   });
 
+  it('sends retry-after-ms on 429/529/500 when the turn asks for it', async () => {
+    const client = await start({
+      name: 't',
+      turns: [
+        { kind: 'fault', fault: 'rate_limit', retryAfterSeconds: 2, retryAfterMs: 1500 },
+        { kind: 'fault', fault: 'overloaded', retryAfterMs: 250 },
+        { kind: 'fault', fault: 'bad_request', retryAfterMs: 250 },
+      ],
+    });
+    const headersOf = async () => ((await client.messages.stream(ask()).finalMessage().catch((e: unknown) => e)) as APIError).headers;
+    const limited = await headersOf();
+    expect([limited?.get('retry-after'), limited?.get('retry-after-ms')]).toEqual(['2', '1500']);
+    expect((await headersOf())?.get('retry-after-ms')).toBe('250');
+    expect((await headersOf())?.get('retry-after-ms')).toBeNull(); // a 400 is not worth retrying
+  });
+
   it('the SDK retries a 429 after retry-after and then succeeds', async () => {
     server = await startScriptedServer({
       scenario: { name: 't', turns: [{ kind: 'fault', fault: 'rate_limit', retryAfterSeconds: 0.05 }, { kind: 'text', text: 'ok' }] },

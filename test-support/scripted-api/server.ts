@@ -79,7 +79,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const exhausted = cursor >= scenario.turns.length;
     const turn = withPlaceholders(nextTurn(body), body.messages);
     if (turn.kind === 'fault') {
-      const fault = httpFault(turn.fault, turn.retryAfterSeconds);
+      const fault = httpFault(turn.fault, turn.retryAfterSeconds, turn.retryAfterMs);
       if (fault) {
         const body = exhausted ? errorBody('api_error', `Scripted scenario "${scenario.name}" has no turns left.`) : fault.body;
         return sendError(res, fault.status, body, fault.headers);

@@ -7,6 +7,7 @@ import type { ApiKeySource, SettingsSource } from '../app/ports';
 import { DisposableStore, Emitter, type Disposable } from '../common/emitter';
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import { redactKey } from './api-error-map';
+import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
 import { DeltaBatcher } from './delta-batcher';
 import { appendUserText } from './history';
 import { fetchModels } from './model-catalog';
@@ -29,8 +30,13 @@ export interface ChatServiceOptions {
   deltaFlushMs?: number;
   /** No stream event for this long means a stalled stream (default 60 000). */
   stallTimeoutMs?: number;
-  /** The SDK's own retries of 429/529/5xx (default 2). */
+  /**
+   * The SDK's own retries of 429/529/5xx for non-streaming calls (default 2). The streaming
+   * request always runs with 0: the loop retries it (see apiRetry).
+   */
   sdkMaxRetries?: number;
+  /** The loop's retries of API faults: budget, backoff, clock (see api-retry-policy.ts). */
+  apiRetry?: Partial<ApiRetryPolicy>;
 }
 
 export const NO_KEY_MESSAGE =
@@ -46,8 +52,10 @@ export class ChatService implements Disposable {
   private readonly batcher: DeltaBatcher;
   private readonly disposables = new DisposableStore();
   private disposed = false;
+  private readonly retryPolicy: ApiRetryPolicy;
 
   constructor(private readonly options: ChatServiceOptions) {
+    this.retryPolicy = resolveRetryPolicy(options.apiRetry);
     this.batcher = new DeltaBatcher(options.deltaFlushMs ?? 33, (itemId, text) => {
       const session = this.sessionOfItem(itemId);
       if (session) this.deliver(session, { type: 'message_delta', sessionId: session.summary.id, itemId, text });
@@ -92,23 +100,29 @@ export class ChatService implements Disposable {
     const parsed = MessageText.safeParse(text);
     if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     const session = this.require(sessionId);
-    if (this.runs.has(sessionId)) {
-      throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
-    }
-    const apiKey = this.options.apiKey.getKey();
-    if (!apiKey) throw new UserFacingError('invalid_input', NO_KEY_MESSAGE);
+    const apiKey = this.readyToRun(session);
 
     const item = userItem(text);
     const isFirst = !session.transcript.some((i) => i.kind === 'user');
     appendUserText(session.history, text);
     this.publish(session, { type: 'transcript_item', sessionId, item });
     this.touch(session, isFirst ? titleFrom(text) : undefined);
-
-    const controller = new AbortController();
-    this.runs.set(sessionId, controller);
-    this.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: 'requesting' } });
-    void this.run(session, apiKey, controller);
+    this.startRun(session, apiKey);
     return { itemId: item.id };
+  }
+
+  /**
+   * "Retry now" after the loop gave up on API faults: runs the conversation again from the
+   * history as it is. The user's unanswered message is still its last entry (failed attempts
+   * never reach the history), so nothing is typed twice. `started` is false when there is
+   * nothing to retry: no message yet, or Claude already answered the last one.
+   */
+  retryRun(sessionId: string): { started: boolean } {
+    const session = this.require(sessionId);
+    const apiKey = this.readyToRun(session);
+    if (session.history.at(-1)?.role !== 'user') return { started: false };
+    this.startRun(session, apiKey);
+    return { started: true };
   }
 
   stop(sessionId: string): { stopped: boolean } {
@@ -131,6 +145,24 @@ export class ChatService implements Disposable {
     this.emitter.dispose();
   }
 
+  /** Refuses a second run in the same chat, and a run without a key; returns the key. */
+  private readyToRun(session: ChatSession): string {
+    if (this.runs.has(session.summary.id)) {
+      throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
+    }
+    const apiKey = this.options.apiKey.getKey();
+    if (!apiKey) throw new UserFacingError('invalid_input', NO_KEY_MESSAGE);
+    return apiKey;
+  }
+
+  private startRun(session: ChatSession, apiKey: string): void {
+    const sessionId = session.summary.id;
+    const controller = new AbortController();
+    this.runs.set(sessionId, controller);
+    this.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: 'requesting' } });
+    void this.run(session, apiKey, controller);
+  }
+
   private async run(session: ChatSession, apiKey: string, controller: AbortController): Promise<void> {
     const sessionId = session.summary.id;
     const sdkMaxRetries = this.options.sdkMaxRetries ?? 2;
@@ -147,7 +179,7 @@ export class ChatService implements Disposable {
         registry: this.options.tools,
         workspace: this.options.workspace,
         stallTimeoutMs,
-        sdkMaxRetries,
+        retryPolicy: this.retryPolicy,
         signal: controller.signal,
         publish: (event) => this.publish(session, event),
         pushDelta: (itemId, text) => this.batcher.push(itemId, text),

@@ -2,16 +2,18 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, ContentBlockParam, ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Settings } from '../../shared/settings';
-import type { AssistantItem, RunState, ToolCallItem } from '../../shared/transcript';
+import type { RunState, ToolCallItem } from '../../shared/transcript';
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import { describeFailure } from './api-error-map';
+import type { ApiRetryPolicy } from './api-retry-policy';
 import { appendAssistant, appendUser, closeOpenToolUses } from './history';
 import { buildRequest, toolsForTurn } from './request-builder';
 import type { ChatSession } from './session-state';
-import { streamTurn } from './stream-turn';
+import { requestModelTurn } from './model-turn';
+import { ReplyItem } from './reply-item';
 import { runToolUses } from './tool-executor';
 import type { ToolRegistry } from './tool-registry';
-import { assistantItem, noticeItem } from './transcript-items';
+import { noticeItem } from './transcript-items';
 
 /** A runaway tool loop ends here with a notice rather than spending the user's money forever. */
 export const MAX_MODEL_TURNS = 50;
@@ -26,7 +28,8 @@ export interface RunDeps {
   registry: ToolRegistry;
   workspace: string | null;
   stallTimeoutMs: number;
-  sdkMaxRetries: number;
+  /** The loop's own retries of API faults (see api-retry-policy.ts). */
+  retryPolicy: ApiRetryPolicy;
   /** The user's Stop. */
   signal: AbortSignal;
   /** Applies and emits an event (pending deltas go first). */
@@ -39,8 +42,9 @@ export interface RunDeps {
 
 /**
  * One run: model turn, tools, model turn … until Claude stops asking for tools, the user stops,
- * or the API fails. Never throws for API or tool failures: they end the run with a notice, and
- * the history is left valid for the next message.
+ * or the API fails beyond the retry budget (transient faults are retried in model-turn.ts).
+ * Never throws for API or tool failures: they end the run with a notice, and the history is
+ * left valid for the next message or for retryRun.
  */
 export async function runConversation(deps: RunDeps): Promise<void> {
   const { session, signal } = deps;
@@ -53,39 +57,38 @@ export async function runConversation(deps: RunDeps): Promise<void> {
     const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
     const request = buildRequest({ settings, dialect, plans: deps.plans, tools, workspace: deps.workspace, history: session.history });
 
-    setState({ status: 'running', phase: 'requesting' });
-    let item: AssistantItem | null = null;
-    let partial = '';
-    let content: ContentBlock[];
-    let stopReason: string | null;
-    try {
-      const message = await streamTurn(deps.client, request, {
-        signal,
-        stallTimeoutMs: deps.stallTimeoutMs,
-        onConnected: () => setState({ status: 'running', phase: 'streaming' }),
-        onText: (delta) => {
-          if (!item) {
-            item = assistantItem();
-            deps.publish({ type: 'transcript_item', sessionId, item });
-          }
-          partial += delta;
-          deps.pushDelta(item.id, delta);
-        },
-      });
-      content = message.content;
-      stopReason = message.stop_reason;
-    } catch (error) {
-      // What the user saw stays, in the transcript and in the history Claude sees next time.
-      appendAssistant(session.history, [{ type: 'text', text: partial }]);
-      finishItem(deps, item, signal.aborted ? 'stopped' : 'error', null);
-      if (signal.aborted) return;
-      const failure = describeFailure(error, deps.apiKey, deps.sdkMaxRetries);
+    const reply = new ReplyItem(sessionId, {
+      publish: deps.publish,
+      pushDelta: deps.pushDelta,
+      flushDeltas: deps.flushDeltas,
+      current: (id) => session.item(id),
+    });
+    const outcome = await requestModelTurn(request, {
+      client: deps.client,
+      signal,
+      stallTimeoutMs: deps.stallTimeoutMs,
+      retryPolicy: deps.retryPolicy,
+      setState,
+      reply,
+    });
+    if (outcome.kind === 'stopped') {
+      // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
+      appendAssistant(session.history, [{ type: 'text', text: reply.liveText() }]);
+      reply.finish('stopped', null);
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      // Nothing of a failed attempt enters the history: the user's message stays last, so retryRun can resend it.
+      reply.finish('error', null);
+      const failure = describeFailure(outcome.error, deps.apiKey, outcome.retries);
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', failure.text, failure.code) });
       return;
     }
+    const content: ContentBlock[] = outcome.message.content;
+    const stopReason = outcome.message.stop_reason;
 
     appendAssistant(session.history, content.flatMap(toParam));
-    finishItem(deps, item, 'done', stopReason);
+    reply.finish('done', stopReason);
     if (stopReason === 'max_tokens') {
       const text = `Claude's reply reached the ${settings.maxTokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });
@@ -121,14 +124,4 @@ function toParam(block: ContentBlock): ContentBlockParam[] {
   if (block.type === 'text') return [{ type: 'text', text: block.text }];
   if (block.type === 'tool_use') return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
   return [];
-}
-
-function finishItem(deps: RunDeps, item: AssistantItem | null, status: AssistantItem['status'], stopReason: string | null): void {
-  if (!item) return;
-  const sessionId = deps.session.summary.id;
-  deps.flushDeltas();
-  const current = deps.session.item(item.id);
-  const text = current?.kind === 'assistant' ? current.text : '';
-  deps.publish({ type: 'transcript_item', sessionId, item: { ...item, text, status } });
-  deps.publish({ type: 'message_done', sessionId, itemId: item.id, stopReason });
 }

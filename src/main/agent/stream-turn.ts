@@ -16,7 +16,8 @@ export interface StreamTurnOptions {
  * rejects with the SDK's error, an APIUserAbortError on Stop, or StalledStreamError.
  */
 export async function streamTurn(client: Anthropic, params: MessageCreateParamsBase, options: StreamTurnOptions): Promise<Message> {
-  const stream = client.messages.stream(params, { signal: options.signal });
+  // maxRetries 0: the loop owns retries (model-turn.ts), including the mid-stream ones the SDK cannot do.
+  const stream = client.messages.stream(params, { signal: options.signal, maxRetries: 0 });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stalled = false;
   const arm = () => {

@@ -9,8 +9,9 @@ import { SettingsStore } from '../sessions/settings-store';
 import { ApiKeyStore, type SecretStore } from './api-key-store';
 import type { AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
-import { createCallRouter, type CallHandlers } from './call-router';
+import { createCallRouter, UserFacingError, type CallHandlers } from './call-router';
 import { loadMcpConfigFile } from './mcp-config-file';
+import { exportPlanMarkdown } from './plan-export';
 
 export type { AppServices } from './app-services';
 
@@ -74,6 +75,19 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     setApiKey: ({ apiKey: key }) => apiKey.set(key),
     listModels: () => chat.listModels(),
     getPlan: ({ sessionId }) => ({ plan: plans.getPlan(sessionId) }),
+    retryRun: ({ sessionId }) => chat.retryRun(sessionId),
+    exportPlan: ({ sessionId }) => exportPlanMarkdown(plans.getPlan(sessionId)),
+    // Being built now (approvals, escalation, undo, chat management, MCP, workspace per chat).
+    answerApproval: notYet('answerApproval'),
+    answerEscalation: notYet('answerEscalation'),
+    previewUndoPlan: notYet('previewUndoPlan'),
+    undoPlan: notYet('undoPlan'),
+    renameSession: notYet('renameSession'),
+    deleteSession: notYet('deleteSession'),
+    searchSessions: notYet('searchSessions'),
+    getMcpStates: notYet('getMcpStates'),
+    restartMcpServer: notYet('restartMcpServer'),
+    chooseWorkspace: notYet('chooseWorkspace'),
   };
 
   let disposed: Promise<void> | null = null;
@@ -90,5 +104,11 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
       })();
       return disposed;
     },
+  };
+}
+
+function notYet(name: string): () => never {
+  return () => {
+    throw new UserFacingError('not_found', `"${name}" is not available in this version of Waypoint yet.`);
   };
 }

@@ -1,4 +1,4 @@
-import type { WaypointEvent } from '../../shared/contract';
+import { CALL_NAMES, type WaypointEvent } from '../../shared/contract';
 import { defaultSettings } from '../../shared/settings';
 import { Emitter } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
@@ -14,7 +14,7 @@ export function createTestServices(): AppServices & { events: Emitter<WaypointEv
   const now = new Date(0).toISOString();
   const session = { id: 's1', title: 'First chat', createdAt: now, updatedAt: now };
   const view = { settings: defaultSettings(), apiKey: { hasApiKey: false, source: 'none' as const } };
-  const handlers: CallHandlers = {
+  const handlers: Partial<CallHandlers> = {
     getAppInfo: () => ({ shell: 'web', version: '0.0.0-test', workspace: null }),
     listSessions: () => ({ sessions: [] }),
     getSession: ({ sessionId }) => {
@@ -33,10 +33,18 @@ export function createTestServices(): AppServices & { events: Emitter<WaypointEv
     getPlan: () => ({ plan: null }),
   };
   return {
-    router: createCallRouter(handlers),
+    router: createCallRouter(withRefusals(handlers)),
     onEvent: events.event,
     dispose: async () => events.dispose(),
     events,
     sent,
   };
+}
+
+/** Calls these tests don't exercise answer not_found, so the router still covers the whole contract. */
+function withRefusals(handlers: Partial<CallHandlers>): CallHandlers {
+  const refuse = (name: string) => () => {
+    throw new UserFacingError('not_found', `The test services don't implement ${name}.`);
+  };
+  return Object.fromEntries(CALL_NAMES.map((name) => [name, handlers[name] ?? refuse(name)])) as CallHandlers;
 }

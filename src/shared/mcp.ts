@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** An MCP server as Settings shows it. */
+const base = { name: z.string(), transport: z.enum(['stdio', 'http']) };
+export const McpServerState = z.discriminatedUnion('status', [
+  z.object({ ...base, status: z.literal('starting') }),
+  z.object({ ...base, status: z.literal('ready'), toolCount: z.number().int().nonnegative() }),
+  z.object({ ...base, status: z.literal('failed'), error: z.string(), stderrTail: z.string() }),
+]);
+export type McpServerState = z.infer<typeof McpServerState>;
