@@ -14,7 +14,8 @@ if (!scenario) {
   process.exit(2);
 }
 
-const server = await startScriptedServer({ scenario: { ...scenario, onExhausted: 'echo' } });
+// A pause before each reply, so a person can watch the plan move.
+const server = await startScriptedServer({ scenario: { ...scenario, latencyMs: scenario.latencyMs ?? 900, onExhausted: 'echo' } });
 const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-demo-'));
 const workspace = mkdtempSync(join(tmpdir(), 'waypoint-demo-ws-'));
 const passthrough = process.argv.slice(2).filter((a) => !a.startsWith('--scenario='));

@@ -101,5 +101,7 @@ export const SessionSummary = z.object({
   /** The last run ended mid-way (crash, kill): the chat offers "Resume". */
   interrupted: z.boolean().optional(),
   usage: Usage.optional(),
+  /** Cost in USD per plan step, keyed `${planId}#${stepId}` (the step in progress when each request was sent). */
+  stepCosts: z.record(z.string(), z.number().nonnegative()).optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import { MessageText, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
+import type { ApprovalDecision } from '../../shared/prompts';
 import type { SessionSummary } from '../../shared/transcript';
 import { UserFacingError } from '../app/call-router';
 import type { ApiKeySource, SettingsSource } from '../app/ports';
@@ -9,6 +10,7 @@ import type { PlanServiceApi } from '../plan/plan-service.types';
 import { redactKey } from './api-error-map';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
 import { DeltaBatcher } from './delta-batcher';
+import { ApprovalGate } from './approval-gate';
 import { appendUserText } from './history';
 import { fetchModels } from './model-catalog';
 import { planItemFor, planProgress } from './plan-items';
@@ -26,6 +28,8 @@ export interface ChatServiceOptions {
   /** From ANTHROPIC_BASE_URL; the SDK default otherwise. */
   baseURL?: string;
   workspace: string | null;
+  /** The tools of a chat whose workspace is this folder (workspace tools confined to it + `tools`). */
+  toolsForWorkspace?: (workspace: string | null) => ToolRegistry;
   /** Text deltas are batched this long so a fast stream stays smooth (default 33). */
   deltaFlushMs?: number;
   /** No stream event for this long means a stalled stream (default 60 000). */
@@ -53,6 +57,7 @@ export class ChatService implements Disposable {
   private readonly disposables = new DisposableStore();
   private disposed = false;
   private readonly retryPolicy: ApiRetryPolicy;
+  private readonly approvals = new ApprovalGate();
 
   constructor(private readonly options: ChatServiceOptions) {
     this.retryPolicy = resolveRetryPolicy(options.apiRetry);
@@ -78,6 +83,7 @@ export class ChatService implements Disposable {
       transcript: session.transcript,
       runState: session.runState,
       plan: this.options.plans.getPlan(sessionId),
+      pendingApproval: session.pendingApproval,
     };
   }
 
@@ -133,12 +139,29 @@ export class ChatService implements Disposable {
     return { stopped: true };
   }
 
+  /** Points the chat at another folder; its next run's tools work there. Refused mid-run. */
+  setWorkspace(sessionId: string, workspace: string): SessionSummary {
+    const session = this.require(sessionId);
+    if (this.runs.has(sessionId)) {
+      throw new UserFacingError('busy', 'Claude is working in this chat. Press Stop (or wait) before changing its workspace folder.');
+    }
+    this.publish(session, { type: 'session_updated', session: { ...session.summary, workspace, updatedAt: nowIso() } });
+    return session.summary;
+  }
+
+  /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
+  answerApproval(sessionId: string, requestId: string, decision: ApprovalDecision): { accepted: boolean } {
+    this.require(sessionId);
+    return { accepted: this.approvals.answer(sessionId, requestId, decision) };
+  }
+
   listModels(): Promise<CallOutput<'listModels'>> {
     return fetchModels(this.options.apiKey.getKey(), this.options.baseURL);
   }
 
   dispose(): void {
     this.disposed = true;
+    this.approvals.cancelAll();
     for (const controller of this.runs.values()) controller.abort();
     this.disposables.dispose();
     this.batcher.dispose();
@@ -176,11 +199,13 @@ export class ChatService implements Disposable {
         apiKey,
         settings: () => this.options.settings.get(),
         plans: this.options.plans,
-        registry: this.options.tools,
-        workspace: this.options.workspace,
+        // Each chat works in its own folder (SessionSummary.workspace); tools are confined to it.
+        registry: this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools,
+        workspace: session.summary.workspace ?? null,
         stallTimeoutMs,
         retryPolicy: this.retryPolicy,
         signal: controller.signal,
+        approvals: this.approvals,
         publish: (event) => this.publish(session, event),
         pushDelta: (itemId, text) => this.batcher.push(itemId, text),
         flushDeltas: () => this.batcher.flush(),

@@ -11,6 +11,9 @@ import { buildRequest, toolsForTurn } from './request-builder';
 import type { ChatSession } from './session-state';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
+import { PlanReminder } from './plan-reminder';
+import type { ApprovalGate } from './approval-gate';
+import { createApprover } from './approval-step';
 import { runToolUses } from './tool-executor';
 import type { ToolRegistry } from './tool-registry';
 import { noticeItem } from './transcript-items';
@@ -32,6 +35,8 @@ export interface RunDeps {
   retryPolicy: ApiRetryPolicy;
   /** The user's Stop. */
   signal: AbortSignal;
+  /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
+  approvals?: ApprovalGate;
   /** Applies and emits an event (pending deltas go first). */
   publish(event: WaypointEvent): void;
   /** Queues text for the batched message_delta events. */
@@ -50,6 +55,7 @@ export async function runConversation(deps: RunDeps): Promise<void> {
   const { session, signal } = deps;
   const sessionId = session.summary.id;
   const setState = (state: RunState) => deps.publish({ type: 'run_state', sessionId, state });
+  const reminder = new PlanReminder();
 
   for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
     const settings = deps.settings();
@@ -106,10 +112,12 @@ export async function runConversation(deps: RunDeps): Promise<void> {
         settings,
         tools,
         showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
+        ...(deps.approvals ? { approve: createApprover({ gate: deps.approvals, sessionId, signal, settings, publish: deps.publish }) } : {}),
       },
       results,
     );
-    appendUser(session.history, results);
+    const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
+    appendUser(session.history, nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
     if (signal.aborted) {
       closeOpenToolUses(session.history, STOPPED_RESULT);
       return;

@@ -1,5 +1,6 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
+import type { ApprovalRequest } from '../../shared/prompts';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 
 /**
@@ -10,6 +11,8 @@ import type { RunState, SessionSummary, TranscriptItem } from '../../shared/tran
 export class ChatSession {
   summary: SessionSummary;
   runState: RunState = { status: 'idle' };
+  /** The approval the run waits for: a reloaded page asks again. */
+  pendingApproval: ApprovalRequest | null = null;
   /** The Messages API history; kept valid (alternating roles, every tool_use answered). */
   readonly history: MessageParam[] = [];
   private readonly items = new Map<string, TranscriptItem>();
@@ -39,6 +42,12 @@ export class ChatSession {
       }
       case 'run_state':
         if (event.sessionId === this.summary.id) this.runState = event.state;
+        return;
+      case 'approval_requested':
+        if (event.sessionId === this.summary.id) this.pendingApproval = event.request;
+        return;
+      case 'approval_resolved':
+        if (event.sessionId === this.summary.id && this.pendingApproval?.id === event.requestId) this.pendingApproval = null;
         return;
       case 'session_updated':
         if (event.session.id === this.summary.id) this.summary = event.session;

@@ -1,6 +1,7 @@
 import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
+import type { ApprovalCheck } from './approval-step';
 import type { ToolDefinition, ToolOutcome } from './tool';
 import { newItemId, nowIso } from './transcript-items';
 
@@ -15,6 +16,8 @@ export interface ToolRunContext {
   tools: ToolDefinition[];
   /** Upserts a tool_call card in the transcript. */
   showCard(item: ToolCallItem): void;
+  /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
+  approve?: ApprovalCheck;
 }
 
 const STOPPED = 'Stopped by the user before this tool finished.';
@@ -35,6 +38,12 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     }
     const card = tool.group === 'planning' ? null : startCard(block, tool);
     if (card) ctx.showCard(card);
+    const verdict = ctx.approve ? await ctx.approve(block, tool, card) : { kind: 'go' as const };
+    if (verdict.kind === 'refused') {
+      results.push(errorResult(block.id, verdict.message));
+      if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
+      continue;
+    }
     const started = performance.now();
     const outcome = await execute(tool, block.input, ctx);
     const durationMs = Math.round(performance.now() - started);

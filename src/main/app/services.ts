@@ -2,7 +2,6 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { SettingsView } from '../../shared/settings';
 import { ChatService } from '../agent/chat-service';
 import { ToolRegistry } from '../agent/tool-registry';
-import { createWorkspaceTools } from '../tools/workspace';
 import { DisposableStore, Emitter } from '../common/emitter';
 import { PlanService } from '../plan/plan-service';
 import { SettingsStore } from '../sessions/settings-store';
@@ -11,6 +10,9 @@ import type { AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { createCallRouter, UserFacingError, type CallHandlers } from './call-router';
 import { loadMcpConfigFile } from './mcp-config-file';
+import { McpService } from './mcp-service';
+import { chooseWorkspace, type PickFolder } from './workspace-choice';
+import { WorkspaceToolRegistries } from './workspace-tools';
 import { exportPlanMarkdown } from './plan-export';
 
 export type { AppServices } from './app-services';
@@ -22,6 +24,8 @@ export interface ServicesOptions {
   secretStore: SecretStore;
   env?: NodeJS.ProcessEnv;
   mcpConfigPath?: string;
+  /** Electron's folder dialog for chooseWorkspace; the web shell has none (--workspace). */
+  pickFolder?: PickFolder;
 }
 
 /**
@@ -31,14 +35,14 @@ export interface ServicesOptions {
 export async function createServices(options: ServicesOptions): Promise<AppServices> {
   const env = options.env ?? process.env;
   // Validate an --mcp-config file up front: a typo should stop startup with a clear message.
-  // (Its servers join the registry once an MCP client exists in src/main/tools/mcp.)
-  if (options.mcpConfigPath) await loadMcpConfigFile(options.mcpConfigPath);
+  const fileServers = options.mcpConfigPath ? await loadMcpConfigFile(options.mcpConfigPath) : {};
   const settings = await SettingsStore.open(options.dataDir);
   const apiKey = new ApiKeyStore(options.secretStore, env);
   const plans = new PlanService({ dataDir: options.dataDir });
+  // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
-  // Workspace tools exist only when there is a workspace to confine them to.
-  if (options.workspace) for (const tool of createWorkspaceTools(options.workspace)) tools.register(tool);
+  const workspaces = new WorkspaceToolRegistries(tools);
+  const mcp = new McpService(tools, fileServers);
   const chat = new ChatService({
     settings,
     apiKey,
@@ -46,6 +50,7 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     tools,
     baseURL: env.ANTHROPIC_BASE_URL,
     workspace: options.workspace,
+    toolsForWorkspace: (root) => workspaces.forRoot(root),
   });
 
   const events = new Emitter<WaypointEvent>();
@@ -58,6 +63,9 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     plans.onPlanUpdated(({ sessionId, version, plan }) => events.fire({ type: 'plan_updated', sessionId, version, plan })),
   );
   subscriptions.add(settings.onDidChange(announceSettings));
+  subscriptions.add(mcp.onDidChange((servers) => events.fire({ type: 'mcp_state', servers })));
+  subscriptions.add(settings.onDidChange((next) => mcp.apply(next.mcpServers)));
+  mcp.apply(settings.get().mcpServers); // in the background: start-up never waits for a server
   subscriptions.add(apiKey.onDidChange(announceSettings));
 
   const handlers: CallHandlers = {
@@ -78,16 +86,16 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     retryRun: ({ sessionId }) => chat.retryRun(sessionId),
     exportPlan: ({ sessionId }) => exportPlanMarkdown(plans.getPlan(sessionId)),
     // Being built now (approvals, escalation, undo, chat management, MCP, workspace per chat).
-    answerApproval: notYet('answerApproval'),
+    answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
     answerEscalation: notYet('answerEscalation'),
     previewUndoPlan: notYet('previewUndoPlan'),
     undoPlan: notYet('undoPlan'),
     renameSession: notYet('renameSession'),
     deleteSession: notYet('deleteSession'),
     searchSessions: notYet('searchSessions'),
-    getMcpStates: notYet('getMcpStates'),
-    restartMcpServer: notYet('restartMcpServer'),
-    chooseWorkspace: notYet('chooseWorkspace'),
+    getMcpStates: () => ({ servers: mcp.states() }),
+    restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
+    chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),
   };
 
   let disposed: Promise<void> | null = null;
@@ -98,6 +106,7 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
       disposed ??= (async () => {
         subscriptions.dispose();
         chat.dispose();
+        await mcp.dispose();
         events.dispose();
         settings.dispose();
         apiKey.dispose();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { createServices, type AppServices } from '../app/services';
 import type { Disposable } from '../common/emitter';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
@@ -30,6 +30,13 @@ async function start(): Promise<void> {
     dataDir: userData,
     workspace: workspaceFromEnv(),
     shell: 'electron',
+    // chooseWorkspace: the native folder dialog, over the window when there is one.
+    pickFolder: async () => {
+      const options = { title: 'Choose a workspace folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+      const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
+    ...(process.env.WAYPOINT_MCP_CONFIG ? { mcpConfigPath: process.env.WAYPOINT_MCP_CONFIG } : {}),
     secretStore: new EncryptedFileSecretStore(join(userData, 'api-key.bin'), {
       // 'basic_text' on Linux means "no keychain": treat it as unavailable rather than pretend.
       isAvailable: () =>

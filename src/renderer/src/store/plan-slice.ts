@@ -1,6 +1,8 @@
+import { saveTextFile } from '../lib/save-text-file';
+import { failed, OK } from './errors';
 import type { PlanSlice, SliceCreator } from './types';
 
-export const createPlanSlice: SliceCreator<PlanSlice> = (set, get) => ({
+export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
   plans: {},
   applyPlan(sessionId, plan) {
     const held = get().plans[sessionId];
@@ -11,5 +13,14 @@ export const createPlanSlice: SliceCreator<PlanSlice> = (set, get) => ({
     }
     if (held && plan.version <= held.version) return; // stale or duplicate (design.md §1)
     set((state) => ({ plans: { ...state.plans, [sessionId]: plan } }));
+  },
+  async exportPlan(sessionId) {
+    try {
+      const { markdown, fileName } = await api.call('exportPlan', { sessionId });
+      saveTextFile(fileName, markdown);
+      return OK;
+    } catch (error) {
+      return failed(error);
+    }
   },
 });

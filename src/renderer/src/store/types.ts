@@ -45,6 +45,8 @@ export interface PlanSlice {
   plans: Record<string, Plan | null>;
   /** Applies a plan from an event or a snapshot; anything not newer than the held one is dropped. */
   applyPlan(sessionId: string, plan: Plan | null): void;
+  /** "Export plan": asks main for the Markdown and offers it as a file. */
+  exportPlan(sessionId: string): Promise<ActionResult>;
 }
 
 export interface SettingsSlice {

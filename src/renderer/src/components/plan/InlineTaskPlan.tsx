@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { isPlanVisible, type Plan } from '../../../../shared/plan';
 import { buildStepTree, planProgress, stepLabel } from '../../plan/plan-tree';
 import { useCollapsed } from '../../plan/use-collapsed';
+import { ExportPlanButton } from './ExportPlanButton';
 import { PlanStepItem } from './PlanStepItem';
 
 /**
@@ -60,6 +61,9 @@ function VisiblePlan({ plan }: { plan: Plan }) {
                 <PlanStepItem key={node.step.id} node={node} labelOf={labelOf} />
               ))}
             </ul>
+            <div className="task-plan-actions">
+              <ExportPlanButton />
+            </div>
           </>
         )}
       </div>

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { WaypointEvent } from '../../shared/contract';
+import type { ApprovalRequest } from '../../shared/prompts';
+import type { Settings } from '../../shared/settings';
+import type { ToolCallItem } from '../../shared/transcript';
+import type { ApprovalGate } from './approval-gate';
+import type { ToolDefinition } from './tool';
+import { nowIso } from './transcript-items';
+
+/** What the executor does with a tool call after the approval check. */
+export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denied' | 'error'; message: string };
+
+/** Asks the user when a tool call needs it; resolves once they answered (or pressed Stop). */
+export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
+
+export interface ApproverDeps {
+  gate: ApprovalGate;
+  sessionId: string;
+  signal: AbortSignal;
+  settings: Settings;
+  /** Applies and emits an event (the session state keeps the pending request). */
+  publish(event: WaypointEvent): void;
+}
+
+export const STOPPED_AWAITING_APPROVAL = 'The user pressed Stop while this call was waiting for approval; it did not run.';
+
+export const denialMessage = (toolName: string): string =>
+  `The user denied this ${toolName} call. Don't retry it unchanged; ask the user or choose another approach.`;
+
+const GO: ApprovalVerdict = { kind: 'go' };
+const EDIT_TOOLS = new Set(['write_file', 'edit_file']);
+
+function kindOf(tool: ToolDefinition): ApprovalRequest['kind'] {
+  if (tool.group === 'mcp') return 'mcp';
+  if (EDIT_TOOLS.has(tool.name)) return 'edit';
+  if (tool.name === 'run_command') return 'command';
+  return 'other';
+}
+
+/** A tool's own answer, failing safe: a throwing check asks the user. */
+function needsApproval(tool: ToolDefinition, input: unknown, settings: Settings): boolean {
+  if (tool.group === 'planning') return false;
+  try {
+    return tool.needsApproval(input, settings);
+  } catch {
+    return true;
+  }
+}
+
+function describe(tool: ToolDefinition, input: unknown): { summary: string; dryRun: string } {
+  const safely = (fn: () => string, fallback: string) => {
+    try {
+      return fn();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    summary: safely(() => tool.summarize(input), tool.name),
+    dryRun: safely(() => tool.describeDryRun(input), `Would call ${tool.name} with ${JSON.stringify(input)}`),
+  };
+}
+
+/**
+ * The approval gate in the loop: one request per risky tool call, shown as a card, answered
+ * once. The run state says what the loop waits for, so a reloaded page can ask again.
+ */
+export function createApprover(deps: ApproverDeps): ApprovalCheck {
+  const { sessionId, publish } = deps;
+  const setRunning = () => publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
+  return async (block, tool, card) => {
+    if (!needsApproval(tool, block.input, deps.settings)) return GO;
+    const request: ApprovalRequest = {
+      id: randomUUID(),
+      sessionId,
+      toolUseId: block.id,
+      toolName: tool.name,
+      ...(tool.server ? { server: tool.server } : {}),
+      kind: kindOf(tool),
+      ...describe(tool, block.input),
+      createdAt: nowIso(),
+    };
+    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'awaiting_approval' } });
+    publish({ type: 'run_state', sessionId, state: { status: 'awaiting_approval', requestId: request.id } });
+    publish({ type: 'approval_requested', sessionId, request });
+
+    const outcome = await deps.gate.wait(request, deps.signal);
+    publish({ type: 'approval_resolved', sessionId, requestId: request.id, decision: outcome });
+    if (outcome === 'cancelled') return { kind: 'refused', status: 'error', message: STOPPED_AWAITING_APPROVAL };
+    setRunning();
+    if (outcome === 'denied') return { kind: 'refused', status: 'denied', message: denialMessage(tool.name) };
+    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
+    return GO;
+  };
+}

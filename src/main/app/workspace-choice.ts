@@ -1,0 +1,22 @@
+import type { CallOutput } from '../../shared/contract';
+import type { ChatService } from '../agent/chat-service';
+import { UserFacingError } from './call-router';
+
+/** The shell's folder picker: Electron shows a dialog; null = the user cancelled. */
+export type PickFolder = () => Promise<string | null>;
+
+export const WEB_WORKSPACE_MESSAGE =
+  'The web shell works in the folder it was started with. To use another folder, restart it with --workspace DIR (or WAYPOINT_WORKSPACE).';
+
+/** chooseWorkspace: ask the shell for a folder and remember it for this chat. */
+export async function chooseWorkspace(
+  chat: ChatService,
+  pickFolder: PickFolder | undefined,
+  sessionId: string,
+): Promise<CallOutput<'chooseWorkspace'>> {
+  const current = chat.getSession(sessionId).session.workspace ?? null;
+  if (!pickFolder) throw new UserFacingError('invalid_input', WEB_WORKSPACE_MESSAGE);
+  const folder = await pickFolder();
+  if (!folder) return { workspace: current };
+  return { workspace: chat.setWorkspace(sessionId, folder).workspace ?? null };
+}

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { confine } from '../tools/workspace/confine';
+
+/**
+ * File checkpoints for rollback and "Undo plan" (design.md §3). Before a plan step first changes
+ * a file, its prior content (or its absence) is saved under the chat's data folder:
+ * `<dataDir>/checkpoints/<session>/<plan>.json` (a manifest) and `blobs/<sha256>` (contents).
+ * The manifest also remembers what Waypoint last wrote, so an undo can tell a file changed
+ * outside Waypoint since and leave it alone unless the user says otherwise.
+ */
+
+/** A content hash, or null for "the file did not exist". */
+type Snapshot = string | null;
+
+interface FileEntry {
+  /** Before the plan first touched it: what "Undo plan" restores. */
+  original: Snapshot;
+  /** Before each step first touched it: what rollback_and_retry restores. */
+  steps: Record<string, Snapshot>;
+  /** After Waypoint's last write; absent until a write succeeded. */
+  lastWritten?: Snapshot;
+}
+
+interface Manifest {
+  planId: string;
+  files: Record<string, FileEntry>;
+}
+
+export interface UndoPreviewFile {
+  path: string;
+  action: 'restore' | 'delete';
+  changedOutside: boolean;
+}
+
+export interface UndoResult {
+  restored: string[];
+  deleted: string[];
+  skipped: string[];
+}
+
+const safeName = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || '_';
+const hashOf = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+export class CheckpointStore {
+  /** One queue for all changes: tool calls are sequential anyway, and undo must not race a write. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly workspace: string | null,
+  ) {}
+
+  /** Saves the file's content before `stepId` changes it, once per plan and once per step. */
+  capture(sessionId: string, planId: string, stepId: number, relPath: string): Promise<void> {
+    return this.serial(async () => {
+      const target = this.resolve(relPath);
+      if (!target) return;
+      const manifest = await this.load(sessionId, planId);
+      const entry = manifest.files[target.rel];
+      if (entry && String(stepId) in entry.steps) return;
+      const snapshot = await this.snapshot(sessionId, target.abs);
+      if (snapshot === 'folder') return;
+      manifest.files[target.rel] = entry
+        ? { ...entry, steps: { ...entry.steps, [stepId]: snapshot } }
+        : { original: snapshot, steps: { [stepId]: snapshot } };
+      await this.save(sessionId, manifest);
+    });
+  }
+
+  /** After a successful write: remember what Waypoint left there. */
+  recordWrite(sessionId: string, planId: string, relPath: string): Promise<void> {
+    return this.serial(async () => {
+      const target = this.resolve(relPath);
+      if (!target) return;
+      const manifest = await this.load(sessionId, planId);
+      const entry = manifest.files[target.rel];
+      if (!entry) return;
+      entry.lastWritten = await this.currentHash(target.abs);
+      await this.save(sessionId, manifest);
+    });
+  }
+
+  /** Puts back every file `stepId` changed, as it was before the step; returns their paths. */
+  rollbackStep(sessionId: string, planId: string, stepId: number): Promise<string[]> {
+    return this.serial(async () => {
+      const manifest = await this.load(sessionId, planId);
+      const done: string[] = [];
+      for (const [rel, entry] of Object.entries(manifest.files)) {
+        if (!(String(stepId) in entry.steps)) continue;
+        const target = this.resolve(rel);
+        if (!target) continue;
+        const snapshot = entry.steps[String(stepId)] ?? null;
+        await this.put(sessionId, target.abs, snapshot);
+        const steps = { ...entry.steps };
+        delete steps[String(stepId)];
+        manifest.files[rel] = { ...entry, steps, lastWritten: snapshot };
+        done.push(rel);
+      }
+      await this.save(sessionId, manifest);
+      return done;
+    });
+  }
+
+  /** What "Undo plan" would do: files that differ from before the plan. */
+  preview(sessionId: string, planId: string): Promise<UndoPreviewFile[]> {
+    return this.serial(async () => (await this.pending(sessionId, planId)).map(({ file }) => file));
+  }
+
+  /** Restores every file the plan changed and removes the ones it created. */
+  undo(sessionId: string, planId: string, overwriteChangedOutside: boolean): Promise<UndoResult> {
+    return this.serial(async () => {
+      const result: UndoResult = { restored: [], deleted: [], skipped: [] };
+      const manifest = await this.load(sessionId, planId);
+      for (const { file, abs, entry } of await this.pending(sessionId, planId)) {
+        if (file.changedOutside && !overwriteChangedOutside) {
+          result.skipped.push(file.path);
+          continue;
+        }
+        await this.put(sessionId, abs, entry.original);
+        (file.action === 'delete' ? result.deleted : result.restored).push(file.path);
+        delete manifest.files[file.path];
+      }
+      await this.save(sessionId, manifest);
+      return result;
+    });
+  }
+
+  private async pending(sessionId: string, planId: string) {
+    const manifest = await this.load(sessionId, planId);
+    const out: { file: UndoPreviewFile; abs: string; entry: FileEntry }[] = [];
+    for (const [rel, entry] of Object.entries(manifest.files)) {
+      const target = this.resolve(rel);
+      if (!target) continue;
+      const current = await this.currentHash(target.abs);
+      if (current === entry.original) continue; // already as it was
+      const expected = entry.lastWritten === undefined ? entry.original : entry.lastWritten;
+      out.push({
+        file: { path: rel, action: entry.original === null ? 'delete' : 'restore', changedOutside: current !== expected },
+        abs: target.abs,
+        entry,
+      });
+    }
+    return out.sort((a, b) => a.file.path.localeCompare(b.file.path));
+  }
+
+  private resolve(relPath: string): { abs: string; rel: string } | null {
+    if (!this.workspace) return null;
+    const confined = confine(this.workspace, relPath);
+    if (!confined.ok || confined.path.rel === '.') return null;
+    return { abs: confined.path.abs, rel: confined.path.rel };
+  }
+
+  private dir(sessionId: string): string {
+    return path.join(this.dataDir, 'checkpoints', safeName(sessionId));
+  }
+
+  private manifestPath(sessionId: string, planId: string): string {
+    return path.join(this.dir(sessionId), `${safeName(planId)}.json`);
+  }
+
+  private async load(sessionId: string, planId: string): Promise<Manifest> {
+    try {
+      const parsed = JSON.parse(await fsp.readFile(this.manifestPath(sessionId, planId), 'utf8')) as Manifest;
+      if (parsed && typeof parsed.files === 'object' && parsed.files) return parsed;
+    } catch {
+      // missing or damaged: start empty (a damaged manifest must not break the run)
+    }
+    return { planId, files: {} };
+  }
+
+  private async save(sessionId: string, manifest: Manifest): Promise<void> {
+    const file = this.manifestPath(sessionId, manifest.planId);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fsp.writeFile(tmp, JSON.stringify(manifest, null, 1));
+    await fsp.rename(tmp, file);
+  }
+
+  /** Stores the current content as a blob; null when absent, 'folder' for a directory. */
+  private async snapshot(sessionId: string, abs: string): Promise<Snapshot | 'folder'> {
+    const stat = await fsp.stat(abs).catch(() => null);
+    if (!stat) return null;
+    if (stat.isDirectory()) return 'folder';
+    const data = await fsp.readFile(abs);
+    const hash = hashOf(data);
+    const blob = path.join(this.dir(sessionId), 'blobs', hash);
+    await fsp.mkdir(path.dirname(blob), { recursive: true });
+    await fsp.writeFile(blob, data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    return hash;
+  }
+
+  private async currentHash(abs: string): Promise<Snapshot> {
+    try {
+      return hashOf(await fsp.readFile(abs));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes a snapshot back: its content, or no file at all. */
+  private async put(sessionId: string, abs: string, snapshot: Snapshot): Promise<void> {
+    if (snapshot === null) {
+      await fsp.rm(abs, { force: true });
+      return;
+    }
+    const data = await fsp.readFile(path.join(this.dir(sessionId), 'blobs', snapshot));
+    await fsp.mkdir(path.dirname(abs), { recursive: true });
+    await fsp.writeFile(abs, data);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,45 @@
+import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { WaypointEvent } from '../../shared/contract';
+import type { Plan, StepAttempt } from '../../shared/plan';
+import type { Settings } from '../../shared/settings';
+import type { ToolDefinition, ToolOutcome } from '../agent/tool';
+
+/** The plan operations recovery needs (PlanService provides them). */
+export interface RecoveryPlans {
+  getPlan(sessionId: string): Plan | null;
+  currentStepId(sessionId: string): number | null;
+  recordAttempt(sessionId: string, stepId: number, attempt: StepAttempt): boolean;
+  skipStep(sessionId: string, stepId: number, reason: string): boolean;
+  restartStep(sessionId: string, stepId: number): boolean;
+  cancelPlan(sessionId: string, reason: string): boolean;
+}
+
+/** One run's view: which chat, its Stop, the settings of this turn, and the event sink. */
+export interface RecoveryRunContext {
+  sessionId: string;
+  signal: AbortSignal;
+  settings: Settings;
+  /** Applies and emits an event (the session state keeps the pending escalation). */
+  publish(event: WaypointEvent): void;
+}
+
+export interface ToolCallFacts {
+  block: ToolUseBlock;
+  tool: ToolDefinition;
+  outcome: ToolOutcome;
+  durationMs: number;
+}
+
+/** What goes back to Claude for one tool call, and whether the run must end after it (plan aborted). */
+export interface RecoveredResult {
+  text: string;
+  halt: boolean;
+}
+
+/** The executor's two hooks (tool-executor.ts calls them around every tool it runs). */
+export interface ToolRecoveryHooks {
+  /** Right before the tool runs (after approval): checkpoint the file a step is about to change. */
+  beforeExecute(block: ToolUseBlock, tool: ToolDefinition): Promise<void>;
+  /** After it ran: the tool_result text (failures carry the strategy's hint) and whether to halt. */
+  afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
+}

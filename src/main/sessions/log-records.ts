@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Plan } from '../../shared/plan';
+import { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
+import { Usage } from '../../shared/usage';
+
+/**
+ * One line of a chat's event log (`sessions/<id>/events.jsonl`). Every line carries a sequence
+ * number and a type; replay folds them in order (replay.ts). Lines are validated on load, so a
+ * hand-edited or future-format line is skipped with a warning instead of failing the chat.
+ */
+
+const head = { seq: z.number().int().nonnegative(), t: z.string() };
+
+/** A message of the Messages API history; its blocks are kept verbatim. */
+const ApiMessage = z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) });
+
+/** The prompts (approvals, escalations) the loop pauses on, kept as the events the loop fired. */
+const PromptEventType = z.enum(['approval_requested', 'approval_resolved', 'escalation_requested', 'escalation_resolved']);
+
+export const LogRecord = z.discriminatedUnion('type', [
+  z.object({ ...head, type: z.literal('created'), session: SessionSummary }),
+  z.object({ ...head, type: z.literal('summary'), session: SessionSummary }),
+  /** A transcript item as it was published (upsert by id); the assistant's text rides along. */
+  z.object({ ...head, type: z.literal('item'), item: TranscriptItem }),
+  /** Streamed text since the last record, so a crash mid-stream keeps what the user saw. */
+  z.object({ ...head, type: z.literal('text'), itemId: z.string(), text: z.string() }),
+  /** The API history from index `from` on is replaced by `messages` (appends and merges). */
+  z.object({ ...head, type: z.literal('history'), from: z.number().int().nonnegative(), messages: z.array(ApiMessage) }),
+  z.object({ ...head, type: z.literal('plan'), version: z.number().int().nonnegative(), plan: Plan }),
+  z.object({ ...head, type: z.literal('run'), state: RunState }),
+  z.object({ ...head, type: z.literal('prompt'), event: z.object({ type: PromptEventType }).passthrough() }),
+  /** One request's usage, priced, and the plan step it worked on. */
+  z.object({
+    ...head,
+    type: z.literal('usage'),
+    model: z.string(),
+    usage: Usage,
+    step: z.object({ planId: z.string(), stepId: z.number().int() }).nullable(),
+  }),
+]);
+export type LogRecord = z.infer<typeof LogRecord>;
+export type LogRecordType = LogRecord['type'];
+
+/** What a writer is handed: the record without the head it adds. */
+export type LogEntry = LogRecord extends infer R ? (R extends LogRecord ? Omit<R, 'seq' | 't'> : never) : never;

@@ -1,0 +1,66 @@
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { WaypointEvent } from '../../shared/contract';
+import type { Plan } from '../../shared/plan';
+import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
+import type { LogRecord } from './log-records';
+
+/** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
+export interface ReplayedChat {
+  summary: SessionSummary;
+  transcript: TranscriptItem[];
+  history: MessageParam[];
+  plan: Plan | null;
+  /** The last run state the log saw; anything but idle means the app stopped mid-run. */
+  runState: RunState;
+  /** Prompt events in order (approval/escalation requested/resolved), for the session to fold. */
+  prompts: WaypointEvent[];
+  /** Cost per plan step, keyed `${planId}#${stepId}`. */
+  stepCosts: Record<string, number>;
+}
+
+/** Folds a log's records (already validated and in seq order). Returns null without a `created`. */
+export function replay(records: readonly LogRecord[]): ReplayedChat | null {
+  let chat: ReplayedChat | null = null;
+  const items = new Map<string, TranscriptItem>();
+  for (const record of records) {
+    if (record.type === 'created') {
+      chat ??= { summary: record.session, transcript: [], history: [], plan: null, runState: { status: 'idle' }, prompts: [], stepCosts: {} };
+      continue;
+    }
+    if (!chat) continue;
+    switch (record.type) {
+      case 'summary':
+        chat.summary = record.session;
+        break;
+      case 'item':
+        items.set(record.item.id, record.item);
+        break;
+      case 'text': {
+        const item = items.get(record.itemId);
+        if (item?.kind === 'assistant') items.set(item.id, { ...item, text: item.text + record.text });
+        break;
+      }
+      case 'history':
+        chat.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as MessageParam[]));
+        break;
+      case 'plan':
+        // Versions only move forward; a stale line (never written by us) cannot roll a plan back.
+        if (!chat.plan || record.plan.id !== chat.plan.id || record.version > chat.plan.version) chat.plan = record.plan;
+        break;
+      case 'run':
+        chat.runState = record.state;
+        break;
+      case 'prompt':
+        chat.prompts.push(record.event as unknown as WaypointEvent);
+        break;
+      case 'usage':
+        if (record.step) {
+          const key = `${record.step.planId}#${record.step.stepId}`;
+          chat.stepCosts[key] = (chat.stepCosts[key] ?? 0) + record.usage.costUsd;
+        }
+        break;
+    }
+  }
+  if (chat) chat.transcript = [...items.values()];
+  return chat;
+}
