@@ -43,6 +43,14 @@ if (!built) {
   problems.push('build failed');
 }
 
+// 2b. Electronegativity over src/ and the built out/: any HIGH/MEDIUM finding not justified in
+// security/electronegativity-allowlist.json fails the run (it counts as one check, like typecheck).
+if (run('electronegativity', 'node', ['scripts/security/electronegativity.mjs', ...(built ? [] : ['--no-out'])])) passed += 1;
+else {
+  failed += 1;
+  problems.push('electronegativity: unjustified HIGH/MEDIUM finding (see security/electronegativity-allowlist.json)');
+}
+
 // 3. Vitest: unit, property and integration tests.
 const vitestJson = `${outDir}/vitest.json`;
 const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startScriptedServer, type ScriptedServer } from '../../test-support/scripted-api/server';
 import type { Scenario } from '../../test-support/scripted-api/scenario';
@@ -7,6 +10,8 @@ interface Options {
   scenario: Scenario;
   /** null starts the web shell without any API key (onboarding). */
   apiKey: string | null | undefined;
+  /** Claude Desktop's {"mcpServers": {...}} JSON, passed to the shell with --mcp-config. */
+  mcpConfig: { mcpServers: Record<string, unknown> } | null;
 }
 
 interface Fixtures {
@@ -19,15 +24,23 @@ interface Fixtures {
 export const test = base.extend<Options & Fixtures>({
   scenario: [{ name: 'echo', turns: [] }, { option: true }],
   apiKey: [undefined, { option: true }],
+  mcpConfig: [null, { option: true }],
   scripted: async ({ scenario }, use) => {
     const server = await startScriptedServer({ scenario });
     await use(server);
     await server.close();
   },
-  shell: async ({ scripted, apiKey }, use) => {
-    const shell = await startWebShell({ baseURL: scripted.url, apiKey });
+  shell: async ({ scripted, apiKey, mcpConfig }, use) => {
+    const extraArgs: string[] = [];
+    const configDir = mcpConfig ? mkdtempSync(join(tmpdir(), 'waypoint-mcp-config-')) : null;
+    if (configDir) {
+      writeFileSync(join(configDir, 'mcp.json'), JSON.stringify(mcpConfig));
+      extraArgs.push('--mcp-config', join(configDir, 'mcp.json'));
+    }
+    const shell = await startWebShell({ baseURL: scripted.url, apiKey, extraArgs });
     await use(shell);
     await shell.stop();
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
   },
   app: async ({ page, shell }, use) => {
     await page.goto(shell.url);

@@ -33,6 +33,8 @@ export const calls = {
       shell: z.enum(['electron', 'web']),
       version: z.string(),
       workspace: z.string().nullable(),
+      /** settings.json was invalid and replaced by defaults at start; the damaged file is kept here. */
+      settingsReset: z.object({ reason: z.string(), backupPath: z.string() }).nullable().optional(),
     }),
   },
   listSessions: {

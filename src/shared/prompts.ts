@@ -32,6 +32,8 @@ export const EscalationRequest = z.object({
   stepId: z.number().int().positive().nullable(),
   stepTitle: z.string(),
   toolName: z.string(),
+  /** The tool_use the run holds back its tool_result for (needed to resume after a restart). */
+  toolUseId: z.string().optional(),
   error: z.string(),
   errorClass: ErrorClass,
   /** What was tried, oldest first. */

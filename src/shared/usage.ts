@@ -9,3 +9,10 @@ export const Usage = z.object({
   costUsd: z.number().nonnegative(),
 });
 export type Usage = z.infer<typeof Usage>;
+
+/** "$0.04" for the header; tiny amounts are not shown as a misleading "$0.00". */
+export function formatUsd(amount: number): string {
+  if (amount <= 0) return '$0.00';
+  if (amount < 0.01) return '<$0.01';
+  return `$${amount.toFixed(2)}`;
+}

@@ -5,6 +5,8 @@ import { plansSession } from './plans-session';
 import { plansShowcase } from './plans-showcase';
 import { plansStructured } from './plans-structured';
 import { plansWbs } from './plans-wbs';
+import { toolsScenarios } from './tools-workspace';
+import { recoveryScenarios } from './recovery-escalation';
 
 /**
  * Every named scenario, for the CLI (`--scenario NAME`) and e2e fixtures. To add a group, import
@@ -17,6 +19,8 @@ const all: Scenario[] = [
   plansWbs,
   plansSession,
   plansShowcase,
+  ...toolsScenarios,
+  ...recoveryScenarios,
   // `npm run demo` plays this one by default.
   { ...plansShowcase, name: 'showcase' },
 ];

@@ -36,10 +36,11 @@ describe('ChatService streaming', () => {
     const { service, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { maxTokens: 1234 } });
     service.sendMessage(session.id, 'hello');
     await recorder.idle(session.id);
-    const body = server.requests[0]!.body as { model: string; max_tokens: number; system: string; stream: boolean; tools: { name: string }[] };
+    const body = server.requests[0]!.body as { model: string; max_tokens: number; system: unknown; stream: boolean; tools: { name: string }[] };
     expect(body).toMatchObject({ model: 'claude-sonnet-4-6', max_tokens: 1234, stream: true });
-    expect(body.system).toContain('/tmp/ws');
-    expect(body.system).toContain('PLANNING GUIDANCE (structured)');
+    // The system prompt goes as one cached text block (cache-control.ts).
+    expect(body.system).toEqual([{ type: 'text', text: expect.stringContaining('/tmp/ws'), cache_control: { type: 'ephemeral' } }]);
+    expect(JSON.stringify(body.system)).toContain('PLANNING GUIDANCE (structured)');
     expect(body.tools.map((t) => t.name)).toEqual(['make_plan', 'finish_step']);
     expect(service.getSession(session.id).transcript[1]).toMatchObject({ text: 'You said: hello', status: 'done' });
   });
@@ -48,8 +49,9 @@ describe('ChatService streaming', () => {
     const { service, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { agenticMode: false } });
     service.sendMessage(session.id, 'hello');
     await recorder.idle(session.id);
-    const body = server.requests[0]!.body as { system: string; tools?: unknown };
-    expect(body.system).not.toContain('PLANNING GUIDANCE');
+    const body = server.requests[0]!.body as { system: unknown; tools?: unknown };
+    expect(JSON.stringify(body.system)).toContain('You are Claude');
+    expect(JSON.stringify(body.system)).not.toContain('PLANNING GUIDANCE');
     expect(body.tools).toBeUndefined();
   });
 

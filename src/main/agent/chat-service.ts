@@ -1,7 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import { MessageText, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
-import type { ApprovalDecision } from '../../shared/prompts';
+import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
+import type { RecoveryService } from '../recovery/recovery-service';
+import { resumeEscalation } from '../recovery/resume-escalation';
 import type { SessionSummary } from '../../shared/transcript';
 import { UserFacingError } from '../app/call-router';
 import type { ApiKeySource, SettingsSource } from '../app/ports';
@@ -16,6 +18,7 @@ import { fetchModels } from './model-catalog';
 import { planItemFor, planProgress } from './plan-items';
 import { runConversation } from './run-loop';
 import { ChatSession, titleFrom } from './session-state';
+import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
 import type { ToolRegistry } from './tool-registry';
 import { noticeItem, nowIso, userItem } from './transcript-items';
 
@@ -41,6 +44,8 @@ export interface ChatServiceOptions {
   sdkMaxRetries?: number;
   /** The loop's retries of API faults: budget, backoff, clock (see api-retry-policy.ts). */
   apiRetry?: Partial<ApiRetryPolicy>;
+  /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
+  recovery?: RecoveryService;
 }
 
 export const NO_KEY_MESSAGE =
@@ -58,6 +63,9 @@ export class ChatService implements Disposable {
   private disposed = false;
   private readonly retryPolicy: ApiRetryPolicy;
   private readonly approvals = new ApprovalGate();
+  private readonly usage = new Emitter<UsageRecord>();
+  /** Each request's priced usage (the session log records it). */
+  readonly onUsage = this.usage.event;
 
   constructor(private readonly options: ChatServiceOptions) {
     this.retryPolicy = resolveRetryPolicy(options.apiRetry);
@@ -84,6 +92,7 @@ export class ChatService implements Disposable {
       runState: session.runState,
       plan: this.options.plans.getPlan(sessionId),
       pendingApproval: session.pendingApproval,
+      pendingEscalation: session.pendingEscalation,
     };
   }
 
@@ -155,6 +164,47 @@ export class ChatService implements Disposable {
     return { accepted: this.approvals.answer(sessionId, requestId, decision) };
   }
 
+  /**
+   * The user's answer to an escalation. A live run waiting on it resumes; after a restart (the
+   * request restored with the session) the answer is applied and a new run continues the plan.
+   */
+  answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
+    const session = this.require(sessionId);
+    const recovery = this.options.recovery;
+    if (!recovery) return { accepted: false };
+    if (recovery.answer(sessionId, requestId, answer)) return { accepted: true };
+    if (this.runs.has(sessionId) || session.pendingEscalation?.id !== requestId) return { accepted: false };
+    const apiKey = answer.kind === 'abort' ? null : this.readyToRun(session);
+    const publish = (event: WaypointEvent) => this.publish(session, event);
+    const resumed = resumeEscalation({ sessionId, pending: session.pendingEscalation, history: session.history, plans: recovery.plans, requestId, answer, publish });
+    if (resumed === 'continue' && apiKey) this.startRun(session, apiKey);
+    return { accepted: resumed !== 'refused' };
+  }
+
+  /** For persistence (src/main/sessions): a chat's live state, and putting back one replayed from its log. */
+  sessionState(sessionId: string): ChatSession | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  adoptSession(session: ChatSession): void {
+    this.sessions.set(session.summary.id, session);
+  }
+
+  renameSession(sessionId: string, title: string): SessionSummary {
+    const session = this.require(sessionId);
+    this.publish(session, { type: 'session_updated', session: { ...session.summary, title } });
+    return session.summary;
+  }
+
+  /** Forgets the chat (its run stops, its later events are dropped) and tells subscribers. */
+  removeSession(sessionId: string): boolean {
+    if (!this.sessions.delete(sessionId)) return false;
+    this.runs.get(sessionId)?.abort();
+    this.options.plans.drop(sessionId);
+    this.emitter.fire({ type: 'session_deleted', sessionId });
+    return true;
+  }
+
   listModels(): Promise<CallOutput<'listModels'>> {
     return fetchModels(this.options.apiKey.getKey(), this.options.baseURL);
   }
@@ -165,6 +215,7 @@ export class ChatService implements Disposable {
     for (const controller of this.runs.values()) controller.abort();
     this.disposables.dispose();
     this.batcher.dispose();
+    this.usage.dispose();
     this.emitter.dispose();
   }
 
@@ -182,6 +233,7 @@ export class ChatService implements Disposable {
     const sessionId = session.summary.id;
     const controller = new AbortController();
     this.runs.set(sessionId, controller);
+    if (session.summary.interrupted) this.publish(session, { type: 'session_updated', session: { ...session.summary, interrupted: false } });
     this.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: 'requesting' } });
     void this.run(session, apiKey, controller);
   }
@@ -206,6 +258,12 @@ export class ChatService implements Disposable {
         retryPolicy: this.retryPolicy,
         signal: controller.signal,
         approvals: this.approvals,
+        recovery: this.options.recovery,
+        onUsage: (usage, model) => {
+          const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(this.options.plans.getPlan(sessionId)) };
+          this.usage.fire(record);
+          this.publish(session, { type: 'session_updated', session: meterRequest(session.summary, record) });
+        },
         publish: (event) => this.publish(session, event),
         pushDelta: (itemId, text) => this.batcher.push(itemId, text),
         flushDeltas: () => this.batcher.flush(),
@@ -245,7 +303,8 @@ export class ChatService implements Disposable {
 
   /** Every event goes through here: pending deltas first, then state, then subscribers. */
   private publish(session: ChatSession, event: WaypointEvent): void {
-    if (this.disposed) return;
+    // A deleted chat's run may still be winding down: its events must not bring it back.
+    if (this.disposed || this.sessions.get(session.summary.id) !== session) return;
     this.batcher.flush();
     this.deliver(session, event);
   }

@@ -6,6 +6,7 @@ import { ChatService } from './chat-service';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from './tool';
 import { ToolRegistry } from './tool-registry';
+import { stripCacheControl } from './cache-control';
 
 export const TEST_KEY = 'sk-ant-api03-SECRET-test-key-0123456789';
 const open: { service: ChatService; server: ScriptedServer }[] = [];
@@ -60,4 +61,4 @@ export type RecordedMessage = {
 };
 
 export const messagesOf = (server: ScriptedServer, i: number): RecordedMessage[] =>
-  (server.requests[i]!.body as { messages: RecordedMessage[] }).messages;
+  stripCacheControl((server.requests[i]!.body as { messages: RecordedMessage[] }).messages);

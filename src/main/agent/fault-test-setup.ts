@@ -11,6 +11,7 @@ import type { ApiRetryPolicy } from './api-retry-policy';
 import { ChatService } from './chat-service';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
 import { ToolRegistry } from './tool-registry';
+import { stripCacheControl } from './cache-control';
 
 export const FAULT_KEY = 'sk-ant-api03-TOPSECRET-fault-key-987654321';
 
@@ -87,4 +88,4 @@ export function retryingStates(ctx: FaultCtx, from = 0): Extract<RunState, { sta
 
 export type SentMessage = { role: string; content: string | { type: string; text?: string }[] };
 export const sentMessages = (ctx: FaultCtx, i: number): SentMessage[] =>
-  (ctx.server.requests.at(i)!.body as { messages: SentMessage[] }).messages;
+  stripCacheControl((ctx.server.requests.at(i)!.body as { messages: SentMessage[] }).messages);

@@ -45,9 +45,4 @@ export function costUsd(model: string, tokens: TokenCounts): number {
   );
 }
 
-/** "$0.04" for the header; tiny amounts are not shown as a misleading "$0.00". */
-export function formatUsd(amount: number): string {
-  if (amount <= 0) return '$0.00';
-  if (amount < 0.01) return '<$0.01';
-  return `$${amount.toFixed(2)}`;
-}
+export { formatUsd } from '../../shared/usage';

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, ContentBlockParam, ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, ContentBlockParam, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Settings } from '../../shared/settings';
 import type { RunState, ToolCallItem } from '../../shared/transcript';
@@ -8,6 +8,7 @@ import { describeFailure } from './api-error-map';
 import type { ApiRetryPolicy } from './api-retry-policy';
 import { appendAssistant, appendUser, closeOpenToolUses } from './history';
 import { buildRequest, toolsForTurn } from './request-builder';
+import { noteContextUsage, prepareRequest } from './context-limits';
 import type { ChatSession } from './session-state';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
@@ -15,6 +16,8 @@ import { PlanReminder } from './plan-reminder';
 import type { ApprovalGate } from './approval-gate';
 import { createApprover } from './approval-step';
 import { runToolUses } from './tool-executor';
+import { ABORTED_RESULT } from '../recovery/escalation-answer';
+import type { RecoveryService } from '../recovery/recovery-service';
 import type { ToolRegistry } from './tool-registry';
 import { noticeItem } from './transcript-items';
 
@@ -37,6 +40,10 @@ export interface RunDeps {
   signal: AbortSignal;
   /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
   approvals?: ApprovalGate;
+  /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
+  recovery?: RecoveryService;
+  /** Each successful request's usage, for the chat's running cost (usage-meter.ts). */
+  onUsage?(usage: Usage, model: string): void;
   /** Applies and emits an event (pending deltas go first). */
   publish(event: WaypointEvent): void;
   /** Queues text for the batched message_delta events. */
@@ -61,7 +68,12 @@ export async function runConversation(deps: RunDeps): Promise<void> {
     const settings = deps.settings();
     const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
     const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
-    const request = buildRequest({ settings, dialect, plans: deps.plans, tools, workspace: deps.workspace, history: session.history });
+    // Cache breakpoints, and old tool results shortened near the context limit (context-limits.ts).
+    const request = prepareRequest(buildRequest({ settings, dialect, plans: deps.plans, tools, workspace: deps.workspace, history: session.history }), {
+      session,
+      plan: deps.plans.getPlan(sessionId),
+      publish: deps.publish,
+    });
 
     const reply = new ReplyItem(sessionId, {
       publish: deps.publish,
@@ -90,6 +102,8 @@ export async function runConversation(deps: RunDeps): Promise<void> {
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', failure.text, failure.code) });
       return;
     }
+    noteContextUsage(session, outcome.message.usage);
+    deps.onUsage?.(outcome.message.usage, outcome.message.model);
     const content: ContentBlock[] = outcome.message.content;
     const stopReason = outcome.message.stop_reason;
 
@@ -104,7 +118,7 @@ export async function runConversation(deps: RunDeps): Promise<void> {
 
     setState({ status: 'running', phase: 'tools' });
     const results: ToolResultBlockParam[] = [];
-    await runToolUses(
+    const end = await runToolUses(
       toolUses,
       {
         sessionId,
@@ -113,6 +127,7 @@ export async function runConversation(deps: RunDeps): Promise<void> {
         tools,
         showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
         ...(deps.approvals ? { approve: createApprover({ gate: deps.approvals, sessionId, signal, settings, publish: deps.publish }) } : {}),
+        ...(deps.recovery ? { recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }) } : {}),
       },
       results,
     );
@@ -120,6 +135,11 @@ export async function runConversation(deps: RunDeps): Promise<void> {
     appendUser(session.history, nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
     if (signal.aborted) {
       closeOpenToolUses(session.history, STOPPED_RESULT);
+      return;
+    }
+    if (end === 'halted') {
+      // The user aborted the plan: answer what did not run, and send nothing more until they write.
+      closeOpenToolUses(session.history, ABORTED_RESULT);
       return;
     }
   }

@@ -1,6 +1,6 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
-import type { ApprovalRequest } from '../../shared/prompts';
+import type { ApprovalRequest, EscalationRequest } from '../../shared/prompts';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 
 /**
@@ -13,6 +13,8 @@ export class ChatSession {
   runState: RunState = { status: 'idle' };
   /** The approval the run waits for: a reloaded page asks again. */
   pendingApproval: ApprovalRequest | null = null;
+  /** The escalation the run is paused on: a plain object, so a restored session can be answered. */
+  pendingEscalation: EscalationRequest | null = null;
   /** The Messages API history; kept valid (alternating roles, every tool_use answered). */
   readonly history: MessageParam[] = [];
   private readonly items = new Map<string, TranscriptItem>();
@@ -48,6 +50,12 @@ export class ChatSession {
         return;
       case 'approval_resolved':
         if (event.sessionId === this.summary.id && this.pendingApproval?.id === event.requestId) this.pendingApproval = null;
+        return;
+      case 'escalation_requested':
+        if (event.sessionId === this.summary.id) this.pendingEscalation = event.request;
+        return;
+      case 'escalation_resolved':
+        if (event.sessionId === this.summary.id && this.pendingEscalation?.id === event.requestId) this.pendingEscalation = null;
         return;
       case 'session_updated':
         if (event.session.id === this.summary.id) this.summary = event.session;

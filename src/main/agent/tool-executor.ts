@@ -2,6 +2,7 @@ import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resou
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
 import type { ApprovalCheck } from './approval-step';
+import type { ToolRecoveryHooks } from '../recovery/recovery-types';
 import type { ToolDefinition, ToolOutcome } from './tool';
 import { newItemId, nowIso } from './transcript-items';
 
@@ -18,7 +19,12 @@ export interface ToolRunContext {
   showCard(item: ToolCallItem): void;
   /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
   approve?: ApprovalCheck;
+  /** Checkpoints, recovery hints and escalation (src/main/recovery); absent in tests of other parts. */
+  recovery?: ToolRecoveryHooks;
 }
+
+/** 'halted': the user aborted the plan during an escalation; the remaining tool_uses did not run. */
+export type ToolRunEnd = 'done' | 'halted';
 
 const STOPPED = 'Stopped by the user before this tool finished.';
 
@@ -27,9 +33,9 @@ const STOPPED = 'Stopped by the user before this tool finished.';
  * per block (appended to `results` as they finish, so a Stop keeps the finished ones). Never
  * throws: unknown tools and throwing tools become is_error results Claude can act on.
  */
-export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<void> {
+export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<ToolRunEnd> {
   for (const block of blocks) {
-    if (ctx.signal.aborted) return;
+    if (ctx.signal.aborted) return 'done';
     const tool = ctx.tools.find((t) => t.name === block.name);
     if (!tool) {
       const names = ctx.tools.map((t) => t.name).join(', ') || 'none';
@@ -44,11 +50,11 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
       continue;
     }
+    await ctx.recovery?.beforeExecute(block, tool);
     const started = performance.now();
     const outcome = await execute(tool, block.input, ctx);
     const durationMs = Math.round(performance.now() - started);
     const text = outcome.ok ? outcome.content : outcome.error.message;
-    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: text } : errorResult(block.id, text));
     if (card) {
       ctx.showCard({
         ...card,
@@ -58,7 +64,12 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
         durationMs,
       });
     }
+    // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
+    const recovered = ctx.recovery ? await ctx.recovery.afterExecute({ block, tool, outcome, durationMs }) : { text, halt: false };
+    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: recovered.text } : errorResult(block.id, recovered.text));
+    if (recovered.halt) return 'halted';
   }
+  return 'done';
 }
 
 function errorResult(toolUseId: string, message: string): ToolResultBlockParam {

@@ -4,10 +4,13 @@ import { ChatService } from '../agent/chat-service';
 import { ToolRegistry } from '../agent/tool-registry';
 import { DisposableStore, Emitter } from '../common/emitter';
 import { PlanService } from '../plan/plan-service';
+import { RecoveryService } from '../recovery/recovery-service';
+import { SessionPersistence } from '../sessions/session-persistence';
 import { SettingsStore } from '../sessions/settings-store';
 import { ApiKeyStore, type SecretStore } from './api-key-store';
 import type { AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
+import { apiRetryFromEnv } from './api-retry-env';
 import { createCallRouter, UserFacingError, type CallHandlers } from './call-router';
 import { loadMcpConfigFile } from './mcp-config-file';
 import { McpService } from './mcp-service';
@@ -43,15 +46,20 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
   const tools = new ToolRegistry();
   const workspaces = new WorkspaceToolRegistries(tools);
   const mcp = new McpService(tools, fileServers);
+  const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const chat = new ChatService({
     settings,
     apiKey,
     plans,
     tools,
+    recovery,
+    apiRetry: apiRetryFromEnv(env),
     baseURL: env.ANTHROPIC_BASE_URL,
     workspace: options.workspace,
     toolsForWorkspace: (root) => workspaces.forRoot(root),
   });
+  // Every chat comes back from its log before the first call is answered.
+  const sessions = await SessionPersistence.open({ dataDir: options.dataDir, chat, plans });
 
   const events = new Emitter<WaypointEvent>();
   const subscriptions = new DisposableStore();
@@ -69,7 +77,12 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
   subscriptions.add(apiKey.onDidChange(announceSettings));
 
   const handlers: CallHandlers = {
-    getAppInfo: () => ({ shell: options.shell, version: APP_VERSION, workspace: options.workspace }),
+    getAppInfo: () => ({
+      shell: options.shell,
+      version: APP_VERSION,
+      workspace: options.workspace,
+      ...(settings.loadStatus.kind === 'reset' ? { settingsReset: { reason: settings.loadStatus.reason, backupPath: settings.loadStatus.backupPath } } : {}),
+    }),
     listSessions: () => ({ sessions: chat.listSessions() }),
     getSession: ({ sessionId }) => chat.getSession(sessionId),
     newSession: () => chat.newSession(),
@@ -87,12 +100,13 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     exportPlan: ({ sessionId }) => exportPlanMarkdown(plans.getPlan(sessionId)),
     // Being built now (approvals, escalation, undo, chat management, MCP, workspace per chat).
     answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
-    answerEscalation: notYet('answerEscalation'),
-    previewUndoPlan: notYet('previewUndoPlan'),
-    undoPlan: notYet('undoPlan'),
-    renameSession: notYet('renameSession'),
-    deleteSession: notYet('deleteSession'),
-    searchSessions: notYet('searchSessions'),
+    answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
+    previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chat.getSession(sessionId).session.workspace ?? null) }),
+    undoPlan: ({ sessionId, overwriteChangedOutside }) =>
+      recovery.undo(sessionId, chat.getSession(sessionId).session.workspace ?? null, overwriteChangedOutside),
+    renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
+    deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
+    searchSessions: ({ query }) => ({ results: sessions.search(query) }),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),
@@ -105,7 +119,9 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     dispose() {
       disposed ??= (async () => {
         subscriptions.dispose();
+        await sessions.dispose();
         chat.dispose();
+        recovery.dispose();
         await mcp.dispose();
         events.dispose();
         settings.dispose();

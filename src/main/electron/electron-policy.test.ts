@@ -6,7 +6,7 @@ import { rendererSource } from './renderer-source';
 import { isTrustedSender } from './sender-check';
 import { mainWindowOptions } from './window-options';
 
-const fileSource: RendererSource = { kind: 'file', path: '/app/out/renderer/index.html', url: 'file:///app/out/renderer/index.html' };
+const appSource: RendererSource = { kind: 'app', dir: '/app/out/renderer', url: 'app://waypoint/index.html' };
 const devSource: RendererSource = { kind: 'dev', url: 'http://localhost:5173/' };
 
 describe('main window options', () => {
@@ -35,12 +35,14 @@ describe('content security policy', () => {
 
 describe('navigation policy', () => {
   it('recognises the app page, ignoring query and hash', () => {
-    expect(isAppUrl('file:///app/out/renderer/index.html', fileSource)).toBe(true);
-    expect(isAppUrl('file:///app/out/renderer/index.html#/chat?x=1', fileSource)).toBe(true);
-    expect(isAppUrl('file:///etc/passwd', fileSource)).toBe(false);
-    expect(isAppUrl('file:///app/out/renderer/other.html', fileSource)).toBe(false);
-    expect(isAppUrl('https://example.com/', fileSource)).toBe(false);
-    expect(isAppUrl('not a url', fileSource)).toBe(false);
+    expect(isAppUrl('app://waypoint/index.html', appSource)).toBe(true);
+    expect(isAppUrl('app://waypoint/index.html#/chat?x=1', appSource)).toBe(true);
+    expect(isAppUrl('file:///app/out/renderer/index.html', appSource)).toBe(false);
+    expect(isAppUrl('file:///etc/passwd', appSource)).toBe(false);
+    expect(isAppUrl('app://other/index.html', appSource)).toBe(false);
+    expect(isAppUrl('app://user@waypoint/index.html', appSource)).toBe(false);
+    expect(isAppUrl('https://example.com/', appSource)).toBe(false);
+    expect(isAppUrl('not a url', appSource)).toBe(false);
     expect(isAppUrl('http://localhost:5173/index.html', devSource)).toBe(true);
     expect(isAppUrl('http://localhost:5174/', devSource)).toBe(false);
     expect(isAppUrl('http://evil.example/', devSource)).toBe(false);
@@ -54,24 +56,24 @@ describe('navigation policy', () => {
     }
   });
 
-  it('finds the renderer: dev server only when unpackaged, else the built file next to out/main', () => {
+  it('finds the renderer: dev server only when unpackaged, else the built folder next to out/main on app://', () => {
     expect(rendererSource('/app/out/main', { ELECTRON_RENDERER_URL: 'http://localhost:5173' }, false)).toEqual({
       kind: 'dev',
       url: 'http://localhost:5173',
     });
     const built = rendererSource('/app/out/main', { ELECTRON_RENDERER_URL: 'http://localhost:5173' }, true);
-    expect(built).toEqual({ kind: 'file', path: join('/app/out/renderer/index.html'), url: 'file:///app/out/renderer/index.html' });
+    expect(built).toEqual({ kind: 'app', dir: join('/app/out/renderer'), url: 'app://waypoint/index.html' });
   });
 });
 
 describe('IPC sender check', () => {
-  const mainFrame = { url: 'file:///app/out/renderer/index.html' };
+  const mainFrame = { url: 'app://waypoint/index.html' };
   it('trusts only the main window top frame showing the app', () => {
-    expect(isTrustedSender(mainFrame, mainFrame, fileSource)).toBe(true);
-    expect(isTrustedSender({ url: mainFrame.url }, mainFrame, fileSource)).toBe(false); // another frame, same URL
-    expect(isTrustedSender(null, mainFrame, fileSource)).toBe(false);
-    expect(isTrustedSender(mainFrame, null, fileSource)).toBe(false);
+    expect(isTrustedSender(mainFrame, mainFrame, appSource)).toBe(true);
+    expect(isTrustedSender({ url: mainFrame.url }, mainFrame, appSource)).toBe(false); // another frame, same URL
+    expect(isTrustedSender(null, mainFrame, appSource)).toBe(false);
+    expect(isTrustedSender(mainFrame, null, appSource)).toBe(false);
     const navigatedAway = { url: 'https://evil.example/' };
-    expect(isTrustedSender(navigatedAway, navigatedAway, fileSource)).toBe(false);
+    expect(isTrustedSender(navigatedAway, navigatedAway, appSource)).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { createServices, type AppServices } from '../app/services';
 import type { Disposable } from '../common/emitter';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
-import { hardenSession } from './harden';
+import { hardenSession, registerAppScheme } from './harden';
+import { notifyWhenUnfocused } from './attention-notifier';
 import { bridgeIpc } from './ipc-bridge';
 import { rendererSource } from './renderer-source';
 import { mainWindowOptions } from './window-options';
@@ -14,6 +15,11 @@ const mainDir = dirname(fileURLToPath(import.meta.url));
 let window: BrowserWindow | null = null;
 let services: AppServices | null = null;
 let bridge: Disposable | null = null;
+
+// Before ready: the built renderer is served on app://waypoint (see app-protocol.ts).
+registerAppScheme();
+// An isolated profile for tests and side-by-side installs, like the web shell's --data-dir.
+if (process.env.WAYPOINT_DATA_DIR) app.setPath('userData', process.env.WAYPOINT_DATA_DIR);
 
 function workspaceFromEnv(): string | null {
   const dir = process.env.WAYPOINT_WORKSPACE;
@@ -24,7 +30,8 @@ function workspaceFromEnv(): string | null {
 }
 
 async function start(): Promise<void> {
-  hardenSession();
+  const source = rendererSource(mainDir, process.env, app.isPackaged);
+  hardenSession(source);
   const userData = app.getPath('userData');
   services = await createServices({
     dataDir: userData,
@@ -47,18 +54,17 @@ async function start(): Promise<void> {
     }),
   });
 
-  const source = rendererSource(mainDir, process.env, app.isPackaged);
   const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs')));
   window = win;
   bridge = bridgeIpc(win, services, source);
+  notifyWhenUnfocused(services, () => window); // lives as long as the services
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
     bridge?.dispose();
     bridge = null;
     window = null;
   });
-  if (source.kind === 'dev') await win.loadURL(source.url);
-  else await win.loadFile(source.path);
+  await win.loadURL(source.url);
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -1,5 +1,8 @@
-/** Where the renderer comes from: the built file, or the dev server in `electron-vite dev`. */
-export type RendererSource = { kind: 'file'; path: string; url: string } | { kind: 'dev'; url: string };
+/**
+ * Where the renderer comes from: the built files served on app://waypoint/ (app-protocol.ts),
+ * or the dev server in `electron-vite dev`.
+ */
+export type RendererSource = { kind: 'app'; dir: string; url: string } | { kind: 'dev'; url: string };
 
 function parse(url: string): URL | null {
   try {
@@ -10,14 +13,15 @@ function parse(url: string): URL | null {
 }
 
 /**
- * Is `url` the app's own page? Same file (ignoring query and hash) for the built renderer,
- * same origin for the dev server. Anything else is foreign content.
+ * Is `url` the app's own page? Same scheme and host for the built renderer (app://waypoint
+ * serves nothing but out/renderer), same origin for the dev server. Anything else is foreign.
  */
 export function isAppUrl(url: string, source: RendererSource): boolean {
   const target = parse(url);
   const app = parse(source.url);
   if (!target || !app) return false;
-  if (source.kind === 'file') return target.protocol === 'file:' && app.protocol === 'file:' && target.pathname === app.pathname;
+  // app: is not a WHATWG special scheme, so URL.origin is "null": compare scheme and host.
+  if (source.kind === 'app') return target.protocol === app.protocol && target.host === app.host && !target.username && !target.password;
   return target.origin === app.origin && (target.protocol === 'http:' || target.protocol === 'https:');
 }
 

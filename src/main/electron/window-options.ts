@@ -21,6 +21,8 @@ export function mainWindowOptions(preloadPath: string) {
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
+      // Middle-click must not open links in new windows behind the window-open handler's back.
+      disableBlinkFeatures: 'Auxclick',
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,

@@ -40,6 +40,14 @@ export interface UndoResult {
   skipped: string[];
 }
 
+/** A path inside the chat's workspace, confined exactly as the file tools confine it. */
+function resolveIn(root: string | null, relPath: string): { abs: string; rel: string } | null {
+  if (!root) return null;
+  const confined = confine(root, relPath);
+  if (!confined.ok || confined.path.rel === '.') return null;
+  return { abs: confined.path.abs, rel: confined.path.rel };
+}
+
 const safeName = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || '_';
 const hashOf = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -47,15 +55,12 @@ export class CheckpointStore {
   /** One queue for all changes: tool calls are sequential anyway, and undo must not race a write. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly dataDir: string,
-    private readonly workspace: string | null,
-  ) {}
+  constructor(private readonly dataDir: string) {}
 
   /** Saves the file's content before `stepId` changes it, once per plan and once per step. */
-  capture(sessionId: string, planId: string, stepId: number, relPath: string): Promise<void> {
+  capture(root: string | null, sessionId: string, planId: string, stepId: number, relPath: string): Promise<void> {
     return this.serial(async () => {
-      const target = this.resolve(relPath);
+      const target = resolveIn(root, relPath);
       if (!target) return;
       const manifest = await this.load(sessionId, planId);
       const entry = manifest.files[target.rel];
@@ -70,9 +75,9 @@ export class CheckpointStore {
   }
 
   /** After a successful write: remember what Waypoint left there. */
-  recordWrite(sessionId: string, planId: string, relPath: string): Promise<void> {
+  recordWrite(root: string | null, sessionId: string, planId: string, relPath: string): Promise<void> {
     return this.serial(async () => {
-      const target = this.resolve(relPath);
+      const target = resolveIn(root, relPath);
       if (!target) return;
       const manifest = await this.load(sessionId, planId);
       const entry = manifest.files[target.rel];
@@ -83,13 +88,13 @@ export class CheckpointStore {
   }
 
   /** Puts back every file `stepId` changed, as it was before the step; returns their paths. */
-  rollbackStep(sessionId: string, planId: string, stepId: number): Promise<string[]> {
+  rollbackStep(root: string | null, sessionId: string, planId: string, stepId: number): Promise<string[]> {
     return this.serial(async () => {
       const manifest = await this.load(sessionId, planId);
       const done: string[] = [];
       for (const [rel, entry] of Object.entries(manifest.files)) {
         if (!(String(stepId) in entry.steps)) continue;
-        const target = this.resolve(rel);
+        const target = resolveIn(root, rel);
         if (!target) continue;
         const snapshot = entry.steps[String(stepId)] ?? null;
         await this.put(sessionId, target.abs, snapshot);
@@ -104,16 +109,16 @@ export class CheckpointStore {
   }
 
   /** What "Undo plan" would do: files that differ from before the plan. */
-  preview(sessionId: string, planId: string): Promise<UndoPreviewFile[]> {
-    return this.serial(async () => (await this.pending(sessionId, planId)).map(({ file }) => file));
+  preview(root: string | null, sessionId: string, planId: string): Promise<UndoPreviewFile[]> {
+    return this.serial(async () => (await this.pending(root, sessionId, planId)).map(({ file }) => file));
   }
 
   /** Restores every file the plan changed and removes the ones it created. */
-  undo(sessionId: string, planId: string, overwriteChangedOutside: boolean): Promise<UndoResult> {
+  undo(root: string | null, sessionId: string, planId: string, overwriteChangedOutside: boolean): Promise<UndoResult> {
     return this.serial(async () => {
       const result: UndoResult = { restored: [], deleted: [], skipped: [] };
       const manifest = await this.load(sessionId, planId);
-      for (const { file, abs, entry } of await this.pending(sessionId, planId)) {
+      for (const { file, abs, entry } of await this.pending(root, sessionId, planId)) {
         if (file.changedOutside && !overwriteChangedOutside) {
           result.skipped.push(file.path);
           continue;
@@ -127,11 +132,11 @@ export class CheckpointStore {
     });
   }
 
-  private async pending(sessionId: string, planId: string) {
+  private async pending(root: string | null, sessionId: string, planId: string) {
     const manifest = await this.load(sessionId, planId);
     const out: { file: UndoPreviewFile; abs: string; entry: FileEntry }[] = [];
     for (const [rel, entry] of Object.entries(manifest.files)) {
-      const target = this.resolve(rel);
+      const target = resolveIn(root, rel);
       if (!target) continue;
       const current = await this.currentHash(target.abs);
       if (current === entry.original) continue; // already as it was
@@ -143,13 +148,6 @@ export class CheckpointStore {
       });
     }
     return out.sort((a, b) => a.file.path.localeCompare(b.file.path));
-  }
-
-  private resolve(relPath: string): { abs: string; rel: string } | null {
-    if (!this.workspace) return null;
-    const confined = confine(this.workspace, relPath);
-    if (!confined.ok || confined.path.rel === '.') return null;
-    return { abs: confined.path.abs, rel: confined.path.rel };
   }
 
   private dir(sessionId: string): string {

@@ -19,6 +19,8 @@ export interface RecoveryRunContext {
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
+  /** The chat's workspace folder: checkpoints resolve paths in it as the file tools do. */
+  workspace: string | null;
   /** Applies and emits an event (the session state keeps the pending escalation). */
   publish(event: WaypointEvent): void;
 }

@@ -19,6 +19,7 @@ export const LOG_FILE = 'events.jsonl';
 const TEXT_FLUSH_MS = 200;
 
 interface ChatLog {
+  id: string;
   writer: SessionLogWriter;
   history: HistorySync;
   pendingText: Map<string, string>;
@@ -129,7 +130,7 @@ export class SessionPersistence implements Disposable {
   }
 
   private newLog(sessionId: string, writer: SessionLogWriter, history: HistorySync): ChatLog {
-    const log: ChatLog = { writer, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '' };
+    const log: ChatLog = { id: sessionId, writer, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '' };
     this.logs.set(sessionId, log);
     return log;
   }
@@ -197,11 +198,11 @@ export class SessionPersistence implements Disposable {
 
   /** Every record goes after the text streamed before it and the history changes that preceded it. */
   private write(sessionId: string, log: ChatLog, entry: LogEntry): void {
-    if (entry.type !== 'created') {
-      this.flushText(log);
-      this.syncHistory(log);
-    }
     try {
+      if (entry.type !== 'created') {
+        this.flushText(log);
+        this.syncHistory(log);
+      }
       log.writer.append(entry);
     } catch (error) {
       this.warn(`could not write to the log of chat ${sessionId}: ${(error as Error).message}`);
@@ -209,8 +210,7 @@ export class SessionPersistence implements Disposable {
   }
 
   private syncHistory(log: ChatLog): void {
-    const sessionId = [...this.logs.entries()].find(([, l]) => l === log)?.[0];
-    const state = sessionId ? this.options.chat.sessionState(sessionId) : undefined;
+    const state = this.options.chat.sessionState(log.id);
     if (!state) return;
     const change = log.history.diff(state.history);
     if (change) log.writer.append({ type: 'history', from: change.from, messages: change.messages as never });

@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { Onboarding } from './Onboarding';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SettingsResetNotice } from './sessions/SettingsResetNotice';
 import { UNREACHABLE_MESSAGE } from '../store/connect';
 
 export function App() {
@@ -44,6 +45,7 @@ function Shell() {
       settingsOpen: state.settingsOpen,
       models: state.models,
       newChat: state.newChat,
+      chooseWorkspace: state.chooseWorkspace,
       openSession: state.openSession,
       setLastError: state.setLastError,
       openSettings: state.openSettings,
@@ -68,11 +70,13 @@ function Shell() {
       <main className="main-column">
         <ConnectionBanner status={s.connection} />
         <ErrorBanner message={s.lastError} onDismiss={() => s.setLastError(null)} />
+        <SettingsResetNotice />
         <Header
           title={current?.title ?? 'New chat'}
           workspace={current?.workspace ?? s.appInfo?.workspace ?? null}
           model={view.settings.model}
           onOpenSettings={s.openSettings}
+          {...(s.appInfo?.shell === 'electron' ? { onChooseWorkspace: () => void s.chooseWorkspace() } : {})}
         />
         {view.apiKey.hasApiKey ? (
           <ChatView />

@@ -1,5 +1,10 @@
 import { useWaypoint } from '../store/store-context';
+import { isPlanVisible } from '../../../shared/plan';
+import { PendingApproval } from './approval/PendingApproval';
+import { PendingEscalation } from './escalation/PendingEscalation';
+import { RunNotices } from './run/RunNotices';
 import { Composer } from './Composer';
+import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
 
@@ -15,17 +20,19 @@ export function ChatView() {
   const stop = useWaypoint((s) => s.stop);
   const clearComposerError = useWaypoint((s) => s.clearComposerError);
   const working = !!runState && runState.status !== 'idle';
+  // A stuck step's question sits at that step in the plan panel (or here when there is no panel).
+  const escalation = useWaypoint((s) => (sessionId ? (s.escalations[sessionId] ?? null) : null));
+  const attention = escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined;
 
   return (
     <div className="chat">
       <Transcript items={items} announcement={announcement} />
       <div className="chat-bottom">
-        {runState?.status === 'retrying' && (
-          <p className="run-note" role="status">
-            {runState.reason} — retrying (attempt {runState.attempt} of {runState.maxAttempts})…
-          </p>
-        )}
-        <InlineTaskPlan plan={plan} />
+        <RunNotices sessionId={sessionId} />
+        <ResumeBar />
+        <InlineTaskPlan plan={plan} attention={attention} />
+        {attention && !isPlanVisible(plan) && attention.element}
+        <PendingApproval sessionId={sessionId} />
         <Composer
           key={sessionId ?? 'none'}
           working={working}

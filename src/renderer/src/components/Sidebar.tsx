@@ -1,4 +1,5 @@
 import type { SessionSummary } from '../../../shared/transcript';
+import { SessionList } from './sessions/SessionList';
 
 interface Props {
   sessions: SessionSummary[];
@@ -17,26 +18,7 @@ export function Sidebar({ sessions, currentSessionId, onNewChat, onOpen }: Props
         </button>
       </div>
       <h2 className="sr-only">Chats</h2>
-      <ul className="chat-list">
-        {sessions.map((session) => (
-          <li key={session.id}>
-            <button
-              type="button"
-              className="chat-link"
-              aria-current={session.id === currentSessionId ? 'page' : undefined}
-              onClick={() => onOpen(session.id)}
-              title={session.title}
-            >
-              <span className="chat-title">{session.title}</span>
-              {session.planProgress && session.planProgress.status === 'active' && (
-                <span className="chat-progress">
-                  {session.planProgress.completed}/{session.planProgress.total}
-                </span>
-              )}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <SessionList sessions={sessions} currentSessionId={currentSessionId} onOpen={onOpen} />
     </nav>
   );
 }

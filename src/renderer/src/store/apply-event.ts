@@ -25,6 +25,24 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
     case 'settings_updated':
       state.setSettingsView(event.view);
       return;
+    case 'approval_requested':
+      state.setApproval(event.sessionId, event.request);
+      return;
+    case 'approval_resolved':
+      state.resolveApproval(event.sessionId, event.requestId);
+      return;
+    case 'escalation_requested':
+      state.setEscalation(event.sessionId, event.request);
+      return;
+    case 'escalation_resolved':
+      state.resolveEscalation(event.sessionId, event.requestId);
+      return;
+    case 'session_deleted':
+      state.removeSession(event.sessionId);
+      return;
+    case 'mcp_state':
+      state.setMcpStates(event.servers);
+      return;
     case 'error':
       if (!event.sessionId || event.sessionId === state.currentSessionId) state.setLastError(event.message);
       return;

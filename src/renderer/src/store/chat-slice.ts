@@ -15,13 +15,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
   runStates: {},
   announcement: '',
   composerError: null,
-  applySnapshot({ session, transcript, runState, plan }) {
+  applySnapshot(snapshot) {
+    const { session, transcript, runState, plan } = snapshot;
     set((state) => ({
       transcripts: { ...state.transcripts, [session.id]: mergeSnapshot(state.transcripts[session.id], transcript) },
       runStates: { ...state.runStates, [session.id]: runState },
     }));
     get().upsertSession(session);
     get().applyPlan(session.id, plan);
+    get().setApproval(session.id, snapshot.pendingApproval ?? null);
+    get().setEscalation(session.id, snapshot.pendingEscalation ?? null);
   },
   upsertItem(sessionId, item) {
     set((state) => ({

@@ -1,9 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { WaypointApi } from '../../../shared/contract';
 import { createAppSlice } from './app-slice';
+import { createApprovalSlice } from './approval-slice';
+import { createEscalationSlice } from './escalation-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createChatSlice } from './chat-slice';
 import { createPlanSlice } from './plan-slice';
 import { createSessionsSlice } from './sessions-slice';
+import { createSessionsManageSlice } from './sessions-manage-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { WaypointStore } from './types';
 
@@ -15,5 +19,9 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createChatSlice(set, get, api),
     ...createPlanSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
+    ...createApprovalSlice(set, get, api),
+    ...createMcpSlice(set, get, api),
+    ...createEscalationSlice(set, get, api),
+    ...createSessionsManageSlice(set, get, api),
   }));
 }

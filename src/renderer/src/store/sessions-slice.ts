@@ -25,6 +25,18 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
       return result;
     }
   },
+  async chooseWorkspace() {
+    const sessionId = get().currentSessionId;
+    if (!sessionId) return OK;
+    try {
+      await api.call('chooseWorkspace', { sessionId }); // the new folder arrives as session_updated
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
   async newChat() {
     try {
       const session = await api.call('newSession', {});

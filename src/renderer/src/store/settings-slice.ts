@@ -9,6 +9,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
   openSettings() {
     set({ settingsOpen: true });
     void get().loadModels();
+    void get().loadMcpStates();
   },
   closeSettings: () => set({ settingsOpen: false }),
   async loadModels() {

@@ -4,6 +4,10 @@ import type { Plan } from '../../../shared/plan';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
 import type { ConnectionStatus } from '../api/connection';
+import type { ApprovalSlice } from './approval-slice';
+import type { EscalationSlice } from './escalation-slice';
+import type { McpSlice } from './mcp-slice';
+import type { SessionsManageSlice } from './sessions-manage-slice';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -23,6 +27,8 @@ export interface SessionsSlice {
   /** Makes the chat current and loads its snapshot from main. */
   openSession(sessionId: string): Promise<ActionResult>;
   newChat(): Promise<ActionResult>;
+  /** Electron: a folder dialog for the current chat's workspace. */
+  chooseWorkspace(): Promise<ActionResult>;
 }
 
 export interface ChatSlice {
@@ -72,7 +78,7 @@ export interface AppSlice {
   setLastError(message: string | null): void;
 }
 
-export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice;
+export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

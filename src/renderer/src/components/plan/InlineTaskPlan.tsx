@@ -3,18 +3,19 @@ import { isPlanVisible, type Plan } from '../../../../shared/plan';
 import { buildStepTree, planProgress, stepLabel } from '../../plan/plan-tree';
 import { useCollapsed } from '../../plan/use-collapsed';
 import { ExportPlanButton } from './ExportPlanButton';
-import { PlanStepItem } from './PlanStepItem';
+import { PlanStepItem, type StepAttention } from './PlanStepItem';
+import { UndoPlanButton } from '../escalation/UndoPlanButton';
 
 /**
  * The live plan above the composer (seed 002, design.md §5): shown only while a plan with
  * steps is active; a header button collapses the body, and the choice is remembered.
  */
-export function InlineTaskPlan({ plan }: { plan: Plan | null | undefined }) {
+export function InlineTaskPlan({ plan, attention }: { plan: Plan | null | undefined; attention?: StepAttention }) {
   if (!isPlanVisible(plan)) return null;
-  return <VisiblePlan plan={plan} />;
+  return <VisiblePlan plan={plan} attention={attention} />;
 }
 
-function VisiblePlan({ plan }: { plan: Plan }) {
+function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttention }) {
   const [collapsed, toggle] = useCollapsed();
   const bodyId = useId();
   const { completed, total, percent } = planProgress(plan);
@@ -46,6 +47,8 @@ function VisiblePlan({ plan }: { plan: Plan }) {
       >
         <div className="task-plan-bar-fill" style={{ width: `${percent}%` }} />
       </div>
+      {/* A stuck step's question shows at the step; here when the body is collapsed or the step is unknown. */}
+      {attention && (collapsed || !plan.steps.some((s) => s.id === attention.stepId)) && attention.element}
       <div id={bodyId} className="task-plan-body" hidden={collapsed}>
         {!collapsed && (
           <>
@@ -58,11 +61,12 @@ function VisiblePlan({ plan }: { plan: Plan }) {
             )}
             <ul className="plan-steps">
               {tree.map((node) => (
-                <PlanStepItem key={node.step.id} node={node} labelOf={labelOf} />
+                <PlanStepItem key={node.step.id} node={node} labelOf={labelOf} attention={attention} />
               ))}
             </ul>
             <div className="task-plan-actions">
               <ExportPlanButton />
+              <UndoPlanButton />
             </div>
           </>
         )}

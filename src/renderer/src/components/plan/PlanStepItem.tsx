@@ -1,15 +1,23 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { PlanStep } from '../../../../shared/plan';
 import { STATUS_MARK, STATUS_TEXT, stepLabel, type StepNode } from '../../plan/plan-tree';
 import { hasDetail, StepDetail } from './StepDetail';
+import { StepCost } from '../sessions/ChatCost';
+
+/** Something that must show at one step: the escalation of a step that keeps failing. */
+export interface StepAttention {
+  stepId: number | null;
+  element: ReactNode;
+}
 
 interface Props {
   node: StepNode;
   labelOf: (id: number) => string;
+  attention?: StepAttention;
 }
 
 /** One step as a listitem carrying data-status, its sub-steps nested inside. */
-export function PlanStepItem({ node, labelOf }: Props) {
+export function PlanStepItem({ node, labelOf, attention }: Props) {
   const { step, children } = node;
   const [open, setOpen] = useState(false);
   const detailId = useId();
@@ -24,6 +32,7 @@ export function PlanStepItem({ node, labelOf }: Props) {
         {step.dependsOn.length > 0 && (
           <span className="plan-step-deps">after {step.dependsOn.map(labelOf).join(', ')}</span>
         )}
+        <StepCost stepId={step.id} />
         {hasDetail(step) && (
           <button
             type="button"
@@ -38,10 +47,11 @@ export function PlanStepItem({ node, labelOf }: Props) {
         )}
       </div>
       {open && <StepDetail step={step} id={detailId} />}
+      {attention && attention.stepId === step.id && attention.element}
       {children.length > 0 && (
         <ul className="plan-substeps">
           {children.map((child) => (
-            <PlanStepItem key={child.step.id} node={child} labelOf={labelOf} />
+            <PlanStepItem key={child.step.id} node={child} labelOf={labelOf} attention={attention} />
           ))}
         </ul>
       )}

@@ -2,6 +2,8 @@ import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import type { Settings, SettingsView } from '../../../../shared/settings';
 import type { ActionResult, ModelInfo } from '../../store/types';
 import { apiKeyStatusText } from './api-key-status';
+import { mcpJsonOf, parseMcpJson } from '../../store/mcp-json';
+import { McpServersSection } from './McpServersSection';
 import { ModelSelect } from './ModelSelect';
 import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
@@ -40,6 +42,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(view.settings));
   const [apiKey, setApiKey] = useState('');
+  const [mcpJson, setMcpJson] = useState(() => mcpJsonOf(view.settings.mcpServers));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
@@ -49,10 +52,16 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // An invalid MCP servers JSON stops the whole save: nothing half-saved.
+    const mcp = parseMcpJson(mcpJson);
+    if (!mcp.ok) {
+      setError(mcp.message);
+      return;
+    }
     setSaving(true);
     const { maxRetries, retryDelayMs, ...rest } = draft;
     // Numbers go to main as typed; main's validation explains anything out of range.
-    const saved = await onSave({ ...rest, maxRetries: Number(maxRetries), retryDelayMs: Number(retryDelayMs) });
+    const saved = await onSave({ ...rest, maxRetries: Number(maxRetries), retryDelayMs: Number(retryDelayMs), mcpServers: mcp.servers });
     const keySaved = saved.ok && apiKey.trim() ? await onSaveKey(apiKey) : saved;
     setSaving(false);
     if (!keySaved.ok) setError(keySaved.message);
@@ -135,6 +144,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
               <option value="dark">Dark</option>
             </select>
           </div>
+          <McpServersSection id={id} json={mcpJson} onChange={setMcpJson} />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>Cancel</button>
             <button type="submit" className="btn btn--primary" disabled={saving}>Save</button>

@@ -12,7 +12,8 @@ export const TranscriptEntry = memo(function TranscriptEntry({ item }: { item: T
     case 'user':
       return <UserMessage item={item} />;
     case 'assistant':
-      return <AssistantMessage item={item} />;
+      // A finished reply with no text (a tool-only turn, a failed attempt) would be an empty bubble.
+      return item.text.trim() || item.status === 'streaming' ? <AssistantMessage item={item} /> : null;
     case 'tool_call':
       return <ToolCallCard item={item} />;
     case 'plan_change':

@@ -1,0 +1,125 @@
+import type { Browser } from '@playwright/test';
+import type { Plan } from '../src/shared/plan';
+import { clockOffset, launchChromium, newPage } from './lib/browser';
+import { metricsFor, type Benchmark, type Metric } from './lib/metric';
+import { withScope } from './lib/scoped';
+import { startStack } from './lib/shell';
+import { median, percentile, sleep, wallNow } from './lib/stats';
+import { connectWsApi } from './lib/ws-api';
+import { committedStates, observePlanPanel, panelSnapshot } from './plan-latency-page';
+import { PER_ROUND, planLatencyScenario } from './plan-latency-scenario';
+
+const m = metricsFor('plan-latency');
+
+const METHOD =
+  'scripted server (gated) releases each reply on a fixed schedule; t0 = Node wall clock (timeOrigin+now) right after the release, when the reply is written to the socket; ' +
+  't1 = MutationObserver in Chromium sees the panel show that update (first commit at or past it), page clock corrected by a measured offset; ' +
+  'so t1−t0 covers SSE parse in the SDK, the engine, plan_updated over the WebSocket, the store and the React commit';
+
+interface RateRun {
+  rate: number;
+  updates: number;
+  perTurn: number;
+}
+
+async function runAtRate(browser: Browser, { rate, updates, perTurn }: RateRun) {
+  return withScope(async (scope) => {
+    const { scripted, shell } = await startStack(scope, planLatencyScenario(updates, perTurn));
+    const page = await newPage(browser);
+    scope.add(page, (p) => p.context().close());
+    await observePlanPanel(page, PER_ROUND);
+    await page.goto(shell.url);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Run the planned updates.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const offset = await clockOffset(page);
+    // A second client of the same WebSocket, in Node: when plan_updated leaves main (no clock offset).
+    const observer = scope.add(await connectWsApi(shell.url), (a) => a.close());
+
+    const turns = Math.ceil(updates / perTurn);
+    const released: number[] = [];
+    const start = wallNow() + 50;
+    for (let turn = 0; turn < turns; turn++) {
+      await sleep(start + (turn * perTurn * 1000) / rate - wallNow());
+      await scripted.release();
+      released.push(wallNow());
+    }
+    const achieved = ((turns - 1) * perTurn * 1000) / Math.max(1, released.at(-1)! - released[0]!);
+    await scripted.release(); // the closing text reply
+
+    const deadline = wallNow() + 20_000;
+    let states = await committedStates(page);
+    while ((states.at(-1)?.index ?? -1) < updates - 1 && wallNow() < deadline) {
+      await sleep(100);
+      states = await committedStates(page);
+    }
+    const latencies: number[] = [];
+    let cursor = 0;
+    for (let i = 0; i < updates; i++) {
+      while (cursor < states.length && states[cursor]!.index < i) cursor++;
+      const seen = states[cursor];
+      if (seen) latencies.push(seen.t - offset - released[Math.floor(i / perTurn)]!);
+    }
+    const wsLatencies: number[] = [];
+    observer.events.forEach((event, k) => {
+      if (event.type === 'plan_updated' && event.version <= updates) wsLatencies.push(observer.arrivals[k]! - released[Math.floor((event.version - 1) / perTurn)]!);
+    });
+    const engine = await engineState(shell.url);
+    const dom = await panelSnapshot(page);
+    const lost = updates - latencies.length;
+    const matches =
+      engine !== null &&
+      engine.version === updates &&
+      dom.count.startsWith(`${engine.summary.completed}/${engine.summary.total} steps`) &&
+      dom.goal === engine.goal &&
+      dom.steps.length === engine.steps.length &&
+      engine.steps.every((s, i) => dom.steps[i]!.status === s.status && dom.steps[i]!.text.includes(s.title));
+    return { latencies, wsLatencies, achieved, lost, matches, committed: states.length, engineVersion: engine?.version ?? 0 };
+  });
+}
+
+/** The engine's plan as main holds it, read over the WebSocket API (getPlan). */
+async function engineState(shellUrl: string): Promise<Plan | null> {
+  const api = await connectWsApi(shellUrl);
+  try {
+    const { sessions } = await api.call('listSessions', {});
+    const session = sessions[0];
+    return session ? (await api.call('getPlan', { sessionId: session.id })).plan : null;
+  } finally {
+    api.close();
+  }
+}
+
+/** Plan update latency, end to end: main → WebSocket → store → React → DOM, at three rates. */
+export const planLatencyBench: Benchmark = async ({ quick }) => {
+  const runs: RateRun[] = quick
+    ? [
+        { rate: 10, updates: 10, perTurn: 1 },
+        { rate: 100, updates: 40, perTurn: 2 },
+        { rate: 500, updates: 100, perTurn: 10 },
+      ]
+    : [
+        { rate: 10, updates: 100, perTurn: 1 },
+        { rate: 100, updates: 500, perTurn: 2 },
+        { rate: 500, updates: 1500, perTurn: 10 },
+      ];
+  const metrics: Metric[] = [];
+  await withScope(async (scope) => {
+    const browser = scope.add(await launchChromium(), (b) => b.close());
+    for (const run of runs) {
+      const r = await runAtRate(browser, run);
+      const label = `${run.rate}/s`;
+      const detail = `${run.updates} updates, ${run.perTurn} per model turn, achieved ${r.achieved.toFixed(0)}/s; ${r.committed} distinct panel states committed`;
+      const p99 = percentile(r.latencies, 99);
+      metrics.push(m(`${label} median`, median(r.latencies), 'ms', `${detail}. ${METHOD}`));
+      metrics.push(m(`${label} main only: median / p99`, `${median(r.wsLatencies).toFixed(1)} / ${percentile(r.wsLatencies, 99).toFixed(1)}`, 'ms', 'same t0; t1 = plan_updated frame arriving at a second WebSocket client in Node (same clock): the part spent in main'));
+      metrics.push(m(`${label} p99`, p99, 'ms', detail, run.rate === 100 ? { text: '< 16 ms (one frame)', met: p99 < 16 } : undefined));
+      metrics.push(
+        m(`${label} final DOM equals engine`, r.matches && r.lost === 0 ? 'yes' : `no (${r.lost} never shown, engine v${r.engineVersion})`, '', 'after the run: getPlan over the WebSocket vs the panel (N/M, goal, every step title + data-status); engine version must equal the number of updates', {
+          text: 'no update lost',
+          met: r.matches && r.lost === 0,
+        }),
+      );
+    }
+  });
+  return metrics;
+};

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChatService } from '../src/main/agent/chat-service';
+import { EventRecorder, keySource, settingsSource } from '../src/main/agent/chat-test-harness';
+import { ToolRegistry } from '../src/main/agent/tool-registry';
+import { PlanService } from '../src/main/plan/plan-service';
+import type { Dialect } from '../src/shared/plan';
+import type { Settings } from '../src/shared/settings';
+import { startScriptedServer } from '../test-support/scripted-api/server';
+import type { Scenario } from '../test-support/scripted-api/scenario';
+import { metricsFor, type Benchmark, type Metric } from './lib/metric';
+import { twentyTurnScenario } from './prompt-scenario';
+
+const KEY = 'sk-ant-bench-prompt-key';
+const TODOWRITE_TOKENS = 2000; // Claude Code's TodoWrite tool description, as published (≈)
+const CODEX_UPDATE_PLAN_TOKENS = 155; // Codex's update_plan tool, as published (≈)
+const tokens = (chars: number) => Math.ceil(chars / 4);
+const TOKEN_METHOD = 'tokens ≈ chars/4 (no tokenizer offline)';
+
+interface Body {
+  system?: string | { type: string; text: string }[];
+  tools?: unknown[];
+  messages: unknown[];
+}
+
+/** Drives the real ChatService + PlanService + SDK against the scripted server; returns request bodies. */
+async function requestsOf(scenario: Scenario, settings: Partial<Settings>, text = 'Please fix the flaky date test.'): Promise<Body[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-prompt-'));
+  const server = await startScriptedServer({ scenario, requireApiKey: KEY });
+  const plans = new PlanService({ dataDir });
+  const service = new ChatService({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null, deltaFlushMs: 0 });
+  try {
+    const recorder = new EventRecorder();
+    service.onEvent(recorder.listener);
+    const session = service.newSession();
+    service.sendMessage(session.id, text);
+    await recorder.idle(session.id, 0, 60_000);
+    return server.requests.map((r) => r.body as Body);
+  } finally {
+    service.dispose();
+    plans.dispose();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The system prompt's text, whether sent as a string or as text blocks (with cache_control). */
+const systemText = (b: Body): string => (typeof b.system === 'string' ? b.system : (b.system ?? []).map((block) => block.text).join('\n'));
+
+/** Cache breakpoints mark where a cached prefix ends; they are not part of what is cached. */
+const withoutCacheControl = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'cache_control' ? undefined : v)));
+
+const commonPrefix = (a: string, b: string): number => {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+};
+
+/** The order the API builds its prompt (and its cache key) in: tools, then system, then messages. */
+const cacheOrder = (b: Body) => JSON.stringify(withoutCacheControl([b.tools ?? [], b.system ?? '', b.messages]));
+
+export const promptEconomicsBench: Benchmark = async () => {
+  const m = metricsFor('prompt');
+  const metrics: Metric[] = [];
+  const echo: Scenario = { name: 'bench-echo', turns: [] };
+  const [base] = await requestsOf(echo, { agenticMode: false });
+  const baseChars = systemText(base!).length + JSON.stringify(withoutCacheControl(base!.tools ?? [])).length;
+  for (const dialect of ['structured', 'checklist', 'wbs', 'session'] as Dialect[]) {
+    const [agentic] = await requestsOf(echo, { agenticMode: true, planningStyle: dialect });
+    const toolChars = JSON.stringify(withoutCacheControl(agentic!.tools ?? [])).length;
+    const guidanceChars = systemText(agentic!).length - systemText(base!).length;
+    const added = tokens(toolChars + systemText(agentic!).length - baseChars);
+    const method = `first request with agentic mode on minus agentic mode off (same ChatService, real SDK, scripted server): tools JSON ${tokens(toolChars)} + guidance ${tokens(guidanceChars)} tokens; ${TOKEN_METHOD}`;
+    const isDefault = dialect === 'structured';
+    metrics.push(
+      m(`${dialect}${isDefault ? ' (default)' : ''}: planning tokens per request`, added, 'tokens', method, isDefault ? { text: `< ${TODOWRITE_TOKENS / 2} (half of TodoWrite ≈${TODOWRITE_TOKENS}; Codex update_plan ≈${CODEX_UPDATE_PLAN_TOKENS})`, met: added < TODOWRITE_TOKENS / 2 } : undefined),
+    );
+  }
+
+  const bodies = await requestsOf(twentyTurnScenario(), { agenticMode: true, planningStyle: 'structured' });
+  const pairs = (render: (b: Body) => string) =>
+    bodies.slice(1).map((body, i) => {
+      const prev = render(bodies[i]!);
+      const next = render(body);
+      return { common: commonPrefix(prev, next), prev: prev.length, next: next.length };
+    });
+  const cache = pairs(cacheOrder);
+  const wire = pairs((b) => JSON.stringify(b));
+  const weighted = (ps: typeof cache) => ps.reduce((n, p) => n + p.common, 0) / ps.reduce((n, p) => n + p.next, 0);
+  const runMethod = `${bodies.length} requests of a scripted structured-plan run (real ChatService, SDK, PlanService)`;
+  const order = "in the API's prompt order (tools → system → messages), cache_control markers removed";
+  metrics.push(
+    m('cache-stable share of request bytes over the run', 100 * weighted(cache), '%', `${runMethod}: Σ bytes each request shares as a prefix with the previous one ÷ Σ request bytes, ${order}`, { text: '> 95 %', met: weighted(cache) > 0.95 }),
+    m('cache-stable share, worst single request', 100 * Math.min(...cache.map((p) => p.common / p.next)), '%', `${runMethod}: smallest per-request share (early requests are small, so the new turn weighs more), ${order}`),
+    m('previous request kept as prefix, worst', 100 * Math.min(...cache.map((p) => p.common / p.prev)), '%', `${runMethod}: how much of request n-1 request n repeats byte for byte (100 % = nothing earlier changed), ${order}`),
+    m('stable share of the JSON as sent', 100 * weighted(wire), '%', `${runMethod}: same Σ share on the raw body bytes (tools come after messages, the last-message breakpoint moves)`),
+    m('cache_control breakpoints per request', bodies.reduce((n, b) => n + (JSON.stringify(b).match(/"cache_control"/g)?.length ?? 0), 0) / bodies.length, '', 'count of "cache_control" in each request body, averaged: without a breakpoint the API caches nothing'),
+    m('request size at request 20', JSON.stringify(bodies.at(-1)).length / 1024, 'KB', 'JSON body of the last request of the run'),
+  );
+  return metrics;
+};

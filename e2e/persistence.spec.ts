@@ -1,0 +1,101 @@
+import { plansStructured } from '../test-support/scenarios/plans-structured';
+import { startScriptedServer } from '../test-support/scripted-api/server';
+import { expect, test } from './support/fixtures';
+import { startPersistentShell } from './support/persistent-shell';
+import { expectProgress, planPanel, send } from './support/plan-panel';
+
+// Each test runs its own scripted Claude and a web shell it kills and starts again on the same
+// data folder: what comes back is only what the session logs kept.
+
+test('a chat killed mid-plan comes back after a restart, and Resume carries on', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: { ...plansStructured, gated: true } });
+  const shell = await startPersistentShell(scripted.url);
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Create a structural grid with 3 gridlines each way');
+    await scripted.release(); // create_plan
+    await scripted.release(); // start step 1
+    await scripted.release(); // complete step 1
+    await expectProgress(page, 1, 3);
+    // The run now waits for Claude's next turn: kill the app right there.
+    await expect.poll(() => scripted.requests.length).toBe(4);
+
+    const next = await shell.restart('kill');
+    await page.goto(next.url);
+    const chats = page.getByRole('navigation', { name: 'Chats' });
+    await expect(chats.getByRole('button', { name: /Create a structural grid/ })).toBeVisible();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('Create a structural grid with 3 gridlines each way')).toBeVisible();
+    await expectProgress(page, 1, 3);
+    const panel = planPanel(page);
+    await expect(panel.step('Create vertical grid lines A, B, C')).toHaveAttribute('data-status', 'completed');
+    await expect(panel.step('Create horizontal grid lines 1, 2, 3')).toHaveAttribute('data-status', 'pending');
+    // The running cost came back too.
+    await expect(page.locator('header')).toContainText(/\$\d+\.\d\d|<\$0\.01/);
+
+    // Interrupted: Resume continues from the last consistent point (the step-1 result).
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => scripted.requests.length).toBe(5);
+    const resent = JSON.stringify(scripted.requests[4]!.body);
+    expect(resent).toContain('complete_step');
+    await scripted.release(); // the fourth turn: start step 2
+    await expect(panel.step('Create horizontal grid lines 1, 2, 3')).toHaveAttribute('data-status', 'in_progress');
+    await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  } finally {
+    scripted.release(100);
+    await shell.dispose();
+    await scripted.close();
+  }
+});
+
+test('chats are renamed, searched and deleted (with confirmation), and it all survives a restart', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
+  const shell = await startPersistentShell(scripted.url);
+  try {
+    await page.goto(shell.current.url);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await send(page, 'Alpha: notes about the quarterly budget');
+    await expect(log.getByText('You said: Alpha: notes about the quarterly budget')).toBeVisible();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await send(page, 'Beta: a recipe for bread');
+    await expect(log.getByText('You said: Beta: a recipe for bread')).toBeVisible();
+
+    const chats = page.getByRole('navigation', { name: 'Chats' });
+    const item = (title: RegExp) => chats.getByRole('listitem').filter({ hasText: title });
+
+    // Search finds text inside messages, with a snippet.
+    await chats.getByRole('searchbox', { name: 'Search chats' }).fill('quarterly');
+    const results = chats.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('button')).toHaveCount(1);
+    await expect(results.getByRole('button')).toContainText('Alpha: notes about the quarterly budget');
+    await chats.getByRole('searchbox', { name: 'Search chats' }).fill('');
+    await expect(results).toHaveCount(0);
+
+    // Rename inline.
+    await item(/Beta: a recipe/).getByRole('button', { name: 'Rename chat' }).click();
+    const titleBox = chats.getByRole('textbox', { name: 'Chat title' });
+    await titleBox.fill('Bread');
+    await titleBox.press('Enter');
+    await expect(chats.getByRole('button', { name: 'Bread', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bread');
+
+    // Delete asks first; Cancel keeps the chat, Delete removes it.
+    await item(/Alpha/).getByRole('button', { name: 'Delete chat' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete chat?' });
+    await expect(dialog).toContainText('Alpha: notes about the quarterly budget');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(item(/Alpha/)).toHaveCount(1);
+    await item(/Alpha/).getByRole('button', { name: 'Delete chat' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(item(/Alpha/)).toHaveCount(0);
+
+    const next = await shell.restart('quit');
+    await page.goto(next.url);
+    await expect(chats.getByRole('listitem')).toHaveCount(1);
+    await expect(chats.getByRole('button', { name: 'Bread', exact: true })).toBeVisible();
+    await expect(log.getByText('You said: Beta: a recipe for bread')).toBeVisible();
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});

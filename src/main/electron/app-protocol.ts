@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { lookupStatic } from '../web/static-files';
+
+/**
+ * The packaged renderer is served from app://waypoint/ instead of file://: a file:// page can
+ * read any file:// URL once the page is compromised, and with the
+ * grantFileProtocolExtraPrivileges fuse off (electron-builder.yml) a file:// page cannot even
+ * load its own module scripts. This scheme serves exactly the files of out/renderer.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'waypoint';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
+
+/** For protocol.registerSchemesAsPrivileged, before app ready: a secure, standard origin. */
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true },
+} as const;
+
+function refusal(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  });
+}
+
+/**
+ * The handler for protocol.handle(APP_SCHEME, ...): GET/HEAD of files under `rendererDir` on
+ * host `waypoint` only, with the app's CSP on every response; traversal, symlinks out of the
+ * folder and other hosts are refused (the same lookup the web shell uses).
+ */
+export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return refusal(400, 'Bad URL.');
+    }
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return refusal(404, 'Not found.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, 'Method not allowed.');
+    const found = await lookupStatic(rendererDir, url.pathname);
+    if (found.kind === 'bad_request') return refusal(400, found.reason);
+    if (found.kind === 'not_found') return refusal(404, 'Not found.');
+    const body = request.method === 'HEAD' ? null : await readFile(found.path);
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'Content-Type': found.contentType,
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      },
+    });
+  };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { PlanStep, StepAttempt } from '../../shared/plan';
+import type { EscalationRequest } from '../../shared/prompts';
+import type { ToolDefinition } from '../agent/tool';
+import { waitUnlessStopped } from '../agent/model-turn';
+import { noticeItem } from '../agent/transcript-items';
+import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
+import type { CheckpointStore } from './checkpoints';
+import { classifyToolFailure } from './classify';
+import { applyEscalationAnswer } from './escalation-answer';
+import type { EscalationGate } from './escalation-gate';
+import { decideRecovery, type RecoveryDecision } from './policy';
+import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
+
+/** What the hooks share across runs (RecoveryService owns it). */
+export interface RecoveryCore {
+  plans: RecoveryPlans;
+  gate: EscalationGate;
+  checkpoints: CheckpointStore;
+  /** Consecutive failures per chat outside any plan (no step to attribute them to). */
+  looseFailures: Map<string, number>;
+  now(): Date;
+}
+
+const FILE_CHANGERS = new Set(['write_file', 'edit_file']);
+
+function pathOf(block: ToolUseBlock): string | null {
+  const input = block.input as { path?: unknown } | null;
+  return input && typeof input.path === 'string' && input.path.length > 0 ? input.path : null;
+}
+
+const label = (s: string): string => s.replace(/_/g, ' ');
+
+function withHint(message: string, decision: RecoveryDecision, where: string): string {
+  return `${message}\n\n[Waypoint recovery: ${label(decision.strategy)} (${where})] ${decision.hint}`;
+}
+
+/**
+ * The thin executor of the recovery policy for one run: checkpoints before a step changes a
+ * file, and after each failed non-planning tool call records the attempt on the running step,
+ * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), and
+ * pauses the run on an escalation until the user answers.
+ */
+export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext): ToolRecoveryHooks {
+  const { plans, checkpoints } = core;
+  const { sessionId, signal, settings, publish, workspace } = run;
+
+  const activeStep = (): { planId: string; step: PlanStep } | null => {
+    const plan = plans.getPlan(sessionId);
+    const stepId = plans.currentStepId(sessionId);
+    const step = plan?.steps.find((s) => s.id === stepId);
+    return plan && step ? { planId: plan.id, step } : null;
+  };
+
+  const escalate = async (facts: ToolCallFacts, step: PlanStep, message: string, errorClass: StepAttempt['errorClass']): Promise<RecoveredResult> => {
+    const fresh = plans.getPlan(sessionId)?.steps.find((s) => s.id === step.id) ?? step;
+    const request: EscalationRequest = {
+      id: randomUUID(),
+      sessionId,
+      stepId: step.id,
+      stepTitle: step.title,
+      toolName: facts.tool.name,
+      toolUseId: facts.block.id,
+      error: message,
+      errorClass,
+      attempts: fresh.attempts,
+      createdAt: core.now().toISOString(),
+    };
+    publish({ type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } });
+    publish({ type: 'escalation_requested', sessionId, request });
+    const outcome = await core.gate.wait(request, signal);
+    publish({ type: 'escalation_resolved', sessionId, requestId: request.id, answer: outcome.kind });
+    const applied = applyEscalationAnswer(plans, request, outcome);
+    if (applied.note) publish({ type: 'transcript_item', sessionId, item: noticeItem('info', applied.note, `escalation_${outcome.kind}`) });
+    if (outcome.kind !== 'cancelled' && !applied.halt) publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
+    return { text: applied.text, halt: applied.halt };
+  };
+
+  return {
+    async beforeExecute(block: ToolUseBlock, tool: ToolDefinition) {
+      if (!FILE_CHANGERS.has(tool.name)) return;
+      const plan = plans.getPlan(sessionId);
+      const rel = pathOf(block);
+      if (!plan || plan.status !== 'active' || !rel) return;
+      try {
+        await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
+      } catch (error) {
+        console.warn(`[waypoint] could not checkpoint ${rel}: ${(error as Error).message}`);
+      }
+    },
+
+    async afterExecute(facts: ToolCallFacts): Promise<RecoveredResult> {
+      const { tool, outcome, block } = facts;
+      if (outcome.ok || tool.group === 'planning' || signal.aborted) {
+        if (outcome.ok && tool.group !== 'planning') core.looseFailures.delete(sessionId);
+        const plan = plans.getPlan(sessionId);
+        const rel = pathOf(block);
+        if (outcome.ok && FILE_CHANGERS.has(tool.name) && plan && rel) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+        return { text: outcome.ok ? outcome.content : outcome.error.message, halt: false };
+      }
+      const message = outcome.error.message;
+      const errorClass = classifyToolFailure({ toolName: tool.name, group: tool.group, error: outcome.error });
+      const current = activeStep();
+
+      if (!current) {
+        // No plan step to attribute it to: count it per chat and still hand Claude the hint.
+        const count = (core.looseFailures.get(sessionId) ?? 0) + 1;
+        core.looseFailures.set(sessionId, count);
+        const decision = decideRecovery({ errorClass, toolName: tool.name, message, failureCount: count, settings, critical: false, inPlan: false });
+        if (decision.strategy !== 'escalate_to_user') await waitUnlessStopped(decision.delayMs, signal);
+        return { text: withHint(message, decision, `${label(errorClass)}; failure ${count} in a row in this chat`), halt: false };
+      }
+
+      const { step, planId } = current;
+      const failureCount = failuresSinceFresh(step.attempts) + 1;
+      const decision = decideRecovery({ errorClass, toolName: tool.name, message, failureCount, settings, critical: isCritical(step), inPlan: true });
+      const record = (outcomeOf: StepAttempt['outcome']) =>
+        plans.recordAttempt(sessionId, step.id, {
+          at: core.now().toISOString(),
+          tool: tool.name,
+          inputSummary: summarizeInput(block.input),
+          error: message.slice(0, 2000),
+          errorClass,
+          strategy: decision.strategy,
+          outcome: outcomeOf,
+          durationMs: facts.durationMs,
+        });
+      const where = `${label(errorClass)}; step ${step.id} failure ${failureCount}; Waypoint asks the user after ${settings.maxRetries + 1}`;
+
+      switch (decision.strategy) {
+        case 'escalate_to_user':
+          record('escalated');
+          return escalate(facts, step, message, errorClass);
+        case 'skip_and_continue':
+          record('skipped');
+          plans.skipStep(sessionId, step.id, `Skipped automatically (${decision.reason}): ${message}`.slice(0, 1000));
+          return { text: withHint(message, decision, where), halt: false };
+        case 'rollback_and_retry': {
+          const restored = await checkpoints.rollbackStep(workspace, sessionId, planId, step.id).catch(() => [] as string[]);
+          record('retrying');
+          await waitUnlessStopped(decision.delayMs, signal);
+          const files = restored.length ? ` Restored: ${restored.join(', ')}.` : ' (No files had been changed by this step.)';
+          return { text: `${withHint(message, decision, where)}${files}`, halt: false };
+        }
+        default:
+          record('retrying');
+          await waitUnlessStopped(decision.delayMs, signal);
+          return { text: withHint(message, decision, where), halt: false };
+      }
+    },
+  };
+}

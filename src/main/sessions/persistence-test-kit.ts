@@ -1,0 +1,57 @@
+/** Test support: a real ChatService + PlanService + SessionPersistence on a data dir, restartable. */
+import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
+import type { Scenario } from '../../../test-support/scripted-api/scenario';
+import type { WaypointEvent } from '../../shared/contract';
+import { ChatService } from '../agent/chat-service';
+import { keySource, settingsSource } from '../agent/chat-test-harness';
+import { ToolRegistry } from '../agent/tool-registry';
+import { PlanService } from '../plan/plan-service';
+import { SessionPersistence } from './session-persistence';
+
+export const KIT_KEY = 'sk-ant-api03-persistence-kit-key';
+
+export interface Instance {
+  chat: ChatService;
+  plans: PlanService;
+  persistence: SessionPersistence;
+  events: WaypointEvent[];
+  warnings: string[];
+  close(): Promise<void>;
+  /** Resolves when the chat's run has gone back to idle after having started. */
+  idle(sessionId: string, timeoutMs?: number): Promise<void>;
+}
+
+export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource()): Promise<Instance> {
+  const plans = new PlanService({ dataDir });
+  const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: new ToolRegistry(), baseURL, workspace: null, deltaFlushMs: 10, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
+  const warnings: string[] = [];
+  const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m) });
+  const events: WaypointEvent[] = [];
+  chat.onEvent((e) => events.push(e));
+  return {
+    chat,
+    plans,
+    persistence,
+    events,
+    warnings,
+    async close() {
+      await persistence.dispose();
+      chat.dispose();
+      plans.dispose();
+    },
+    async idle(sessionId, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const ran = events.some((e) => e.type === 'run_state' && e.sessionId === sessionId && e.state.status !== 'idle');
+        const last = events.filter((e) => e.type === 'run_state' && e.sessionId === sessionId).at(-1);
+        if (ran && last?.type === 'run_state' && last.state.status === 'idle') return;
+        if (Date.now() > deadline) throw new Error('run did not finish');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+export function scripted(scenario: Scenario): Promise<ScriptedServer> {
+  return startScriptedServer({ scenario });
+}

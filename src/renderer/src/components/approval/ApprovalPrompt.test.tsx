@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../../../shared/prompts';
+import { connectStore } from '../../store/connect';
+import { createWaypointStore } from '../../store/create-store';
+import { StoreProvider } from '../../store/store-context';
+import { MemoryBackend } from '../../test-support/memory-backend';
+import { App } from '../App';
+
+let disconnect: (() => void) | null = null;
+afterEach(() => {
+  disconnect?.();
+  cleanup();
+});
+
+const request = (extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+  id: 'req-1',
+  sessionId: 's1',
+  toolUseId: 'toolu_1',
+  toolName: 'edit_file',
+  kind: 'edit',
+  summary: 'Edit src/a.ts',
+  dryRun: 'Would edit src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,2 +1,2 @@\n keep\n-old\n+new',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+function mount(backend: MemoryBackend) {
+  const store = createWaypointStore(backend);
+  disconnect = connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 });
+  render(
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>,
+  );
+  return store;
+}
+
+describe('approval card', () => {
+  it('appears on approval_requested with the diff, takes focus, and Deny answers main once', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const answers: unknown[] = [];
+    backend.override('answerApproval', (input) => {
+      answers.push(input);
+      return { accepted: true };
+    });
+    mount(backend);
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    backend.emit({ type: 'approval_requested', sessionId: 's1', request: request() });
+    const card = await screen.findByRole('alertdialog', { name: 'Approve this file change? Edit src/a.ts' });
+    expect(document.activeElement).toBe(card);
+    expect(card.textContent).toContain('edit_file');
+    expect(card.querySelector('[data-diff="add"]')?.textContent).toBe('Added: +new');
+    expect(card.querySelector('[data-diff="del"]')?.textContent).toBe('Removed: -old');
+    expect(card.querySelector('[data-diff="hunk"]')?.textContent).toBe('@@ -1,2 +1,2 @@');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(answers).toEqual([{ sessionId: 's1', requestId: 'req-1', decision: 'deny' }]);
+  });
+
+  it('comes back from the snapshot after a reload, names the MCP server, and goes when main resolves it', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const mcp = request({ id: 'req-2', kind: 'mcp', toolName: 'files__read', server: 'files', summary: 'files: read', dryRun: 'Would call read on MCP server "files" with {}' });
+    backend.override('getSession', () => ({ ...backendSnapshot(backend), pendingApproval: mcp, runState: { status: 'awaiting_approval', requestId: 'req-2' } }));
+    mount(backend);
+    const card = await screen.findByRole('alertdialog', { name: /Approve this MCP tool call\? files: read/ });
+    expect(card.textContent).toContain('from MCP server files');
+    expect(card.querySelector('pre')?.textContent).toBe('Would call read on MCP server "files" with {}');
+
+    backend.emit({ type: 'approval_resolved', sessionId: 's1', requestId: 'other', decision: 'cancelled' });
+    expect(screen.getByRole('alertdialog')).toBeTruthy(); // another request's resolution changes nothing
+    backend.emit({ type: 'approval_resolved', sessionId: 's1', requestId: 'req-2', decision: 'cancelled' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+});
+
+function backendSnapshot(backend: MemoryBackend) {
+  const chat = backend.chats.get('s1')!;
+  return { session: chat.summary, transcript: chat.transcript, runState: chat.runState, plan: chat.plan };
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { EscalationAnswer, EscalationRequest } from '../../../../shared/prompts';
+import { AttemptList } from './AttemptList';
+import './escalation.css';
+
+interface Props {
+  request: EscalationRequest;
+  /** The step's label as the panel shows it ("3", "1.2"). */
+  stepLabel: string | null;
+  onAnswer(answer: EscalationAnswer): Promise<unknown>;
+}
+
+/**
+ * A step that kept failing, waiting for the user (design.md §5): an alertdialog named "Step N
+ * needs your attention", with the error, what was tried, and the three answers. Focus moves to
+ * it when it appears; Ctrl/⌘+Enter in the Guidance box sends it.
+ */
+export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  const id = useId();
+  const [guidance, setGuidance] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    ref.current?.focus();
+    setBusy(false);
+  }, [request.id]);
+
+  const answer = async (value: EscalationAnswer) => {
+    setBusy(true);
+    setProblem(null);
+    await onAnswer(value);
+    setBusy(false);
+  };
+  const sendGuidance = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!guidance.trim()) {
+      setProblem('Write how Claude should proceed, or choose Skip step or Abort plan.');
+      return;
+    }
+    void answer({ kind: 'guidance', text: guidance });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) sendGuidance();
+  };
+  const who = request.stepId === null ? 'This task' : `Step ${stepLabel ?? request.stepId}`;
+  const tries = request.attempts.length;
+
+  return (
+    <section
+      ref={ref}
+      className="escalation"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-what ${id}-error`}
+      tabIndex={-1}
+    >
+      <h3 id={`${id}-title`} className="escalation-title">
+        {who} needs your attention
+      </h3>
+      <p id={`${id}-what`} className="escalation-what">
+        After {tries} failed attempt{tries === 1 ? '' : 's'}, Claude could not complete “{request.stepTitle}”.
+      </p>
+      <div className="escalation-error">
+        <span className="escalation-label">
+          Error ({request.errorClass.replace(/_/g, ' ')}) in <code>{request.toolName}</code>:
+        </span>
+        <pre id={`${id}-error`}>{request.error}</pre>
+      </div>
+      {tries > 0 && <AttemptList attempts={request.attempts} heading="What was tried" />}
+      <form className="escalation-form" onSubmit={sendGuidance}>
+        <label htmlFor={`${id}-guidance`} className="escalation-label">
+          Guidance
+        </label>
+        <textarea
+          id={`${id}-guidance`}
+          value={guidance}
+          rows={3}
+          placeholder="Tell Claude how to proceed with this step…"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => setGuidance(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={busy}
+        />
+        {problem && (
+          <p id={`${id}-problem`} className="escalation-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="escalation-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            Send guidance
+          </button>
+          <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
+            Skip step
+          </button>
+          <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
+            Abort plan
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { CallOutput } from '../../../shared/contract';
+import type { EscalationAnswer, EscalationRequest } from '../../../shared/prompts';
+import { failed, OK } from './errors';
+import type { ActionResult, SliceCreator } from './types';
+
+export type UndoPreview = CallOutput<'previewUndoPlan'>['files'];
+export type UndoOutcome = CallOutput<'undoPlan'>;
+
+/**
+ * Recovery in the renderer: the escalation each chat's run is paused on (main holds the state of
+ * record, so it comes back after a reload), its answer, "Undo plan", and "Retry now" after the
+ * loop gave up on API faults.
+ */
+export interface EscalationSlice {
+  escalations: Record<string, EscalationRequest | null>;
+  setEscalation(sessionId: string, request: EscalationRequest | null): void;
+  resolveEscalation(sessionId: string, requestId: string): void;
+  answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): Promise<ActionResult>;
+  previewUndoPlan(sessionId: string): Promise<{ ok: true; files: UndoPreview } | { ok: false; message: string }>;
+  undoPlan(sessionId: string, overwriteChangedOutside: boolean): Promise<{ ok: true; outcome: UndoOutcome } | { ok: false; message: string }>;
+  retryRun(sessionId: string): Promise<ActionResult>;
+}
+
+export const createEscalationSlice: SliceCreator<EscalationSlice> = (set, get, api) => ({
+  escalations: {},
+  setEscalation(sessionId, request) {
+    set((state) => ({ escalations: { ...state.escalations, [sessionId]: request } }));
+  },
+  resolveEscalation(sessionId, requestId) {
+    if (get().escalations[sessionId]?.id === requestId) get().setEscalation(sessionId, null);
+  },
+  async answerEscalation(sessionId, requestId, answer) {
+    try {
+      const { accepted } = await api.call('answerEscalation', { sessionId, requestId, answer });
+      if (accepted) get().resolveEscalation(sessionId, requestId);
+      else get().setLastError('That question was already answered or cancelled.');
+      return OK;
+    } catch (error) {
+      return failed(error);
+    }
+  },
+  async previewUndoPlan(sessionId) {
+    try {
+      const { files } = await api.call('previewUndoPlan', { sessionId });
+      return { ok: true, files };
+    } catch (error) {
+      return failed(error) as { ok: false; message: string };
+    }
+  },
+  async undoPlan(sessionId, overwriteChangedOutside) {
+    try {
+      return { ok: true, outcome: await api.call('undoPlan', { sessionId, overwriteChangedOutside }) };
+    } catch (error) {
+      return failed(error) as { ok: false; message: string };
+    }
+  },
+  async retryRun(sessionId) {
+    try {
+      const { started } = await api.call('retryRun', { sessionId });
+      if (!started) get().setLastError('There is nothing to retry: Claude already answered the last message.');
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
+});
