@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { _electron } from '@playwright/test';
 import { plansStructured } from '../test-support/scenarios/plans-structured';
 import { expect, test } from './support/fixtures';
@@ -10,15 +10,22 @@ import { expectProgress, planPanel, send } from './support/plan-panel';
 /**
  * The built Electron app (out/main/index.js via package.json "main"), launched for real with
  * Playwright's Electron support, talking to the scripted Claude. It needs the Electron binary,
- * which `npm install` downloads on a desktop; where there is none the test says so and skips.
+ * which Electron downloads on first launch on a desktop; where there is none the test says so and skips.
  */
 function electronBinary(): string | null {
+  // The lookup of electron/index.js, without requiring it: that would try a download here.
+  let pkgDir: string;
   try {
-    const path: unknown = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    pkgDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
-    return null; // electron/index.js throws when its download never happened
+    return null;
   }
+  const pathFile = join(pkgDir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const relative = readFileSync(pathFile, 'utf8').trim();
+  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkgDir, 'dist');
+  const binaryPath = join(distDir, relative);
+  return existsSync(binaryPath) ? binaryPath : null;
 }
 
 const binary = electronBinary();
@@ -28,10 +35,15 @@ test.describe('Electron shell smoke test', () => {
   test.use({ scenario: { ...plansStructured, gated: true } });
 
   test('launches the built app, sends a message to the scripted Claude and shows the plan panel', async ({ scripted }) => {
-    // A runtime skip with a reason, reported as skipped: never silently green.
+    // A runtime skip with a reason, reported as skipped (and printed): never silently green.
+    const reason = !binary
+      ? 'no Electron binary on this machine (downloaded on first launch on a desktop: npx electron --version)'
+      : noDisplay
+        ? 'no display for Electron on this Linux machine (run it under xvfb-run)'
+        : null;
+    if (reason) console.log(`Electron smoke test skipped: ${reason}`);
     const skipUnless = test.skip;
-    skipUnless(!binary, 'No Electron binary on this machine (npm downloads it on first install on a desktop)');
-    skipUnless(noDisplay, 'No display for Electron on this Linux machine (run under xvfb-run)');
+    skipUnless(reason !== null, reason ?? '');
 
     const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-electron-data-'));
     const workspace = mkdtempSync(join(tmpdir(), 'waypoint-electron-ws-'));

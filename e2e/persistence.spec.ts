@@ -21,6 +21,9 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     await expect.poll(() => scripted.requests.length).toBe(4);
 
     const next = await shell.restart('kill');
+    // The scripted server still holds the dead process's request: let it go, and script the rest.
+    await scripted.release();
+    scripted.setScenario({ ...plansStructured, gated: true, turns: plansStructured.turns.slice(3) });
     await page.goto(next.url);
     const chats = page.getByRole('navigation', { name: 'Chats' });
     await expect(chats.getByRole('button', { name: /Create a structural grid/ })).toBeVisible();
@@ -37,6 +40,8 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => scripted.requests.length).toBe(5);
     const resent = JSON.stringify(scripted.requests[4]!.body);
+    // No orphan tool_use and no repeated text: the last message is the step-1 result.
+    expect((scripted.requests[4]!.body as { messages: unknown[] }).messages).toHaveLength((scripted.requests[3]!.body as { messages: unknown[] }).messages.length);
     expect(resent).toContain('complete_step');
     await scripted.release(); // the fourth turn: start step 2
     await expect(panel.step('Create horizontal grid lines 1, 2, 3')).toHaveAttribute('data-status', 'in_progress');

@@ -83,6 +83,7 @@ if (built) {
     if (pw?.stats) {
       passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
       failed += pw.stats.unexpected ?? 0;
+      if (pw.stats.skipped) console.log(`\nPlaywright skipped ${pw.stats.skipped} test(s); each prints its reason above (e.g. no Electron binary).`);
       if (!pwOk && (pw.stats.unexpected ?? 0) === 0) {
         failed += 1;
         problems.push('playwright exited non-zero without a failed test');

@@ -98,7 +98,7 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
     const blocks = lastUserBlocks(history);
     expect(blocks[0]).toMatchObject({ type: 'tool_result', is_error: true });
     expect(String(blocks[0]!.content)).toContain('The user aborted the plan');
-    expect(blocks.at(-1)).toEqual({ type: 'text', text: 'What happened?' });
+    expect(blocks.at(-1)).toMatchObject({ type: 'text', text: 'What happened?' });
   });
 
   it('Guidance: the text reaches Claude, the step is in progress again with a fresh count, and the run goes on', async () => {

@@ -1,8 +1,19 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plan, step } from '../../test-support/fixtures';
+import { createWaypointStore } from '../../store/create-store';
+import { StoreProvider } from '../../store/store-context';
+import { MemoryBackend } from '../../test-support/memory-backend';
 import { InlineTaskPlan } from './InlineTaskPlan';
+
+// The panel's action buttons (Export, Undo) talk to the store, so it renders inside one.
+function render(ui: ReactElement) {
+  const store = createWaypointStore(new MemoryBackend());
+  const wrapper = ({ children }: { children: React.ReactNode }) => <StoreProvider store={store}>{children}</StoreProvider>;
+  return renderBare(ui, { wrapper });
+}
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);

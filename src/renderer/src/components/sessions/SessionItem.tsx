@@ -40,6 +40,8 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete }: Pr
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => finish(true)}
           onKeyDown={(e) => {
+            // preventDefault: the key must not go on to "click" the Rename button that gets focus back.
+            if (e.key === 'Enter' || e.key === 'Escape') e.preventDefault();
             if (e.key === 'Enter') finish(true);
             if (e.key === 'Escape') finish(false);
           }}
