@@ -26,8 +26,16 @@ export const engineBench: Benchmark = async ({ quick }) => {
   try {
     for (const dialect of DIALECTS) {
       for (const size of sizes) {
-        if (!quick) await measure(service, dialect, size, Math.min(300, samplesWanted), null); // JIT warm-up, discarded
-        const { times, bytes } = await measure(service, dialect, size, samplesWanted, gc);
+        let measured: Awaited<ReturnType<typeof measure>>;
+        try {
+          if (!quick) await measure(service, dialect, size, Math.min(300, samplesWanted), null); // JIT warm-up, discarded
+          measured = await measure(service, dialect, size, samplesWanted, gc);
+        } catch (error) {
+          // e.g. the engine's MAX_STEPS (100) refuses a 1,000-step plan: say so in the table.
+          metrics.push(m(`${dialect} @${size} steps`, `n/a: ${error instanceof Error ? error.message : String(error)}`, '', 'the engine refused to build a plan of this size'));
+          continue;
+        }
+        const { times, bytes } = measured;
         const p50 = median(times);
         const p99 = percentile(times, 99);
         const stepsNote = dialect === 'checklist' && size > 12 ? ' (checklist caps plans at 12 steps)' : '';

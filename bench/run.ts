@@ -1,14 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { ensureBuilt } from './lib/build';
 import type { Metric } from './lib/metric';
+import { closeAllOnSignal } from './lib/scoped';
 import { formatTable } from './lib/table';
 import { BENCHES } from './registry';
 
 /**
  * `npm run bench [-- --quick] [-- --only engine,prompt]`: runs the benchmarks one after another
  * (never in parallel: they measure time), prints the table and writes bench/results.json
- * (bench/results-quick.json for --quick).
+ * (bench/results-quick.json for --quick). With --only, the other benchmarks' numbers already in
+ * the file are kept, so one benchmark can be rerun on its own.
  */
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -21,6 +23,7 @@ const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', loadAverage
 console.log(`[bench] ${quick ? 'quick' : 'full'} run of ${selected.map((b) => b.name).join(', ')} on ${machine.cpus}× ${machine.cpu}, load ${machine.loadAverage1m?.toFixed(1)}`);
 if (selected.some((b) => b.browser)) ensureBuilt();
 
+closeAllOnSignal();
 const metrics: Metric[] = [];
 for (const entry of selected) {
   const started = Date.now();
@@ -37,6 +40,10 @@ for (const entry of selected) {
 
 console.log(`\n${formatTable(metrics)}\n`);
 const file = quick ? 'bench/results-quick.json' : 'bench/results.json';
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, machine: { ...machine, loadAverageAfter1m: loadavg()[0] }, metrics }, null, 2)}\n`);
-const missed = metrics.filter((m) => m.met === false).length;
-console.log(`[bench] wrote ${file}: ${metrics.length} numbers, ${missed} target(s) missed`);
+const ran = new Set(selected.map((b) => b.name));
+const kept = only && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { metrics: Metric[] }).metrics.filter((m) => !ran.has(m.bench)) : [];
+const all = [...kept, ...metrics];
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, ran: [...ran], machine: { ...machine, loadAverageAfter1m: loadavg()[0] }, metrics: all }, null, 2)}\n`);
+const missed = all.filter((m) => m.met === false).length;
+console.log(`[bench] wrote ${file}: ${all.length} numbers, ${missed} target(s) missed`);
+

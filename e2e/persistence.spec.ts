@@ -1,4 +1,5 @@
 import { plansStructured } from '../test-support/scenarios/plans-structured';
+import { RECOVERY_FILE, RECOVERY_FILE_TEXT, recoveryEscalationSkip } from '../test-support/scenarios/recovery-escalation';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
@@ -99,6 +100,39 @@ test('chats are renamed, searched and deleted (with confirmation), and it all su
     await expect(chats.getByRole('listitem')).toHaveCount(1);
     await expect(chats.getByRole('button', { name: 'Bread', exact: true })).toBeVisible();
     await expect(log.getByText('You said: Beta: a recipe for bread')).toBeVisible();
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});
+
+test('an escalation pending when the app was killed is asked again after the restart, and Skip carries on', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: recoveryEscalationSkip });
+  const shell = await startPersistentShell(scripted.url, {
+    settings: { autoApproveEdits: true, retryDelayMs: 0, maxRetries: 2 },
+    files: { [RECOVERY_FILE]: RECOVERY_FILE_TEXT },
+  });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Tidy notes.txt');
+    const dialog = page.getByRole('alertdialog', { name: /needs your attention/ });
+    await expect(dialog).toBeVisible();
+    expect(scripted.requests).toHaveLength(5);
+
+    const next = await shell.restart('kill');
+    await page.goto(next.url);
+    const panel = planPanel(page);
+    await expect(panel.step('Fix the greeting typo')).toHaveAttribute('data-status', 'in_progress');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('old_text was not found in notes.txt');
+    await dialog.getByRole('button', { name: 'Skip step' }).click();
+    await expect(dialog).toHaveCount(0);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('Step 1 was skipped as you asked; step 2 is done.')).toBeVisible();
+    // The held edit_file call got its answer; nothing was asked twice.
+    const resumed = JSON.stringify(scripted.requests[5]!.body);
+    expect(resumed).toContain('skip');
+    expect(scripted.requests.length).toBe(9);
   } finally {
     await shell.dispose();
     await scripted.close();

@@ -21,11 +21,25 @@ export class Scope {
   }
 }
 
+const open = new Set<Scope>();
+
 export async function withScope<T>(body: (scope: Scope) => Promise<T>): Promise<T> {
   const scope = new Scope();
+  open.add(scope);
   try {
     return await body(scope);
   } finally {
+    open.delete(scope);
     await scope.close();
   }
+}
+
+/** Ctrl-C or a kill mid-run: stop every browser, web shell and server still open, then exit. */
+export function closeAllOnSignal(): void {
+  const stop = (signal: NodeJS.Signals) => {
+    console.error(`[bench] ${signal}: stopping what the benchmarks started …`);
+    void Promise.all([...open].reverse().map((scope) => scope.close())).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }

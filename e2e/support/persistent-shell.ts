@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebShell, type WebShell } from './web-shell';
@@ -15,9 +15,20 @@ export interface PersistentShell {
   dispose(): Promise<void>;
 }
 
-export async function startPersistentShell(baseURL: string, extraEnv: Record<string, string> = {}): Promise<PersistentShell> {
+export interface PersistentShellOptions {
+  /** settings.json written before the first start. */
+  settings?: Record<string, unknown>;
+  /** Files put in the workspace before the first start. */
+  files?: Record<string, string>;
+  extraEnv?: Record<string, string>;
+}
+
+export async function startPersistentShell(baseURL: string, options: PersistentShellOptions = {}): Promise<PersistentShell> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-persist-data-'));
   const workspace = mkdtempSync(join(tmpdir(), 'waypoint-persist-ws-'));
+  const extraEnv = options.extraEnv ?? {};
+  if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
+  for (const [rel, text] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, rel), text);
   const start = () => startWebShell({ baseURL, dataDir, workspace, extraEnv });
   let current = await start();
   const halt = async (how: 'kill' | 'quit') => {

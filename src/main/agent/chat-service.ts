@@ -19,6 +19,8 @@ import { planItemFor, planProgress } from './plan-items';
 import { runConversation } from './run-loop';
 import { ChatSession, titleFrom } from './session-state';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
+import { toolsForTurn } from './request-builder';
+import { resumeApproval } from '../sessions/resume-approval';
 import type { ToolRegistry } from './tool-registry';
 import { noticeItem, nowIso, userItem } from './transcript-items';
 
@@ -160,8 +162,19 @@ export class ChatService implements Disposable {
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
   answerApproval(sessionId: string, requestId: string, decision: ApprovalDecision): { accepted: boolean } {
-    this.require(sessionId);
-    return { accepted: this.approvals.answer(sessionId, requestId, decision) };
+    const session = this.require(sessionId);
+    if (this.approvals.answer(sessionId, requestId, decision)) return { accepted: true };
+    if (this.runs.has(sessionId) || session.pendingApproval?.id !== requestId) return { accepted: false };
+    // Restored after a restart: no run waits on it, so answer it here and continue in a new run.
+    const apiKey = this.readyToRun(session);
+    const settings = this.options.settings.get();
+    const registry = this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools;
+    const tools = toolsForTurn(settings, this.options.plans.dialectFor(sessionId, settings.planningStyle), this.options.plans, registry);
+    const publish = (event: WaypointEvent) => this.publish(session, event);
+    void resumeApproval({ session, requestId, decision, tools, settings, publish }).then((outcome) => {
+      if (outcome === 'continue' && !this.runs.has(sessionId) && !this.disposed) this.startRun(session, apiKey);
+    });
+    return { accepted: true };
   }
 
   /**

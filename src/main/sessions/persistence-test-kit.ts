@@ -4,6 +4,7 @@ import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { WaypointEvent } from '../../shared/contract';
 import { ChatService } from '../agent/chat-service';
 import { keySource, settingsSource } from '../agent/chat-test-harness';
+import type { ToolDefinition } from '../agent/tool';
 import { ToolRegistry } from '../agent/tool-registry';
 import { PlanService } from '../plan/plan-service';
 import { SessionPersistence } from './session-persistence';
@@ -21,9 +22,11 @@ export interface Instance {
   idle(sessionId: string, timeoutMs?: number): Promise<void>;
 }
 
-export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource()): Promise<Instance> {
+export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = []): Promise<Instance> {
   const plans = new PlanService({ dataDir });
-  const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: new ToolRegistry(), baseURL, workspace: null, deltaFlushMs: 10, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
+  const registry = new ToolRegistry();
+  for (const tool of tools) registry.register(tool);
+  const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, deltaFlushMs: 10, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
   const warnings: string[] = [];
   const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m) });
   const events: WaypointEvent[] = [];

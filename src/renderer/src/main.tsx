@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getApi } from './api/get-api';
 import { App } from './components/App';
+import { installShortcuts } from './keyboard/install-shortcuts';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
 import { StoreProvider } from './store/store-context';
@@ -16,6 +17,7 @@ const api = getApi();
 const store = createWaypointStore(api);
 // Wiring happens outside React: components render the store, they don't orchestrate.
 connectStore(api, store);
+installShortcuts(store);
 
 const root = document.getElementById('root');
 if (root) {

@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { Onboarding } from './Onboarding';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { ShortcutsHost } from '../keyboard/ShortcutsDialog';
 import { SettingsResetNotice } from './sessions/SettingsResetNotice';
 import { UNREACHABLE_MESSAGE } from '../store/connect';
 
@@ -93,6 +94,7 @@ function Shell() {
       {s.settingsOpen && (
         <SettingsDialog view={view} models={s.models} onSave={s.saveSettings} onSaveKey={s.saveApiKey} onClose={s.closeSettings} />
       )}
+      <ShortcutsHost />
     </div>
   );
 }

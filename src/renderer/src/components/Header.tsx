@@ -1,3 +1,4 @@
+import { ShortcutsButton } from '../keyboard/ShortcutsDialog';
 import { ChatCost } from './sessions/ChatCost';
 
 interface Props {
@@ -35,6 +36,7 @@ export function Header({ title, workspace, model, onOpenSettings, onChooseWorksp
         </span>
       )}
       <ChatCost />
+      <ShortcutsButton />
       <button type="button" className="btn" onClick={onOpenSettings}>
         Settings
       </button>

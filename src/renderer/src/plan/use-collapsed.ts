@@ -1,28 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useWaypoint } from '../store/store-context';
 
-const KEY = 'waypoint.taskPlan.collapsed';
-
-function read(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(KEY) === 'true';
-  } catch {
-    return false; // storage may be disabled; the panel then simply starts expanded
-  }
-}
-
-/** The plan panel's collapsed state, remembered across reloads and chats. */
+/**
+ * The plan panel's collapsed state. It lives in the store (ui-slice) so the header button and
+ * the keyboard shortcut toggle the same thing; the store remembers it across reloads and chats.
+ */
 export function useCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(read);
-  const toggle = useCallback(() => {
-    setCollapsed((was) => {
-      const next = !was;
-      try {
-        globalThis.localStorage?.setItem(KEY, String(next));
-      } catch {
-        // not remembered, still toggled
-      }
-      return next;
-    });
-  }, []);
+  const collapsed = useWaypoint((s) => s.planCollapsed);
+  const toggle = useWaypoint((s) => s.togglePlanPanel);
   return [collapsed, toggle];
 }

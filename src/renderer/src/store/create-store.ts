@@ -9,6 +9,7 @@ import { createPlanSlice } from './plan-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSessionsManageSlice } from './sessions-manage-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createUiSlice } from './ui-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -23,5 +24,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createMcpSlice(set, get, api),
     ...createEscalationSlice(set, get, api),
     ...createSessionsManageSlice(set, get, api),
+    ...createUiSlice(set, get, api),
   }));
 }

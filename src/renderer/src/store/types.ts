@@ -8,6 +8,7 @@ import type { ApprovalSlice } from './approval-slice';
 import type { EscalationSlice } from './escalation-slice';
 import type { McpSlice } from './mcp-slice';
 import type { SessionsManageSlice } from './sessions-manage-slice';
+import type { UiSlice } from './ui-slice';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -78,7 +79,7 @@ export interface AppSlice {
   setLastError(message: string | null): void;
 }
 
-export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice;
+export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

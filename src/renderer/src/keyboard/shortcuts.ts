@@ -1,0 +1,65 @@
+/**
+ * Waypoint's keyboard shortcuts: one table that both the handler (install-shortcuts.ts) and the
+ * "Keyboard shortcuts" list read, so what is shown is what works. "Mod" is ⌘ on macOS and Ctrl
+ * elsewhere; either is accepted everywhere. Chosen not to clash with the browser when Waypoint
+ * runs in a tab: Ctrl+N/T/W are reserved by browsers, and Ctrl+Shift+P is Firefox's private
+ * window (a page can't override it), so the plan panel uses Mod+Shift+L.
+ */
+
+export type ShortcutId = 'send' | 'newline' | 'stop' | 'newChat' | 'togglePlan' | 'focusPrompt' | 'settings' | 'shortcuts';
+
+export interface KeyLike {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+export interface Shortcut {
+  id: ShortcutId;
+  action: string;
+  /** Key combinations as shown, with "Mod" for ⌘/Ctrl. */
+  keys: string[];
+  /** Where it applies, when that is not everywhere. */
+  where?: string;
+}
+
+export const SHORTCUTS: Shortcut[] = [
+  { id: 'send', action: 'Send the message', keys: ['Enter', 'Mod+Enter'], where: 'in the message box' },
+  { id: 'newline', action: 'New line in the message', keys: ['Shift+Enter'], where: 'in the message box' },
+  { id: 'stop', action: 'Stop Claude', keys: ['Escape'], where: 'in the message box, while Claude works' },
+  { id: 'newChat', action: 'New chat', keys: ['Mod+Shift+O'] },
+  { id: 'togglePlan', action: 'Collapse or expand the Task plan', keys: ['Mod+Shift+L'] },
+  { id: 'focusPrompt', action: 'Go to the question waiting for you (approval or stuck step)', keys: ['Mod+Shift+A'] },
+  { id: 'settings', action: 'Open Settings', keys: ['Mod+,'] },
+  { id: 'shortcuts', action: 'Show keyboard shortcuts', keys: ['Mod+/'] },
+];
+
+/** In the desktop app Mod+N also starts a new chat (a browser tab can't have it). */
+export const ELECTRON_NEW_CHAT = 'Mod+N';
+
+const isMod = (e: KeyLike) => (e.ctrlKey || e.metaKey) && !e.altKey;
+const letter = (e: KeyLike, l: string) => e.code === `Key${l.toUpperCase()}` || e.key.toLowerCase() === l;
+
+/** The global shortcut a key press means, if any (send/newline/stop are the composer's own). */
+export function matchGlobal(e: KeyLike, electron: boolean): ShortcutId | null {
+  if (!isMod(e)) return null;
+  if (e.shiftKey && letter(e, 'o')) return 'newChat';
+  if (electron && !e.shiftKey && letter(e, 'n')) return 'newChat';
+  if (e.shiftKey && letter(e, 'l')) return 'togglePlan';
+  if (e.shiftKey && letter(e, 'a')) return 'focusPrompt';
+  if (!e.shiftKey && (e.key === ',' || e.code === 'Comma')) return 'settings';
+  if (e.key === '/' || e.key === '?' || e.code === 'Slash') return 'shortcuts';
+  return null;
+}
+
+export function isMacPlatform(platform: string): boolean {
+  return /mac|iphone|ipad/i.test(platform);
+}
+
+/** "Mod+Shift+O" → "⌘ Shift O" on macOS, "Ctrl Shift O" elsewhere, as separate keys. */
+export function keyParts(combo: string, mac: boolean): string[] {
+  return combo.split('+').map((part) => (part === 'Mod' ? (mac ? '⌘' : 'Ctrl') : part));
+}
