@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { plansShowcase } from '../test-support/scenarios/plans-showcase';
 import { APP_JS, toolsEdit } from '../test-support/scenarios/tools-workspace';
-import { expectAccessibleInBothSchemes } from './support/axe';
+import { expectAccessible, expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { expectProgress, planPanel, send } from './support/plan-panel';
 
@@ -95,5 +95,45 @@ test.describe('settings dialog', () => {
     await expect(status.getByRole('listitem').filter({ hasText: /^test/ })).toContainText('ready');
     await expect(status.getByRole('listitem').filter({ hasText: 'broken' })).toHaveAttribute('data-status', 'failed');
     await expectAccessibleInBothSchemes(app, 'settings');
+  });
+});
+
+test.describe('themes', () => {
+  const LIGHT_BG = 'rgb(250, 249, 247)';
+  const DARK_BG = 'rgb(31, 30, 28)';
+
+  test('follow the OS by default; the Settings theme applies at once, wins over the OS and is kept', async ({ app }) => {
+    const background = () => app.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const chooseTheme = async (label: string) => {
+      await app.getByRole('button', { name: 'Settings' }).click();
+      await app.getByRole('dialog').getByLabel('Theme').selectOption({ label });
+      await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await expect(app.getByRole('dialog')).toHaveCount(0);
+    };
+    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await app.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe(LIGHT_BG);
+    await app.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).toBe(DARK_BG);
+
+    await chooseTheme('Light'); // while the OS is dark
+    await expect.poll(background).toBe(LIGHT_BG);
+    await expectAccessible(app, 'light theme on a dark OS', 'dark');
+
+    await chooseTheme('Dark'); // while the OS is light
+    await expect.poll(background).toBe(DARK_BG);
+    await expectAccessible(app, 'dark theme on a light OS', 'light');
+    await app.reload();
+    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    expect(await background()).toBe(DARK_BG);
+
+    await chooseTheme('Match system');
+    await expect.poll(background).toBe(LIGHT_BG);
+  });
+
+  test('the keyboard shortcuts list', async ({ app }) => {
+    await app.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(app.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expectAccessibleInBothSchemes(app, 'keyboard shortcuts');
   });
 });

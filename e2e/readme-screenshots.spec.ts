@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { plansShowcase } from '../test-support/scenarios/plans-showcase';
-import { expect, test } from './support/fixtures';
-import { expectProgress, send } from './support/plan-panel';
+import { RECOVERY_FILE, RECOVERY_FILE_TEXT, recoveryEscalationSkip } from '../test-support/scenarios/recovery-escalation';
+import { expect, test } from './support/recovery-fixtures';
+import { expectProgress, planPanel, send } from './support/plan-panel';
 
 // The README's pictures come from the real UI. Run with UPDATE_SCREENSHOTS=1 to refresh docs/.
 const publish = (path: string, name: string) => {
@@ -11,20 +12,47 @@ const publish = (path: string, name: string) => {
 };
 
 test.describe('README screenshots', () => {
-  test.use({ scenario: { ...plansShowcase, gated: true } });
+  test.describe('plan', () => {
+    test.use({ scenario: { ...plansShowcase, gated: true } });
 
-  test('a plan mid-run', async ({ app, scripted }, info) => {
-    await send(app, 'Add a dark mode toggle to the settings page, and remember the choice.');
-    await scripted.release(6); // create, start 1, note, complete 1, start 2, complete 2
-    await expectProgress(app, 2, 5);
-    await scripted.release(2); // add step 6, start it
-    await expectProgress(app, 2, 6);
-    await expect(app.getByRole('region', { name: 'Task plan' }).getByRole('listitem').filter({ hasText: 'Make icons follow' })).toHaveAttribute(
-      'data-status',
-      'in_progress',
-    );
-    const path = info.outputPath('screenshot.png');
-    await app.screenshot({ path });
-    publish(path, 'screenshot.png');
+    test('a plan mid-run', async ({ app, scripted }, info) => {
+      await send(app, 'Add a dark mode toggle to the settings page, and remember the choice.');
+      await scripted.release(6); // create, start 1, note, complete 1, start 2, complete 2
+      await expectProgress(app, 2, 5);
+      await scripted.release(2); // add step 6, start it
+      await expectProgress(app, 2, 6);
+      await expect(app.getByRole('region', { name: 'Task plan' }).getByRole('listitem').filter({ hasText: 'Make icons follow' })).toHaveAttribute(
+        'data-status',
+        'in_progress',
+      );
+      const path = info.outputPath('screenshot.png');
+      await app.screenshot({ path });
+      publish(path, 'screenshot.png');
+    });
+  });
+
+  test.describe('escalation', () => {
+    // Step 1's edit keeps failing (recovery-escalation scenario): the third failure asks the user.
+    test.use({
+      scenario: { ...recoveryEscalationSkip, gated: true },
+      settingsFile: { autoApproveEdits: true, retryDelayMs: 0, maxRetries: 2 },
+      workspaceFiles: { [RECOVERY_FILE]: RECOVERY_FILE_TEXT },
+    });
+
+    test('a step that needs the user', async ({ app, scripted }, info) => {
+      await app.setViewportSize({ width: 1280, height: 1000 }); // room for the whole question
+      await send(app, 'Tidy notes.txt');
+      await scripted.release(5); // create, start step 1, three failing edits
+      const panel = planPanel(app);
+      await expect(panel.step('Fix the greeting typo').getByRole('alertdialog', { name: /needs your attention/ })).toBeVisible();
+      // Collapsed, the panel shows the whole question under its header, buttons included.
+      await panel.header.click();
+      const dialog = panel.region.getByRole('alertdialog', { name: /needs your attention/ });
+      await expect(dialog.getByRole('listitem')).toHaveCount(3);
+      await dialog.getByRole('textbox', { name: 'Guidance' }).fill('The file says "Hello wrld": replace exactly that.');
+      const path = info.outputPath('escalation.png');
+      await app.screenshot({ path });
+      publish(path, 'escalation.png');
+    });
   });
 });

@@ -3,7 +3,8 @@
  * driven over its WebSocket like the renderer, and SIGKILLed at a chosen moment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type WebSocket from 'ws';
 import type { WaypointEvent, WsServerFrame } from '../../shared/contract';
@@ -18,6 +19,27 @@ export function requireBuiltShell(): void {
   if (!existsSync(WEB_JS)) throw new Error(`${WEB_JS} is missing: build first with "npx electron-vite build" (npm test builds before it runs the tests).`);
 }
 
+/**
+ * A private copy of the built main process, so a rebuild of out/ during a long kill run cannot
+ * pull the file from under it. Dependencies resolve through a node_modules link. Returns the
+ * copy's web.js and a cleanup.
+ */
+export function snapshotBuild(): { webJs: string; dispose(): void } {
+  requireBuiltShell();
+  const dir = mkdtempSync(join(tmpdir(), 'waypoint-build-'));
+  cpSync(resolve('out/main'), join(dir, 'out', 'main'), { recursive: true });
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  return { webJs: join(dir, 'out', 'main', 'web.js'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Every shell launched and not yet reaped, so a failing test can still stop them all. */
+const live = new Set<ChildProcess>();
+
+export function killAllLaunched(): void {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+
 export interface RunningShell {
   child: ChildProcess;
   socket: WebSocket;
@@ -26,10 +48,12 @@ export interface RunningShell {
   output(): string;
 }
 
-export async function launch(dataDir: string, workspace: string, baseURL: string, apiKey: string): Promise<RunningShell> {
+export async function launch(dataDir: string, workspace: string, baseURL: string, apiKey: string, webJs = WEB_JS): Promise<RunningShell> {
   const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_BASE_URL: baseURL, ANTHROPIC_API_KEY: apiKey };
   delete env.WAYPOINT_PORT;
-  const child = spawn(process.execPath, [WEB_JS, '--port', '0', '--data-dir', dataDir, '--workspace', workspace], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [webJs, '--port', '0', '--data-dir', dataDir, '--workspace', workspace], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

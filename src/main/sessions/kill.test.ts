@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { WaypointEvent } from '../../shared/contract';
-import { checkLogs, kill, launch, requireBuiltShell, type RunningShell } from './kill-harness';
+import { checkLogs, kill, killAllLaunched, launch, snapshotBuild, type RunningShell } from './kill-harness';
 
 /**
  * SIGKILL the real web shell at random moments of a planned task, over and over on the same data
@@ -20,13 +20,17 @@ const scenario = { ...plansStructured, latencyMs: 25 };
 let root: string;
 const servers: ScriptedServer[] = [];
 
+let build: ReturnType<typeof snapshotBuild>;
+
 beforeAll(async () => {
-  requireBuiltShell();
+  build = snapshotBuild();
   root = await mkdtemp(join(tmpdir(), 'waypoint-kill-'));
 });
 afterAll(async () => {
+  killAllLaunched();
   for (const server of servers) await server.close();
   await rm(root, { recursive: true, force: true });
+  build.dispose();
 });
 
 interface RunResult {
@@ -37,7 +41,7 @@ interface RunResult {
 
 async function oneRun(dataDir: string, server: ScriptedServer, killAfterMs: number): Promise<RunResult> {
   server.setScenario(scenario);
-  const shell: RunningShell = await launch(dataDir, root, server.url, KEY);
+  const shell: RunningShell = await launch(dataDir, root, server.url, KEY, build.webJs);
   try {
     const { id } = (await shell.call('newSession', {})) as { id: string };
     await shell.call('sendMessage', { sessionId: id, text: 'Create a structural grid' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
-import { launch, requireBuiltShell } from './kill-harness';
+import { killAllLaunched, launch, requireBuiltShell } from './kill-harness';
 
 /** The API key must never reach a file under the data dir, nor the shell's stdout/stderr. */
 const KEY = 'sk-ant-api03-DISTINCTIVE-grep-me-7f3a9c2e';
@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startScriptedServer({ scenario: { ...plansStructured, turns: [...plansStructured.turns, { kind: 'fault', fault: 'unauthorized' }] } });
 });
 afterAll(async () => {
+  killAllLaunched();
   await server.close();
   await rm(root, { recursive: true, force: true });
 });

@@ -58,7 +58,7 @@ export function Composer({ working, error, onSend, onStop, onEdit }: Props) {
         />
         <div className="composer-actions">
           {working && (
-            <button type="button" className="btn btn--stop" onClick={onStop}>
+            <button type="button" className="btn btn--stop" onClick={onStop} aria-keyshortcuts="Escape" title="Stop (Escape)">
               Stop
             </button>
           )}

@@ -26,7 +26,8 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
 
   return (
     <section role="region" aria-label="Task plan" className="task-plan">
-      <button type="button" className="task-plan-header" aria-expanded={!collapsed} aria-controls={bodyId} onClick={toggle}>
+      <button type="button" className="task-plan-header" aria-expanded={!collapsed} aria-controls={bodyId} onClick={toggle}
+        aria-keyshortcuts="Control+Shift+L Meta+Shift+L">
         <span className="task-plan-title">Task Plan</span>
         <span className="task-plan-count">
           {completed}/{total} steps
