@@ -1,4 +1,3 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import { MessageText, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
 import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
@@ -9,20 +8,19 @@ import { UserFacingError } from '../app/call-router';
 import type { ApiKeySource, SettingsSource } from '../app/ports';
 import { DisposableStore, Emitter, type Disposable } from '../common/emitter';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import { redactKey } from './api-error-map';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
 import { DeltaBatcher } from './delta-batcher';
 import { ApprovalGate } from './approval-gate';
 import { appendUserText } from './history';
 import { fetchModels } from './model-catalog';
 import { planItemFor, planProgress } from './plan-items';
-import { runConversation } from './run-loop';
-import { ChatSession, titleFrom } from './session-state';
-import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
+import { ChatSession, newestFirst, titleFrom } from './session-state';
+import { runChat } from './chat-run';
+import type { UsageRecord } from './usage-meter';
 import { toolsForTurn } from './request-builder';
 import { resumeApproval } from '../sessions/resume-approval';
 import type { ToolRegistry } from './tool-registry';
-import { noticeItem, nowIso, userItem } from './transcript-items';
+import { nowIso, userItem } from './transcript-items';
 
 export interface ChatServiceOptions {
   settings: SettingsSource;
@@ -79,11 +77,7 @@ export class ChatService implements Disposable {
   }
 
   listSessions(): SessionSummary[] {
-    // Newest activity first; among equal times, the later-created chat first.
-    return [...this.sessions.values()]
-      .map((s, order) => ({ s: s.summary, order }))
-      .sort((a, b) => (a.s.updatedAt === b.s.updatedAt ? b.order - a.order : a.s.updatedAt < b.s.updatedAt ? 1 : -1))
-      .map(({ s }) => s);
+    return newestFirst([...this.sessions.values()].map((s) => s.summary));
   }
 
   getSession(sessionId: string): CallOutput<'getSession'> {
@@ -168,8 +162,7 @@ export class ChatService implements Disposable {
     // Restored after a restart: no run waits on it, so answer it here and continue in a new run.
     const apiKey = this.readyToRun(session);
     const settings = this.options.settings.get();
-    const registry = this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools;
-    const tools = toolsForTurn(settings, this.options.plans.dialectFor(sessionId, settings.planningStyle), this.options.plans, registry);
+    const tools = toolsForTurn(settings, this.options.plans.dialectFor(sessionId, settings.planningStyle), this.options.plans, this.registryFor(session));
     const publish = (event: WaypointEvent) => this.publish(session, event);
     void resumeApproval({ session, requestId, decision, tools, settings, publish }).then((outcome) => {
       if (outcome === 'continue' && !this.runs.has(sessionId) && !this.disposed) this.startRun(session, apiKey);
@@ -253,43 +246,27 @@ export class ChatService implements Disposable {
 
   private async run(session: ChatSession, apiKey: string, controller: AbortController): Promise<void> {
     const sessionId = session.summary.id;
-    const sdkMaxRetries = this.options.sdkMaxRetries ?? 2;
-    const stallTimeoutMs = this.options.stallTimeoutMs ?? 60_000;
     try {
-      // A fresh client per run, so a key changed in Settings applies to the next message.
-      const client = new Anthropic({ apiKey, baseURL: this.options.baseURL, maxRetries: sdkMaxRetries, timeout: stallTimeoutMs });
-      await runConversation({
-        session,
-        client,
-        apiKey,
-        settings: () => this.options.settings.get(),
-        plans: this.options.plans,
-        // Each chat works in its own folder (SessionSummary.workspace); tools are confined to it.
-        registry: this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools,
-        workspace: session.summary.workspace ?? null,
-        stallTimeoutMs,
-        retryPolicy: this.retryPolicy,
-        signal: controller.signal,
-        approvals: this.approvals,
-        recovery: this.options.recovery,
-        onUsage: (usage, model) => {
-          const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(this.options.plans.getPlan(sessionId)) };
-          this.usage.fire(record);
-          this.publish(session, { type: 'session_updated', session: meterRequest(session.summary, record) });
+      await runChat(
+        {
+          settings: this.options.settings,
+          plans: this.options.plans,
+          baseURL: this.options.baseURL,
+          // Each chat works in its own folder (SessionSummary.workspace); tools are confined to it.
+          registry: this.registryFor(session),
+          sdkMaxRetries: this.options.sdkMaxRetries ?? 2,
+          stallTimeoutMs: this.options.stallTimeoutMs ?? 60_000,
+          retryPolicy: this.retryPolicy,
+          approvals: this.approvals,
+          recovery: this.options.recovery,
+          batcher: this.batcher,
+          publish: (event) => this.publish(session, event),
+          onUsage: (record) => this.usage.fire(record),
         },
-        publish: (event) => this.publish(session, event),
-        pushDelta: (itemId, text) => this.batcher.push(itemId, text),
-        flushDeltas: () => this.batcher.flush(),
-      });
-    } catch (error) {
-      // A bug in the loop must still end the run cleanly, with the key kept out of the log.
-      const detail = redactKey(error instanceof Error ? (error.stack ?? error.message) : String(error), apiKey);
-      console.error(`[waypoint] chat run failed: ${detail}`);
-      this.publish(session, {
-        type: 'transcript_item',
-        sessionId,
-        item: noticeItem('error', 'Waypoint hit an internal error while talking to Claude. Details are in the log; send again to retry.', 'internal'),
-      });
+        session,
+        apiKey,
+        controller.signal,
+      );
     } finally {
       this.runs.delete(sessionId);
       if (!this.disposed) {
@@ -297,6 +274,10 @@ export class ChatService implements Disposable {
         this.touch(session);
       }
     }
+  }
+
+  private registryFor(session: ChatSession): ToolRegistry {
+    return this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools;
   }
 
   private onPlanUpdated(update: Parameters<Parameters<PlanServiceApi['onPlanUpdated']>[0]>[0]): void {

@@ -74,3 +74,11 @@ export function titleFrom(text: string): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** Newest activity first; among equal times, the later-created chat first. */
+export function newestFirst(summaries: SessionSummary[]): SessionSummary[] {
+  return summaries
+    .map((s, order) => ({ s, order }))
+    .sort((a, b) => (a.s.updatedAt === b.s.updatedAt ? b.order - a.order : a.s.updatedAt < b.s.updatedAt ? 1 : -1))
+    .map(({ s }) => s);
+}
