@@ -11,7 +11,7 @@ import { ApiKeyStore, type SecretStore } from './api-key-store';
 import type { AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
-import { createCallRouter, UserFacingError, type CallHandlers } from './call-router';
+import { createCallRouter, type CallHandlers } from './call-router';
 import { loadMcpConfigFile } from './mcp-config-file';
 import { McpService } from './mcp-service';
 import { chooseWorkspace, type PickFolder } from './workspace-choice';
@@ -98,7 +98,6 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     getPlan: ({ sessionId }) => ({ plan: plans.getPlan(sessionId) }),
     retryRun: ({ sessionId }) => chat.retryRun(sessionId),
     exportPlan: ({ sessionId }) => exportPlanMarkdown(plans.getPlan(sessionId)),
-    // Being built now (approvals, escalation, undo, chat management, MCP, workspace per chat).
     answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
     previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chat.getSession(sessionId).session.workspace ?? null) }),
@@ -129,11 +128,5 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
       })();
       return disposed;
     },
-  };
-}
-
-function notYet(name: string): () => never {
-  return () => {
-    throw new UserFacingError('not_found', `"${name}" is not available in this version of Waypoint yet.`);
   };
 }
