@@ -7,6 +7,7 @@ import { plansStructured } from './plans-structured';
 import { plansWbs } from './plans-wbs';
 import { toolsScenarios } from './tools-workspace';
 import { recoveryScenarios } from './recovery-escalation';
+import { recoveryPatternScenarios } from './recovery-patterns';
 
 /**
  * Every named scenario, for the CLI (`--scenario NAME`) and e2e fixtures. To add a group, import
@@ -21,6 +22,7 @@ const all: Scenario[] = [
   plansShowcase,
   ...toolsScenarios,
   ...recoveryScenarios,
+  ...recoveryPatternScenarios,
   // `npm run demo` plays this one by default.
   { ...plansShowcase, name: 'showcase' },
 ];

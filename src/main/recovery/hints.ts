@@ -16,7 +16,12 @@ function parameterFix(input: Pick<RecoveryInput, 'toolName' | 'message'>): strin
     tips.push('read_file the file first and copy old_text exactly from it (whitespace and line endings included)');
     if (/occurs \d+ times/.test(message)) tips.push('include more surrounding lines so old_text matches exactly once');
   }
-  if (/path|folder|file/i.test(message) && FILE_TOOLS.has(toolName)) tips.push('use a path relative to the workspace root, as list_directory shows it');
+  // The error names the problem after "Invalid input for <tool>:"; the tool's own name ("read_file") must not read as a path problem.
+  const problem = message.replace(/^Invalid input for \S+:/, '');
+  if (/start_line|end_line|past the end|has only [\d,]+ lines/.test(problem)) {
+    tips.push('pick a line range inside the file: lines count from 1, end_line >= start_line, and read_file without a range shows how many lines there are');
+  }
+  if (/\bpaths?\b|folder|not a (regular )?file|is a file|outside the workspace/i.test(problem) && FILE_TOOLS.has(toolName)) tips.push('use a path relative to the workspace root, as list_directory shows it');
   if (/timeout_ms|cwd/i.test(message)) tips.push('check timeout_ms and cwd against the tool schema');
   if (/must be|expected|required|invalid input/i.test(message)) tips.push('match the tool input schema: field names, types and required fields');
   return tips.length ? `${tips.join('; ')}.` : 'Review the input against the tool schema and change what the error names before retrying.';

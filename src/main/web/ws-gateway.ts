@@ -2,6 +2,7 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
+import { createPlanCoalescer } from './plan-coalescer';
 
 /** Frames bigger than this are refused by `ws` itself (the socket closes with 1009). */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -58,10 +59,16 @@ export function attachGateway(wss: WebSocketServer, services: AppServices): Disp
     // Oversized frames and protocol errors land here; ws closes that socket, the server lives on.
     socket.on('error', (error) => console.warn(`[waypoint] web shell socket closed: ${error.message}`));
   });
+  // Serialised once for every client; plan_updated bursts are coalesced per session first.
+  const coalescer = createPlanCoalescer((event) => {
+    const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
+    for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
+  });
+  store.add(services.onEvent((event) => coalescer.push(event)));
   store.add(
-    services.onEvent((event) => {
-      const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
-      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
+    toDisposable(() => {
+      coalescer.flush();
+      coalescer.dispose();
     }),
   );
   store.add(toDisposable(() => wss.removeAllListeners('connection')));

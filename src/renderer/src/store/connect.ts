@@ -4,6 +4,7 @@ import { backoffDelay } from '../api/backoff';
 import { applyEvent } from './apply-event';
 import { createDeltaBatcher, type Schedule } from './delta-batcher';
 import { messageOf } from './errors';
+import { createPlanBatcher, isPlanTraffic } from './plan-batcher';
 import type { WaypointStore } from './types';
 
 export interface ConnectOptions {
@@ -23,6 +24,7 @@ export const UNREACHABLE_MESSAGE = "Can't reach Waypoint's backend â€” retryingâ
 export function connectStore(api: WaypointApi, store: WaypointStore, options: ConnectOptions = {}): () => void {
   const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => backoffDelay(attempt, 500, 5000));
   const batcher = createDeltaBatcher((s, i, t) => store.getState().appendDelta(s, i, t), options.schedule);
+  const plans = createPlanBatcher((event) => applyEvent(store.getState(), event), options.schedule);
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let loadGeneration = 0;
@@ -33,6 +35,11 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       return;
     }
     batcher.flush();
+    if (isPlanTraffic(event)) {
+      plans.push(event);
+      return;
+    }
+    plans.flush(); // held plan traffic first, so every other event sees what came before it
     applyEvent(store.getState(), event);
   });
 
@@ -89,5 +96,6 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
     offEvent();
     offStatus();
     batcher.dispose();
+    plans.dispose();
   };
 }

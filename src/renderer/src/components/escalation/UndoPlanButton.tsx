@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UndoPreview } from '../../store/escalation-slice';
 import { useWaypoint } from '../../store/store-context';
 import './escalation.css';
@@ -28,20 +28,31 @@ export function UndoPlanButton() {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle', message: null });
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the button once it is enabled again (a disabled button cannot take it),
+  // so keyboard users are not dropped on <body> when the confirmation closes.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (phase.kind !== 'idle' || !returnFocus.current) return;
+    returnFocus.current = false;
+    buttonRef.current?.focus();
+  }, [phase]);
+  const close = (message: string | null) => {
+    returnFocus.current = true;
+    setPhase({ kind: 'idle', message });
+  };
   if (!sessionId) return null;
 
   const open = async () => {
     setPhase({ kind: 'busy' });
     const result = await previewUndoPlan(sessionId);
-    if (!result.ok) setPhase({ kind: 'idle', message: result.message });
-    else if (result.files.length === 0) setPhase({ kind: 'idle', message: 'Undo plan: this plan has not changed any files.' });
+    if (!result.ok) close(result.message);
+    else if (result.files.length === 0) close('Undo plan: this plan has not changed any files.');
     else setPhase({ kind: 'confirm', files: result.files, overwrite: false });
   };
   const confirm = async (overwrite: boolean) => {
     setPhase({ kind: 'busy' });
     const result = await undoPlan(sessionId, overwrite);
-    setPhase({ kind: 'idle', message: result.ok ? outcomeText(result.outcome) : result.message });
-    buttonRef.current?.focus();
+    close(result.ok ? outcomeText(result.outcome) : result.message);
   };
 
   return (
@@ -75,7 +86,7 @@ export function UndoPlanButton() {
             <button type="button" className="btn btn--primary" autoFocus onClick={() => void confirm(phase.overwrite)}>
               Confirm undo
             </button>
-            <button type="button" className="btn" onClick={() => setPhase({ kind: 'idle', message: null })}>
+            <button type="button" className="btn" onClick={() => close(null)}>
               Cancel
             </button>
           </div>
