@@ -1,4 +1,5 @@
 import type { PlanCompletionItem } from '../../../../shared/transcript';
+import { CompletedPlanUndo } from './CompletedPlanUndo';
 
 const STATUS_TEXT: Record<PlanCompletionItem['completion']['status'], string> = {
   success: 'Plan completed',
@@ -35,6 +36,7 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
           <p>{completion.recommendations}</p>
         </>
       )}
+      <CompletedPlanUndo itemId={item.id} />
     </section>
   );
 }
