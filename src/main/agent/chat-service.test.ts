@@ -63,7 +63,8 @@ describe('ChatService streaming', () => {
     const stoppedAt = Date.now();
     expect(service.stop(session.id)).toEqual({ stopped: true });
     await recorder.idle(session.id);
-    expect(Date.now() - stoppedAt).toBeLessThan(300);
+    // The rest of the stream would take ~4 s: ending well before that means Stop cut it off.
+    expect(Date.now() - stoppedAt).toBeLessThan(1_500);
 
     const assistant = service.getSession(session.id).transcript[1]!;
     expect(assistant).toMatchObject({ kind: 'assistant', status: 'stopped' });

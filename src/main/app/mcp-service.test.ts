@@ -28,7 +28,7 @@ const call = async (name: string, input: unknown = {}): Promise<any> => {
   return result.value;
 };
 
-async function waitFor<T extends WaypointEvent['type']>(type: T, pred: (e: EventOf<T>) => boolean = () => true, timeoutMs = 20_000) {
+async function waitFor<T extends WaypointEvent['type']>(type: T, pred: (e: EventOf<T>) => boolean = () => true, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = events.find((e): e is EventOf<T> => e.type === type && pred(e as EventOf<T>));
@@ -65,7 +65,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('MCP servers in the app', () => {
+// Each test starts real MCP server processes (node + tsx): slow on a loaded 2-core machine.
+describe('MCP servers in the app', { timeout: 90_000 }, () => {
   it("a server's tool reaches Claude's tool list and a scripted call to it returns its result, after approval", async () => {
     await boot(
       {

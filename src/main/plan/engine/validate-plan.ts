@@ -28,7 +28,7 @@ export function validatePlan(plan: Plan, maxInProgress: number): string | null {
   return checkProgress(steps, maxInProgress);
 }
 
-function checkTitle(step: PlanStep): string | null {
+export function checkTitle(step: PlanStep): string | null {
   const title = step.title;
   if (title.trim().length === 0) return `Step ${step.id} has an empty title; give it a short, non-empty title.`;
   if (title !== title.trim()) return `Step ${step.id}'s title has surrounding whitespace; trim it.`;
@@ -54,15 +54,21 @@ function checkLinks(step: PlanStep, index: number, position: Map<number, number>
   return null;
 }
 
-function checkProgress(steps: readonly PlanStep[], maxInProgress: number): string | null {
+/**
+ * At most maxInProgress running steps, and no running or completed step ahead of its
+ * dependencies. `only` limits the dependency check to the steps a change can affect.
+ */
+export function checkProgress(steps: readonly PlanStep[], maxInProgress: number, only?: (step: PlanStep) => boolean): string | null {
   const running = steps.filter((s) => s.status === 'in_progress');
   if (running.length > maxInProgress) {
     const ids = running.map((s) => s.id).join(', ');
     return `At most ${maxInProgress} step${maxInProgress === 1 ? '' : 's'} may be in progress at a time, but this would make steps ${ids} in progress. Complete, fail or skip the current step first.`;
   }
-  const byId = new Map(steps.map((s) => [s.id, s]));
+  let byId: Map<number, PlanStep> | undefined; // built only when a dependency has to be looked up
   for (const step of steps) {
     if (step.status !== 'in_progress' && step.status !== 'completed') continue;
+    if (step.dependsOn.length === 0 || (only && !only(step))) continue;
+    byId ??= new Map(steps.map((s) => [s.id, s]));
     for (const dep of step.dependsOn) {
       const blocker = byId.get(dep);
       if (blocker && blocker.status !== 'completed' && blocker.status !== 'skipped') {

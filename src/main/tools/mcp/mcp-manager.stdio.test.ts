@@ -36,7 +36,8 @@ const alive = (pid: number): boolean => {
   }
 };
 
-describe('McpManager over stdio (real child process)', () => {
+// Real child processes (node + tsx) start slowly on a loaded 2-core machine.
+describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () => {
   it('starts servers, lists tools with API-safe names, and calls them', async () => {
     manager = new McpManager({ test: stdioServer() });
     const seen: string[] = [];
