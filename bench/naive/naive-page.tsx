@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { Markdown } from '../../src/renderer/src/markdown/Markdown';
+import { FullMarkdown as Markdown } from '../../src/renderer/src/markdown/Markdown';
 
 /**
  * The naive baseline: the app's own Markdown component, but re-rendered synchronously with the

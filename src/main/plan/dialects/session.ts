@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Plan } from '../../../shared/plan';
+import type { Plan, PlanStep } from '../../../shared/plan';
 import { fail, ok, type JsonSchemaObject, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
 import { addSteps } from '../engine/add-steps';
 import { createPlan } from '../engine/create-plan';
@@ -28,19 +28,39 @@ const schema = (properties: Record<string, unknown>, required: string[]): JsonSc
 const stepTitles = { type: 'array', items: { type: 'string' } };
 
 /** The seed's own view of a plan: statuses pending | in_progress | done. */
+type SessionStep = { step_id: number; title: string; status: string };
+const stepOf = (s: PlanStep): SessionStep => ({ step_id: s.id, title: s.title, status: s.status === 'completed' ? 'done' : s.status });
+
+/** Snapshots are immutable, so each one's JSON is built once (planning_read_plan repeats it). */
+const views = new WeakMap<Plan, string>();
 function sessionView(plan: Plan): string {
-  return jsonContent({
-    objective: plan.goal,
-    status: plan.status,
-    steps: plan.steps.map((s) => ({ step_id: s.id, title: s.title, status: s.status === 'completed' ? 'done' : s.status })),
-  });
+  let view = views.get(plan);
+  if (view === undefined) {
+    const steps: SessionStep[] = [];
+    for (const s of plan.steps) steps.push(stepOf(s)); // a loop: see engine/step-lookup.ts
+    view = jsonContent({ objective: plan.goal, status: plan.status, steps });
+    views.set(plan, view);
+  }
+  return view;
+}
+
+/**
+ * planning_update_step answers with the step it changed and the counts, not the whole list: the
+ * model has the list from setup/add/read, and repeating it on every update made each request
+ * grow by the whole plan. planning_read_plan still returns everything.
+ */
+function updateView(plan: Plan, stepId: number): string {
+  let step: PlanStep | undefined;
+  for (const s of plan.steps) if (s.id === stepId) step = s;
+  const { completed, total } = plan.summary;
+  return jsonContent({ objective: plan.goal, status: plan.status, updated_step: step ? stepOf(step) : null, steps_done: completed, steps_total: total });
 }
 
 export function sessionTools(deps: DialectDeps): ToolDefinition[] {
-  const respond = (result: OpResult): ToolOutcome =>
-    result.ok ? ok(sessionView(result.plan)) : fail(result.error === NO_PLAN ? 'not_found' : 'invalid_parameter', result.error);
+  const respond = (result: OpResult, view: (plan: Plan) => string = sessionView): ToolOutcome =>
+    result.ok ? ok(view(result.plan)) : fail(result.error === NO_PLAN ? 'not_found' : 'invalid_parameter', result.error);
   /** add and update need an existing, still active plan. */
-  const onActive = (sessionId: string, op: (plan: Plan) => OpResult): ToolOutcome =>
+  const onActive = (sessionId: string, op: (plan: Plan) => OpResult, view?: (plan: Plan) => string): ToolOutcome =>
     respond(
       deps.apply(sessionId, (plan) => {
         if (!plan) return rejected(NO_PLAN);
@@ -49,6 +69,7 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
         }
         return op(plan);
       }),
+      view,
     );
 
   return [
@@ -110,6 +131,7 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
             },
             deps.options,
           ),
+          (plan) => updateView(plan, input.step_id),
         ),
     }),
     planningTool({

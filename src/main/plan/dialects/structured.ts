@@ -1,4 +1,4 @@
-import type { PlanCompletion } from '../../../shared/plan';
+import type { Plan, PlanCompletion } from '../../../shared/plan';
 import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
 import { insertStep, type Placement } from '../engine/add-steps';
 import { completePlan } from '../engine/close-plan';
@@ -7,7 +7,7 @@ import type { OpResult } from '../engine/engine-types';
 import { addNote } from '../engine/step-notes';
 import { setStepStatus } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
-import { planView } from './plan-view';
+import { planView, stepUpdateView } from './plan-view';
 import {
   CompletePlanInput,
   completePlanJson,
@@ -21,11 +21,18 @@ import { countOf, field, planningTool, textOf } from './tool-kit';
 /** The default dialect (seed P4-02): create_plan, update_plan with actions, complete_plan. */
 
 const NO_PLAN = 'There is no plan yet. Call create_plan first.';
+/** Every this many versions an update_plan result repeats the whole plan, so the model's picture never drifts. */
+const FULL_VIEW_EVERY = 10;
 
 export function structuredTools(deps: DialectDeps): ToolDefinition[] {
   const respond = (result: OpResult, unchangedText: string): ToolOutcome => {
     if (!result.ok) return fail('invalid_parameter', result.error);
     return ok(`${result.change || unchangedText}\n${planView(result.plan)}`);
+  };
+  /** update_plan answers with the changed step only, and the whole plan every FULL_VIEW_EVERY versions. */
+  const respondStep = (result: OpResult, stepOf: (plan: Plan) => number | undefined, unchangedText: string): ToolOutcome => {
+    if (!result.ok || result.plan.version % FULL_VIEW_EVERY === 0) return respond(result, unchangedText);
+    return ok(`${result.change || unchangedText}\n${stepUpdateView(result.plan, stepOf(result.plan))}`);
   };
 
   const createTool = planningTool({
@@ -88,13 +95,15 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
         if (!draft) return fail('invalid_parameter', 'add_step needs new_step: {"description": "...", "after_step": N}.');
         const after = draft.after_step ?? undefined;
         const placement: Placement = after === undefined ? { kind: 'end' } : after === 0 ? { kind: 'start' } : { kind: 'after', stepId: after };
-        return respond(deps.apply(ctx.sessionId, (p) => (p ? insertStep(p, { title: draft.description }, placement, deps.options) : { ok: false, error: NO_PLAN })), '');
+        const added = deps.apply(ctx.sessionId, (p) => (p ? insertStep(p, { title: draft.description }, placement, deps.options) : { ok: false, error: NO_PLAN }));
+        // The new step took the next free id, so it is the one just below the plan's nextStepId.
+        return respondStep(added, (p) => (p.nextStepId ?? 1) - 1, '');
       }
       if (input.action === 'note') {
         const target = step ?? plan.steps.find((s) => s.status === 'in_progress')?.id;
         if (!input.note) return fail('invalid_parameter', 'The note action needs "note": the observation to record.');
         if (target === undefined) return fail('invalid_parameter', 'No step is in progress; pass step_number for the note.');
-        return respond(deps.apply(ctx.sessionId, (p) => (p ? addNote(p, target, input.note ?? '', deps.options) : { ok: false, error: NO_PLAN })), '');
+        return respondStep(deps.apply(ctx.sessionId, (p) => (p ? addNote(p, target, input.note ?? '', deps.options) : { ok: false, error: NO_PLAN })), () => target, '');
       }
       if (step === undefined) return fail('invalid_parameter', `${input.action} needs step_number: the step to update.`);
       const status = STATUS_FOR[input.action];
@@ -103,7 +112,7 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
           ? setStepStatus(p, { stepId: step, status, result: input.result ?? undefined, reason: input.reason ?? undefined }, deps.options)
           : { ok: false, error: NO_PLAN },
       );
-      return respond(result, `Step ${step} is already ${status}; nothing changed.`);
+      return respondStep(result, () => step, `Step ${step} is already ${status}; nothing changed.`);
     },
   });
 

@@ -10,10 +10,34 @@ export function wbsPath(dataDir: string, chatSessionId: string): string {
   return join(dataDir, 'sessions', safe, 'WBS.md');
 }
 
-/** Rewrites WBS.md; resolves to whether it worked, so the tool result can say so. */
+interface Written {
+  plan: Plan;
+  planningSteps: number;
+  content: string;
+}
+
+/**
+ * What each writer last wrote to each path. Read-only calls (planning_status) "rewrite" WBS.md
+ * with what it already holds: the plan snapshot is the same object (immutable), so the file is
+ * current and neither the Markdown nor the temp-file-and-rename (≈1 ms) is redone.
+ */
+const lastWritten = new WeakMap<AtomicFileWriter, Map<string, Written>>();
+
+/** Rewrites WBS.md (when its content changed); resolves to whether it holds the plan now. */
 export async function writeWbs(writer: AtomicFileWriter, path: string, plan: Plan, planningSteps: number): Promise<boolean> {
+  let written = lastWritten.get(writer);
+  if (!written) lastWritten.set(writer, (written = new Map()));
+  const last = written.get(path);
+  if (last && last.plan === plan && last.planningSteps === planningSteps) return true;
+  const content = planToMarkdown(plan, { planningSteps });
+  if (last && last.content === content) {
+    written.set(path, { plan, planningSteps, content });
+    return true;
+  }
   try {
-    await writer.write(path, planToMarkdown(plan, { planningSteps }));
+    written.delete(path); // until this write lands, nothing is known to be on disk
+    await writer.write(path, content);
+    written.set(path, { plan, planningSteps, content });
     return true;
   } catch {
     return false;

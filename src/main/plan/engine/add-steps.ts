@@ -47,7 +47,8 @@ export function addSteps(plan: Plan, drafts: readonly StepDraft[], options: Engi
 
 /** Ids are never reused: the next id is past both the stored high-water mark and every live id. */
 export function nextFreeId(plan: Plan): number {
-  const maxId = plan.steps.reduce((max, s) => Math.max(max, s.id), 0);
+  let maxId = 0;
+  for (const s of plan.steps) if (s.id > maxId) maxId = s.id;
   return Math.max(plan.nextStepId ?? 1, maxId + 1);
 }
 

@@ -12,8 +12,9 @@ import { validatePlan } from './validate-plan';
 export function sealPlan(candidate: Plan, previousVersion: number, options: EngineOptions, change: string): OpResult {
   const error = validatePlan(candidate, options.maxInProgress);
   if (error) return rejected(error);
-  const status = derivedStatus(candidate);
-  const maxId = candidate.steps.reduce((max, s) => Math.max(max, s.id), 0);
+  const status = derivedStatus(candidate, allStepsDone(candidate.steps));
+  let maxId = 0;
+  for (const s of candidate.steps) if (s.id > maxId) maxId = s.id;
   const plan: Plan = {
     ...candidate,
     status,
@@ -23,17 +24,33 @@ export function sealPlan(candidate: Plan, previousVersion: number, options: Engi
     nextStepId: Math.max(candidate.nextStepId ?? 1, maxId + 1),
   };
   const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
-  return { ok: true, plan: deepFreeze(plan), change: completedNow ? `${change}; plan completed` : change };
+  return { ok: true, plan: markSealed(deepFreeze(plan)), change: completedNow ? `${change}; plan completed` : change };
+}
+
+/**
+ * Snapshots this engine sealed, so known to meet every rule: a one-step change to one of them
+ * needs only the checks that step can break (seal-step.ts). A plan from anywhere else (a session
+ * log) gets the full validation on its first change.
+ */
+const sealed = new WeakSet<Plan>();
+
+export function markSealed(plan: Plan): Plan {
+  sealed.add(plan);
+  return plan;
+}
+
+export function isSealed(plan: Plan): boolean {
+  return sealed.has(plan);
 }
 
 /**
  * Auto-completion: a plan nobody has closed explicitly is completed exactly while all its steps
  * are completed or skipped (a new step reopens it). Closed plans keep their status.
  */
-function derivedStatus(plan: Plan): Plan['status'] {
+export function derivedStatus(plan: Plan, allDone: boolean): Plan['status'] {
   const open = plan.status === 'active' || (plan.status === 'completed' && !plan.completion);
   if (!open) return plan.status;
-  return allStepsDone(plan.steps) ? 'completed' : 'active';
+  return allDone ? 'completed' : 'active';
 }
 
 /** A plan can still change: not cancelled, failed, partial, nor closed with a completion. */

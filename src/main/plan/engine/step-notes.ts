@@ -1,7 +1,7 @@
 import type { Plan, StepAttempt } from '../../../shared/plan';
 import { type EngineOptions, MAX_TEXT_LENGTH, type OpResult, rejected } from './engine-types';
-import { sealPlan } from './seal';
-import { findStep, replaceStep } from './step-lookup';
+import { sealStepChange } from './seal-step';
+import { findStep } from './step-lookup';
 import { cleanText } from './titles';
 
 /** How many notes and attempts a step keeps, so a long run cannot grow a snapshot unbounded. */
@@ -15,7 +15,7 @@ export function addNote(plan: Plan, stepId: number, note: string, options: Engin
   const found = findStep(plan, stepId);
   if (!found.ok) return rejected(found.error);
   const notes = [...found.step.notes, text].slice(-MAX_NOTES);
-  return sealPlan(replaceStep(plan, found.index, { ...found.step, notes }), plan.version, options, `Updated plan: note on step ${stepId}`);
+  return sealStepChange(plan, found.index, { ...found.step, notes }, options, `Updated plan: note on step ${stepId}`);
 }
 
 /** Appends one recovery attempt to a step's history (design.md §3). */
@@ -24,9 +24,10 @@ export function recordAttempt(plan: Plan, stepId: number, attempt: StepAttempt, 
   if (!found.ok) return rejected(found.error);
   const attempts = [...found.step.attempts, { ...attempt }].slice(-MAX_ATTEMPTS);
   const n = found.step.attempts.length + 1;
-  return sealPlan(
-    replaceStep(plan, found.index, { ...found.step, attempts }),
-    plan.version,
+  return sealStepChange(
+    plan,
+    found.index,
+    { ...found.step, attempts },
     options,
     `Updated plan: step ${stepId} attempt ${n} (${attempt.errorClass}, ${attempt.outcome})`,
   );

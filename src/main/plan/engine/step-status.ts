@@ -1,7 +1,8 @@
 import type { Plan, StepStatus } from '../../../shared/plan';
 import { type EngineOptions, MAX_TEXT_LENGTH, type OpResult, rejected, unchanged } from './engine-types';
-import { isOpen, sealPlan } from './seal';
-import { closedError, findStep, replaceStep } from './step-lookup';
+import { isOpen } from './seal';
+import { sealStepChange } from './seal-step';
+import { closedError, findStep } from './step-lookup';
 import { cleanText, cleanTitle } from './titles';
 
 export interface StepEdit {
@@ -47,7 +48,7 @@ export function editStep(plan: Plan, edit: StepEdit, options: EngineOptions): Op
   const reason = cleanText(edit.reason, MAX_TEXT_LENGTH) ?? step.reason;
   const next = { ...step, title, status, ...(result ? { result } : {}), ...(reason ? { reason } : {}) };
   const what = [title !== step.title ? 'renamed' : '', statusChanged ? VERB[status] : ''].filter(Boolean).join(' and ');
-  return sealPlan(replaceStep(plan, index, next), plan.version, options, `Updated plan: step ${step.id} ${what}`);
+  return sealStepChange(plan, index, next, options, `Updated plan: step ${step.id} ${what}`);
 }
 
 /** Moves one step to a new status; a no-op (same status) succeeds without a new version. */

@@ -10,5 +10,7 @@ export function computeSummary(steps: readonly Pick<PlanStep, 'status'>[]): Plan
 
 /** Every step is completed or skipped (and there is at least one): the plan is done. */
 export function allStepsDone(steps: readonly Pick<PlanStep, 'status'>[]): boolean {
-  return steps.length > 0 && steps.every((s) => s.status === 'completed' || s.status === 'skipped');
+  if (steps.length === 0) return false;
+  for (const s of steps) if (s.status !== 'completed' && s.status !== 'skipped') return false;
+  return true;
 }

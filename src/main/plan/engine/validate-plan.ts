@@ -59,7 +59,8 @@ function checkLinks(step: PlanStep, index: number, position: Map<number, number>
  * dependencies. `only` limits the dependency check to the steps a change can affect.
  */
 export function checkProgress(steps: readonly PlanStep[], maxInProgress: number, only?: (step: PlanStep) => boolean): string | null {
-  const running = steps.filter((s) => s.status === 'in_progress');
+  const running: PlanStep[] = [];
+  for (const s of steps) if (s.status === 'in_progress') running.push(s);
   if (running.length > maxInProgress) {
     const ids = running.map((s) => s.id).join(', ');
     return `At most ${maxInProgress} step${maxInProgress === 1 ? '' : 's'} may be in progress at a time, but this would make steps ${ids} in progress. Complete, fail or skip the current step first.`;

@@ -60,8 +60,22 @@ export function knownLanguage(lang: string | undefined): string | null {
   return name && hljs.getLanguage(name) ? name : null;
 }
 
+/**
+ * Highlighted trees by language and code: a block that renders again (the streaming tail is
+ * re-lexed every frame, a chat re-opens, a message re-mounts) is not highlighted again. Oldest
+ * entries go first once the cache is full; the trees are never mutated, so sharing them is safe.
+ */
+const CACHE_SIZE = 200;
+const cache = new Map<string, HighlightNode>();
+
 export function highlightCode(code: string, lang: string | undefined): HighlightNode | null {
   const language = knownLanguage(lang);
   if (!language) return null;
-  return parseHighlighted(hljs.highlight(code, { language, ignoreIllegals: true }).value);
+  const key = `${language}\u0000${code}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const tree = parseHighlighted(hljs.highlight(code, { language, ignoreIllegals: true }).value);
+  cache.set(key, tree);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return tree;
 }

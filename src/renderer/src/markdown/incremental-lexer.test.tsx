@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import fc from 'fast-check';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { highlightCode } from './highlight';
+import { IncrementalLexer, safeCut } from './incremental-lexer';
+import { FullMarkdown, Markdown } from './Markdown';
+
+afterEach(cleanup);
+
+/** Blocks that are hard to cut: loose lists, indented code, fences with blank lines, HTML, tables. */
+const BLOCKS = [
+  '# Heading one',
+  'A paragraph with **bold**, `code` and a [link](https://example.com).',
+  'Setext title\n===',
+  '- tight\n- list',
+  '- loose\n\n- list\n\n  continued in item',
+  '1. one\n2. two\n\n3. three after a gap',
+  '    indented code\n\n    still code after a blank line',
+  '```ts\nconst a = 1;\n\nconst b = 2; // blank line inside the fence\n```',
+  '~~~\nplain\n\n```\nnot a close\n~~~',
+  '> quoted\n> more\n\n> another quote',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+  '<!-- a comment\n\nthat spans a blank line -->',
+  '<pre>\nraw\n\nstill raw\n</pre>',
+  'Lazy paragraph\ncontinues here',
+  '---',
+  '  two-space indented paragraph',
+];
+
+/** What lexing the whole text renders, freshly, serialised by the same DOM. */
+function fullHtml(text: string): string {
+  const { container, unmount } = render(<FullMarkdown text={text} />);
+  const out = container.innerHTML;
+  unmount();
+  return out;
+}
+
+/** Streams `text` into one Markdown instance in steps of `step` chars, checking every frame. */
+function streamAndCompare(text: string, step: number): void {
+  const { container, rerender } = render(<Markdown text="" />);
+  for (let end = step; ; end = Math.min(text.length, end + step)) {
+    const shown = text.slice(0, end);
+    rerender(<Markdown text={shown} />);
+    expect(container.innerHTML).toBe(fullHtml(shown));
+    if (end === text.length) break;
+  }
+  cleanup();
+}
+
+describe('incremental Markdown lexing', () => {
+  it('renders exactly what lexing the whole text renders, at every point of a stream', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...BLOCKS), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n\n', '\n', '\n\n\n'), fc.integer({ min: 3, max: 40 }), (blocks, gap, step) => {
+        streamAndCompare(`${blocks.join(gap)}\n\nThe end.`, step);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('lexes finished chunks once: the chunk objects stay the same as the text grows', () => {
+    const lexer = new IncrementalLexer();
+    const first = lexer.update('# One\n\nPara one.\n\nPara t');
+    expect(first.chunks.map((c) => c.text)).toEqual(['# One\n\n']); // the line being written is never a boundary
+    const second = lexer.update('# One\n\nPara one.\n\nPara two.\n\n- a');
+    expect(second.chunks[0]).toBe(first.chunks[0]);
+    expect(second.chunks.map((c) => c.text)).toEqual(['# One\n\n', 'Para one.\n\n']);
+    expect(second.tail.map((t) => t.type).filter((t) => t !== 'space')).toEqual(['paragraph', 'list']);
+  });
+
+  it('never cuts inside a fence, before a list item or indented line, or in the line being written', () => {
+    expect(safeCut('```\na\n\nb\n', 0)).toBe(0);
+    expect(safeCut('- a\n\n- b\n', 0)).toBe(0);
+    expect(safeCut('para\n\n    code\n', 0)).toBe(0);
+    expect(safeCut('para\n\nnext', 0)).toBe(0);
+    expect(safeCut('para\n\nnext\n', 0)).toBe(6);
+  });
+
+  it('lexes a text with a reference definition whole (a later definition changes earlier links)', () => {
+    const text = 'See [the docs][d].\n\nMore text.\n\n[d]: https://example.com\n';
+    const lexed = new IncrementalLexer().update(text);
+    expect(lexed.chunks).toHaveLength(0);
+    streamAndCompare(text, 5);
+  });
+});
+
+describe('highlight cache', () => {
+  it('returns the same tree for the same language and code, and a fresh one for new code', () => {
+    const a = highlightCode('const a = 1;', 'ts');
+    expect(highlightCode('const a = 1;', 'typescript ')).not.toBeNull();
+    expect(highlightCode('const a = 1;', 'ts')).toBe(a);
+    expect(highlightCode('const a = 2;', 'ts')).not.toBe(a);
+    expect(highlightCode('x', 'cobol')).toBeNull();
+  });
+});
