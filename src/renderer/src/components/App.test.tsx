@@ -1,31 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_CHARS } from '../../../shared/contract';
-import { connectStore } from '../store/connect';
-import { createWaypointStore } from '../store/create-store';
-import { StoreProvider } from '../store/store-context';
 import { plan, step } from '../test-support/fixtures';
 import { MemoryBackend } from '../test-support/memory-backend';
-import { App } from './App';
+import { mountApp, unmountApps } from '../test-support/mount-app';
 
-let disconnect: (() => void) | null = null;
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  disconnect?.();
-  cleanup();
-});
+afterEach(unmountApps);
 
-function mount(backend: MemoryBackend) {
-  const store = createWaypointStore(backend);
-  disconnect = connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 });
-  render(
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>,
-  );
-  return store;
-}
+const mount = mountApp;
 
 describe('App', () => {
   it('welcomes a user without an API key and starts the chat after "Save and start"', async () => {

@@ -1,18 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../../shared/prompts';
-import { connectStore } from '../../store/connect';
-import { createWaypointStore } from '../../store/create-store';
-import { StoreProvider } from '../../store/store-context';
 import { MemoryBackend } from '../../test-support/memory-backend';
-import { App } from '../App';
+import { mountApp, unmountApps } from '../../test-support/mount-app';
 
-let disconnect: (() => void) | null = null;
-afterEach(() => {
-  disconnect?.();
-  cleanup();
-});
+afterEach(unmountApps);
 
 const request = (extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 'req-1',
@@ -26,16 +19,7 @@ const request = (extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   ...extra,
 });
 
-function mount(backend: MemoryBackend) {
-  const store = createWaypointStore(backend);
-  disconnect = connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 });
-  render(
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>,
-  );
-  return store;
-}
+const mount = mountApp;
 
 describe('approval card', () => {
   it('appears on approval_requested with the diff, takes focus, and Deny answers main once', async () => {

@@ -1,28 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectStore } from '../../store/connect';
-import { createWaypointStore } from '../../store/create-store';
-import { StoreProvider } from '../../store/store-context';
 import { MemoryBackend } from '../../test-support/memory-backend';
-import { App } from '../App';
+import { mountApp, unmountApps } from '../../test-support/mount-app';
 
-let disconnect: (() => void) | null = null;
-afterEach(() => {
-  disconnect?.();
-  cleanup();
-});
+afterEach(unmountApps);
 
-function mount(backend: MemoryBackend) {
-  const store = createWaypointStore(backend);
-  disconnect = connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 });
-  render(
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>,
-  );
-  return store;
-}
+const mount = mountApp;
 
 describe('sessions UI', () => {
   it('says once that damaged settings were replaced by defaults, with the backup path', async () => {
