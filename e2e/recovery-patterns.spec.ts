@@ -67,7 +67,7 @@ test.describe('parameter retry', () => {
     const attempts = await openAttempts(app, "Read the report's first two lines");
     await expect(attempts).toHaveCount(1);
     await expect(attempts.first()).toContainText('read_file — Invalid input for read_file: start_line');
-    await expect(attempts.first()).toContainText('(invalid parameter; retry with modification; retrying;');
+    await expect(attempts.first()).toContainText('(invalid parameter; retry with modification; succeeded;');
 
     await scripted.release(3); // start 2, complete 2 (the plan completes), final answer
     await expect(app.getByText('The report says: all green, 3 checks passed.')).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('context refresh', () => {
     const attempts = await openAttempts(app, 'Read the settings file');
     await expect(attempts).toHaveCount(1);
     await expect(attempts.first()).toContainText('read_file — settings.json does not exist.');
-    await expect(attempts.first()).toContainText('(not found; refresh context and retry; retrying;');
+    await expect(attempts.first()).toContainText('(not found; refresh context and retry; succeeded;');
 
     await scripted.release(3);
     await expect(app.getByText('The theme is set to dark (in app-settings.json).')).toBeVisible();

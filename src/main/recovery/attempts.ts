@@ -2,13 +2,14 @@ import type { PlanStep, StepAttempt } from '../../shared/plan';
 
 /**
  * A step's failures since it last started afresh: every attempt after the most recent escalation
- * (guidance, skip or Stop answered that one), so "Send guidance" restarts the retry count
- * without erasing the history the user sees.
+ * (guidance, skip or Stop answered that one) or success, so "Send guidance" restarts the retry
+ * count without erasing the history the user sees.
  */
 export function failuresSinceFresh(attempts: readonly StepAttempt[]): number {
   let count = 0;
   for (let i = attempts.length - 1; i >= 0; i--) {
-    if (attempts[i]!.outcome === 'escalated') break;
+    const outcome = attempts[i]!.outcome;
+    if (outcome === 'escalated' || outcome === 'succeeded') break;
     count++;
   }
   return count;

@@ -40,7 +40,7 @@ describe('checkpoints, rollback_and_retry and Undo plan (real files)', () => {
     expect(afterFailure[0]!.content).toContain('rollback and retry');
     expect(afterFailure[0]!.content).toContain('Restored: a.txt, sub/new.txt.');
     const attempt = service.getSession(session.id).plan!.steps[0]!.attempts[0]!;
-    expect(attempt).toMatchObject({ tool: 'apply_migration', errorClass: 'transaction_failed', strategy: 'rollback_and_retry', outcome: 'retrying' });
+    expect(attempt).toMatchObject({ tool: 'apply_migration', errorClass: 'transaction_failed', strategy: 'rollback_and_retry', outcome: 'succeeded' }); // the step completed after the retry
     expect(historyProblems((server.requests.at(-1)!.body as { messages: MessageParam[] }).messages)).toEqual([]);
 
     expect(readFileSync(join(workspace, 'a.txt'), 'utf8')).toBe('changed again');

@@ -1,4 +1,4 @@
-import type { Plan, StepStatus } from '../../../shared/plan';
+import type { Plan, PlanStep, StepStatus } from '../../../shared/plan';
 import { type EngineOptions, MAX_TEXT_LENGTH, type OpResult, rejected, unchanged } from './engine-types';
 import { isOpen } from './seal';
 import { sealStepChange } from './seal-step';
@@ -46,7 +46,8 @@ export function editStep(plan: Plan, edit: StepEdit, options: EngineOptions): Op
   }
   const result = cleanText(edit.result, MAX_TEXT_LENGTH) ?? step.result;
   const reason = cleanText(edit.reason, MAX_TEXT_LENGTH) ?? step.reason;
-  const next = { ...step, title, status, ...(result ? { result } : {}), ...(reason ? { reason } : {}) };
+  const attempts = status === 'completed' ? settleAttempts(step.attempts) : step.attempts;
+  const next = { ...step, title, status, attempts, ...(result ? { result } : {}), ...(reason ? { reason } : {}) };
   const what = [title !== step.title ? 'renamed' : '', statusChanged ? VERB[status] : ''].filter(Boolean).join(' and ');
   return sealStepChange(plan, index, next, options, `Updated plan: step ${step.id} ${what}`);
 }
@@ -54,4 +55,11 @@ export function editStep(plan: Plan, edit: StepEdit, options: EngineOptions): Op
 /** Moves one step to a new status; a no-op (same status) succeeds without a new version. */
 export function setStepStatus(plan: Plan, change: StepEdit & { status: StepStatus }, options: EngineOptions): OpResult {
   return editStep(plan, { ...change, title: undefined }, options);
+}
+
+/** A step that completes after failed attempts: its last retry is the one that worked. */
+function settleAttempts(attempts: PlanStep['attempts']): PlanStep['attempts'] {
+  const last = attempts.at(-1);
+  if (last?.outcome !== 'retrying') return attempts;
+  return [...attempts.slice(0, -1), { ...last, outcome: 'succeeded' }];
 }
