@@ -25,11 +25,15 @@ function toolResultIn(scripted: ScriptedServer, i: number): { isError: boolean; 
   return { isError: block.is_error === true, text: typeof block.content === 'string' ? block.content : JSON.stringify(block.content) };
 }
 
+const releasedSoFar = new WeakMap<ScriptedServer, number>();
+
 /** Releases `count` answers and waits until the loop has sent the request after the last one. */
 async function step(scripted: ScriptedServer, count: number) {
-  const before = scripted.requests.length;
+  const released = (releasedSoFar.get(scripted) ?? 0) + count;
+  releasedSoFar.set(scripted, released);
   await scripted.release(count);
-  await expect.poll(() => scripted.requests.length).toBe(before + count);
+  // Request n+1 carries the tool_result of answer n: wait for it, not just for the count so far.
+  await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(released + 1);
 }
 
 async function openAttempts(app: Page, title: string) {
