@@ -8,7 +8,7 @@ import type { ToolDefinition } from './tool';
 import { ToolRegistry } from './tool-registry';
 import { stripCacheControl } from './cache-control';
 
-export const TEST_KEY = 'sk-ant-api03-SECRET-test-key-0123456789';
+export const TEST_KEY = 'waypoint-test-SECRET-key-0123456789';
 const open: { service: ChatService; server: ScriptedServer }[] = [];
 
 export async function closeAll(): Promise<void> {

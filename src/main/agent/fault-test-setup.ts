@@ -13,7 +13,7 @@ import { EventRecorder, TinyPlanService, keySource, settingsSource } from './cha
 import { ToolRegistry } from './tool-registry';
 import { stripCacheControl } from './cache-control';
 
-export const FAULT_KEY = 'sk-ant-api03-TOPSECRET-fault-key-987654321';
+export const FAULT_KEY = 'waypoint-test-TOPSECRET-fault-key-987654321';
 
 /** Backoff in milliseconds, not seconds, so a storm of faults costs the suite little time. */
 export const FAST_RETRY: Partial<ApiRetryPolicy> = { baseDelayMs: 5, maxDelayMs: 40, random: () => 0 };

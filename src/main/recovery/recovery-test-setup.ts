@@ -13,7 +13,7 @@ import { PlanService } from '../plan/plan-service';
 import { createWorkspaceTools } from '../tools/workspace';
 import { RecoveryService } from './recovery-service';
 
-const KEY = 'sk-ant-api03-recovery-test-key-0123456789';
+const KEY = 'waypoint-test-recovery-key-0123456789';
 const open: { service: ChatService; server: ScriptedServer; recovery: RecoveryService; dirs: string[] }[] = [];
 
 export async function closeRecoveryChats(): Promise<void> {

@@ -9,7 +9,7 @@ import { ToolRegistry } from '../agent/tool-registry';
 import { PlanService } from '../plan/plan-service';
 import { SessionPersistence } from './session-persistence';
 
-export const KIT_KEY = 'sk-ant-api03-persistence-kit-key';
+export const KIT_KEY = 'waypoint-test-persistence-kit-key';
 
 export interface Instance {
   chat: ChatService;

@@ -7,7 +7,7 @@ import { startScriptedServer, type ScriptedServer } from '../../../test-support/
 import { killAllLaunched, launch, requireBuiltShell } from './kill-harness';
 
 /** The API key must never reach a file under the data dir, nor the shell's stdout/stderr. */
-const KEY = 'sk-ant-api03-DISTINCTIVE-grep-me-7f3a9c2e';
+const KEY = 'waypoint-test-DISTINCTIVE-grep-me-7f3a9c2e';
 
 let root: string;
 let server: ScriptedServer;
