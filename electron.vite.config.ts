@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// One build, three targets. The main build has two entries: the Electron shell (index) and
-// the web shell (web), which share every service under src/main.
+// One build, three targets. The main build has three entries: the Electron shell (index), the
+// web shell (web) and the command line (cli: `waypoint run` and `waypoint mcp`), which share every
+// service under src/main.
 export default defineConfig({
   main: {
     build: {
@@ -11,6 +12,7 @@ export default defineConfig({
         input: {
           index: resolve('src/main/electron/main.ts'),
           web: resolve('src/main/web/cli.ts'),
+          cli: resolve('src/main/cli/cli.ts'),
         },
       },
     },

@@ -5,7 +5,7 @@ import { findDependencyCycle, type DependencyNode } from '../src/main/plan/engin
 import { PlanService } from '../src/main/plan/plan-service';
 import type { Dialect } from '../src/shared/plan';
 import { defaultSettings } from '../src/shared/settings';
-import type { ToolContext } from '../src/main/agent/tool';
+import type { ToolContext } from '../src/main/tools/tool';
 import { ROUNDS, type Call } from './engine-drivers';
 import { exposeGc } from './lib/heap';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { plansStructured } from '../test-support/scenarios/plans-structured';
 import { startScriptedServer } from '../test-support/scripted-api/server';
-import { checkLogs, kill, launch, requireBuiltShell } from '../src/main/sessions/kill-harness';
+import { checkLogs, kill, launch, requireBuiltShell } from '../test-support/main/kill-harness';
 import type { LogEntry } from '../src/main/sessions/log-records';
 import { readLog } from '../src/main/sessions/log-reader';
 import { SessionLogWriter } from '../src/main/sessions/log-writer';

@@ -61,7 +61,7 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn }: RateRun) 
     }
     const wsLatencies: number[] = [];
     observer.events.forEach((event, k) => {
-      if (event.type === 'plan_updated' && event.version <= updates) wsLatencies.push(observer.arrivals[k]! - released[Math.floor((event.version - 1) / perTurn)]!);
+      if (event.type === 'plan_updated' && event.plan.version <= updates) wsLatencies.push(observer.arrivals[k]! - released[Math.floor((event.plan.version - 1) / perTurn)]!);
     });
     const engine = await engineState(shell.url);
     const dom = await panelSnapshot(page);

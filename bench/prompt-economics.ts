@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChatService } from '../src/main/agent/chat-service';
-import { EventRecorder, keySource, settingsSource } from '../src/main/agent/chat-test-harness';
-import { ToolRegistry } from '../src/main/agent/tool-registry';
+import { EventRecorder, keySource, settingsSource } from '../test-support/main/chat-test-harness';
+import { ToolRegistry } from '../src/main/tools/tool-registry';
 import { PlanService } from '../src/main/plan/plan-service';
 import type { Dialect } from '../src/shared/plan';
 import type { Settings } from '../src/shared/settings';
@@ -11,6 +11,9 @@ import { startScriptedServer } from '../test-support/scripted-api/server';
 import type { Scenario } from '../test-support/scripted-api/scenario';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
 import { twentyTurnScenario } from './prompt-scenario';
+import { editNote, type PlanEditRecord } from '../src/shared/plan-edit';
+import { estimateRequest } from '../src/main/agent/context/token-estimate';
+import { proposalNote } from '../src/main/plan/engine/plan-review';
 
 const KEY = 'sk-ant-bench-prompt-key';
 const TODOWRITE_TOKENS = 2000; // Claude Code's TodoWrite tool description, as published (≈)
@@ -29,7 +32,7 @@ async function requestsOf(scenario: Scenario, settings: Partial<Settings>, text 
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-prompt-'));
   const server = await startScriptedServer({ scenario, requireApiKey: KEY });
   const plans = new PlanService({ dataDir });
-  const service = new ChatService({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null, deltaFlushMs: 0 });
+  const service = new ChatService({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null });
   try {
     const recorder = new EventRecorder();
     service.onEvent(recorder.listener);
@@ -79,6 +82,8 @@ export const promptEconomicsBench: Benchmark = async () => {
     );
   }
 
+  metrics.push(...(await planFirstAndEditNotes(echo)));
+
   const bodies = await requestsOf(twentyTurnScenario(), { agenticMode: true, planningStyle: 'structured' });
   const pairs = (render: (b: Body) => string) =>
     bodies.slice(1).map((body, i) => {
@@ -101,3 +106,41 @@ export const promptEconomicsBench: Benchmark = async () => {
   );
   return metrics;
 };
+
+/**
+ * What plan first and the user's edits add to a request (issue 14), by the repo's token estimate
+ * (context/token-estimate.ts estimateRequest): the plan-first note in the system
+ * prompt while a chat waits for an approved plan (first request with "Plan first" on minus off),
+ * and the note an edit leaves at the end of the next request (once; it then stays in the history).
+ */
+async function planFirstAndEditNotes(echo: Scenario): Promise<Metric[]> {
+  const m = metricsFor('prompt');
+  const metrics: Metric[] = [];
+  const estimate = (system: string) => estimateRequest({ system, messages: [] });
+  for (const dialect of ['structured', 'checklist', 'wbs', 'session'] as Dialect[]) {
+    const [off] = await requestsOf(echo, { agenticMode: true, planningStyle: dialect });
+    const [on] = await requestsOf(echo, { agenticMode: true, planningStyle: dialect, planFirst: true });
+    const added = estimate(systemText(on!)) - estimate(systemText(off!));
+    metrics.push(
+      m(`${dialect}: plan-first note per request while the plan awaits approval`, added, 'tokens', 'first request with Plan first on minus off (same ChatService, real SDK, scripted server), system prompt through estimateRequest; gone once the plan is approved'),
+    );
+  }
+  const proposed = Math.ceil(JSON.stringify(proposalNote({ version: 1, steps: ['a step'] })).length / 4);
+  metrics.push(m("plan-first note in a proposing call's result", proposed, 'tokens', 'appended to each planning result that changes a plan awaiting approval (once per such call, not per request), same estimate'));
+  const edit = (kind: PlanEditRecord['kind'], stepId: number, title: string, extra: Partial<PlanEditRecord> = {}): PlanEditRecord => ({ version: 10 + stepId, at: '', kind, stepId, title, ...extra });
+  const one = [edit('skip', 4, 'Update the API documentation')];
+  const five = [
+    edit('rename', 3, 'Write the migration for the new column', { from: 'Write the migration' }),
+    ...one,
+    edit('delete', 5, 'Clean up the old endpoint'),
+    edit('move', 2, 'Add input validation', { direction: 'down' }),
+    edit('add', 7, 'Update the changelog'),
+  ];
+  const noteTokens = (records: PlanEditRecord[]) => Math.ceil(JSON.stringify({ type: 'text', text: editNote(records, 16) }).length / 4);
+  const how = "a text block at the end of the next request's last user message, sent once (then part of the history), through the same estimate (JSON chars ÷ 4); titles of 20–40 characters";
+  metrics.push(
+    m('edit note: one edit (skip)', noteTokens(one), 'tokens', how),
+    m('edit note: five edits (rename, skip, delete, move, add)', noteTokens(five), 'tokens', how),
+  );
+  return metrics;
+}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { engineBench } from './engine';
+import { killReplayBench } from './kill-replay';
 import type { Benchmark } from './lib/metric';
 import { longChatBench } from './long-chat';
 import { planLatencyBench } from './plan-latency';
@@ -24,6 +25,7 @@ export const BENCHES: Entry[] = [
   { name: 'streaming', browser: true, load: async () => streamingBench },
   { name: 'long-chat', browser: true, load: async () => longChatBench },
   { name: 'startup', browser: true, load: async () => startupBench },
+  { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

@@ -40,7 +40,7 @@ test.describe('approving an edit', () => {
     await app.reload();
     await expect(approval(app)).toBeVisible();
     await expect(approval(app).locator('[data-diff="add"]')).toHaveText('Added: +const answer = 42;');
-    await approval(app).getByRole('button', { name: 'Approve' }).click();
+    await approval(app).getByRole('button', { name: 'Approve', exact: true }).click();
 
     await expect(approval(app)).toHaveCount(0);
     await expect(conversation(app).getByText('Done: the answer is 42 now.')).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('a multi-step task in the workspace', () => {
     await expect(toolCard(app, 'read_file')).toContainText('done');
     await expect(approval(app)).toBeFocused();
     await app.keyboard.press('Tab');
-    await expect(approval(app).getByRole('button', { name: 'Approve' })).toBeFocused();
+    await expect(approval(app).getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
     await app.keyboard.press('Enter');
 
     // The command shows its command line and folder.
@@ -87,11 +87,11 @@ test.describe('a multi-step task in the workspace', () => {
     await expect(command).toHaveAccessibleName(/Approve this command\? Run `node src\/app\.js`/);
     await expect(command).toContainText('Would run: node src/app.js');
     await expect(command).toContainText('in the workspace root');
-    await command.getByRole('button', { name: 'Approve' }).click();
+    await command.getByRole('button', { name: 'Approve', exact: true }).click();
 
     await expect(approval(app)).toHaveAccessibleName(/Write NOTES\.md/);
     await expect(approval(app)).toContainText('Would create NOTES.md');
-    await approval(app).getByRole('button', { name: 'Approve' }).click();
+    await approval(app).getByRole('button', { name: 'Approve', exact: true }).click();
 
     await expect(conversation(app).getByText('All set: the program prints 42 and NOTES.md records it.')).toBeVisible();
     await expect(approval(app)).toHaveCount(0);

@@ -10,7 +10,7 @@ import { expectProgress, planPanel, send } from './support/plan-panel';
 /**
  * The built Electron app (out/main/index.js via package.json "main"), launched for real with
  * Playwright's Electron support, talking to the scripted Claude. It needs the Electron binary,
- * which Electron downloads on first launch on a desktop; where there is none the test says so and skips.
+ * which `npm start` downloads the first time (scripts/desktop-start.mjs); where there is none the test says so and skips.
  */
 function electronBinary(): string | null {
   // The lookup of electron/index.js, without requiring it: that would try a download here.
@@ -37,7 +37,7 @@ test.describe('Electron shell smoke test', () => {
   test('launches the built app, sends a message to the scripted Claude and shows the plan panel', async ({ scripted }) => {
     // A runtime skip with a reason, reported as skipped (and printed): never silently green.
     const reason = !binary
-      ? 'no Electron binary on this machine (downloaded on first launch on a desktop: npx electron --version)'
+      ? 'no Electron binary on this machine (npm start downloads it on a desktop with Node 22.12+)'
       : noDisplay
         ? 'no display for Electron on this Linux machine (run it under xvfb-run)'
         : null;

@@ -45,8 +45,9 @@ async function reachEscalation(app: Page, scripted: ScriptedServer) {
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAccessibleName('Step 1 needs your attention');
   expect(scripted.requests).toHaveLength(5);
-  // Attached to the stuck step, inside the plan panel, with the error and every attempt.
-  await expect(panel.step('Fix the greeting typo').getByRole('alertdialog')).toBeVisible();
+  // In the plan panel above the steps (always in view), the stuck step marked, with the error and every attempt.
+  await expect(panel.region.getByRole('alertdialog')).toBeVisible();
+  await expect(panel.step('Fix the greeting typo')).toContainText('needs your answer');
   await expect(dialog).toContainText('old_text was not found in notes.txt');
   await expect(dialog.getByRole('listitem')).toHaveCount(3);
   await expect(dialog).toBeFocused();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { MOD, focusInfo, tabUntil } from './support/keyboard';
@@ -45,8 +45,10 @@ test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => 
   const log = app.getByRole('log', { name: 'Conversation' });
   const panel = planPanel(app);
   await expect(message).toBeVisible();
+  await expect(message).toBeFocused(); // the cursor starts in the message box
 
   // Tab from the top of the page to the message box; every stop on the way shows a focus ring.
+  await app.locator('.brand').click(); // start at the top of the page (the name, not a control)
   const { visited, missing } = await tabUntil(app, () => message.evaluate((el) => el === document.activeElement));
   expect(visited).toEqual(expect.arrayContaining(['button[New chat]', 'button[Keyboard shortcuts]', 'button[Settings]']));
   expect(missing).toEqual([]);
@@ -95,15 +97,17 @@ test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => 
   await scripted.release(); // write_file → approval
   const approval = app.getByRole('alertdialog', { name: /Approve/ });
   await expect(approval).toBeFocused();
-  expect((await tabUntil(app, () => message.evaluate((el) => el === document.activeElement), 5)).missing).toEqual([]);
+  expect((await tabUntil(app, () => message.evaluate((el) => el === document.activeElement), 10)).missing).toEqual([]);
   await app.keyboard.press(`${MOD}+Shift+A`);
   await expect(approval).toBeFocused();
   await app.keyboard.press('Tab');
-  await expect(approval.getByRole('button', { name: 'Approve' })).toBeFocused();
+  await expect(approval.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
   expect((await focusInfo(app)).ring).toBe(true);
   await app.keyboard.press('Enter');
   await expect(approval).toHaveCount(0);
-  await expect.poll(() => readFileSync(join(shell.workspace, 'NOTES.md'), 'utf8')).toBe(NOTES);
+  // The write lands after the approval card goes (a throw inside poll is not retried, so wait for the file).
+  const notes = join(shell.workspace, 'NOTES.md');
+  await expect.poll(() => (existsSync(notes) ? readFileSync(notes, 'utf8') : null)).toBe(NOTES);
   await scripted.release(2);
   await expect(panel.step('Write NOTES.md')).toHaveAttribute('data-status', 'completed');
   await expect(log.getByText('NOTES.md is written.')).toBeVisible();

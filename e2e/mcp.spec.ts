@@ -28,7 +28,7 @@ test.describe('an MCP server from --mcp-config', () => {
     const card = app.getByRole('alertdialog', { name: /Approve this MCP tool call/ });
     await expect(card).toContainText('from MCP server test');
     await expect(card).toContainText('Would call echo on MCP server "test"');
-    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
 
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('The MCP server echoed it back.')).toBeVisible();

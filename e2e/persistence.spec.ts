@@ -3,7 +3,7 @@ import { RECOVERY_FILE, RECOVERY_FILE_TEXT, recoveryEscalationSkip } from '../te
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
-import { expectProgress, planPanel, send } from './support/plan-panel';
+import { expectProgress, planPanel, openNewChat, send } from './support/plan-panel';
 
 // Each test runs its own scripted Claude and a web shell it kills and starts again on the same
 // data folder: what comes back is only what the session logs kept.
@@ -48,7 +48,7 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     await expect(panel.step('Create horizontal grid lines 1, 2, 3')).toHaveAttribute('data-status', 'in_progress');
     await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   } finally {
-    scripted.release(100);
+    void scripted.release(100);
     await shell.dispose();
     await scripted.close();
   }
@@ -62,7 +62,7 @@ test('chats are renamed, searched and deleted (with confirmation), and it all su
     const log = page.getByRole('log', { name: 'Conversation' });
     await send(page, 'Alpha: notes about the quarterly budget');
     await expect(log.getByText('You said: Alpha: notes about the quarterly budget')).toBeVisible();
-    await page.getByRole('button', { name: 'New chat' }).click();
+    await openNewChat(page);
     await send(page, 'Beta: a recipe for bread');
     await expect(log.getByText('You said: Beta: a recipe for bread')).toBeVisible();
 

@@ -6,7 +6,7 @@ import { expectProgress, planPanel, send } from './support/plan-panel';
 test.describe('Export plan', () => {
   test.use({ scenario: { ...plansStructured, gated: true } });
 
-  test('saves the plan as Markdown in the WBS.md format', async ({ app, scripted }) => {
+  test('saves a structured plan as Markdown in its own shape, every status marked', async ({ app, scripted }) => {
     await send(app, 'Create a 3x3 structural grid');
     await scripted.release(3); // create, start 1, complete 1
     await expectProgress(app, 1, 3);
@@ -15,9 +15,9 @@ test.describe('Export plan', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^create-3x3-structural-grid.*-plan\.md$/);
     const markdown = readFileSync((await file.path())!, 'utf8');
-    expect(markdown).toContain('# Project: Create 3x3 structural grid');
-    expect(markdown).toContain('- [x] **Create vertical grid lines A, B, C');
-    expect(markdown).toContain('- [ ] **Verify grid layout**');
-    expect(markdown).toContain('## Planning Summary');
+    expect(markdown).toContain('# Plan: Create 3x3 structural grid');
+    expect(markdown).toContain('- [x] **1. Create vertical grid lines A, B, C');
+    expect(markdown).toContain('- [ ] **3. Verify grid layout** — pending');
+    expect(markdown).toContain('## Verification approach');
   });
 });

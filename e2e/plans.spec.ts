@@ -47,7 +47,9 @@ test.describe('structured dialect (seed 000: the 3×3 grid plan)', () => {
     await scripted.release(); // complete_plan → completion card
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText("Created a 3x3 structural grid at 25' spacing and verified it.")).toBeVisible();
-    await expect(log.getByText(/step 1 completed/i).first()).toBeVisible();
+    // The plan's changes are folded into lines that expand, each naming its step's title.
+    await log.getByRole('button', { name: /^Plan updated \d+ times/ }).first().click();
+    await expect(log.getByText(/step 1 “Create vertical grid lines A, B, C at 25' spacing” completed/).first()).toBeVisible();
     await scripted.release(); // final text
     await expect(log.getByText(/the screenshot confirms the layout/)).toBeVisible();
     await expect(panel.region).toHaveCount(0);

@@ -4,7 +4,8 @@ import { RECOVERY_FILE, RECOVERY_FILE_TEXT, recoveryEscalationSkip } from '../te
 import { expect, test } from './support/recovery-fixtures';
 import { expectProgress, planPanel, send } from './support/plan-panel';
 
-// The README's pictures come from the real UI. Run with UPDATE_SCREENSHOTS=1 to refresh docs/.
+// The README's pictures come from the real UI at 1280x800, with workspace folders named as a
+// user's would be (no test temp-folder names). Run with UPDATE_SCREENSHOTS=1 to refresh docs/.
 const publish = (path: string, name: string) => {
   if (!process.env.UPDATE_SCREENSHOTS) return;
   mkdirSync('docs', { recursive: true });
@@ -13,7 +14,7 @@ const publish = (path: string, name: string) => {
 
 test.describe('README screenshots', () => {
   test.describe('plan', () => {
-    test.use({ scenario: { ...plansShowcase, gated: true } });
+    test.use({ scenario: { ...plansShowcase, gated: true }, workspaceName: 'settings-page' });
 
     test('a plan mid-run', async ({ app, scripted }, info) => {
       await send(app, 'Add a dark mode toggle to the settings page, and remember the choice.');
@@ -37,17 +38,17 @@ test.describe('README screenshots', () => {
       scenario: { ...recoveryEscalationSkip, gated: true },
       settingsFile: { autoApproveEdits: true, retryDelayMs: 0, maxRetries: 2 },
       workspaceFiles: { [RECOVERY_FILE]: RECOVERY_FILE_TEXT },
+      workspaceName: 'notes',
     });
 
     test('a step that needs the user', async ({ app, scripted }, info) => {
-      await app.setViewportSize({ width: 1280, height: 1000 }); // room for the whole question
       await send(app, 'Tidy notes.txt');
       await scripted.release(5); // create, start step 1, three failing edits
       const panel = planPanel(app);
-      await expect(panel.step('Fix the greeting typo').getByRole('alertdialog', { name: /needs your attention/ })).toBeVisible();
-      // Collapsed, the panel shows the whole question under its header, buttons included.
-      await panel.header.click();
+      // The whole question is in view at 1280x800, above the steps, buttons included.
       const dialog = panel.region.getByRole('alertdialog', { name: /needs your attention/ });
+      await expect(panel.step('Fix the greeting typo')).toContainText('needs your answer');
+      await expect(dialog.getByRole('button', { name: 'Abort plan' })).toBeInViewport({ ratio: 1 });
       await expect(dialog.getByRole('listitem')).toHaveCount(3);
       await dialog.getByRole('textbox', { name: 'Guidance' }).fill('The file says "Hello wrld": replace exactly that.');
       const path = info.outputPath('escalation.png');

@@ -37,9 +37,16 @@ test('a finished plan can still be undone from its completion card', async ({ ap
 
   const card = app.getByRole('region', { name: 'Plan partly completed' });
   await expect(card).toContainText('Config and changelog are done; tagging is left.');
+  await expect(card).toContainText('2/3 steps completed, 1 skipped');
   await card.getByRole('button', { name: 'Undo plan' }).click();
   await card.getByRole('button', { name: 'Confirm undo' }).click();
-  await expect(card.getByRole('status')).toContainText(`restored ${UNDO_EDITED}; removed ${UNDO_CREATED}`);
+  // The same card, now undone: Claude's summary stays, the steps no longer count as done.
+  const undone = app.getByRole('region', { name: 'Plan undone' });
+  await expect(undone.getByRole('status')).toContainText(`restored ${UNDO_EDITED}; removed ${UNDO_CREATED}`);
+  await expect(undone).toContainText('Config and changelog are done; tagging is left.');
+  await expect(undone).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}. No step counts as done any more.`);
+  await expect(undone).not.toContainText('steps completed');
+  await expect(card).toHaveCount(0);
   expect(readFileSync(join(shell.workspace, UNDO_EDITED), 'utf8')).toBe(UNDO_EDITED_TEXT);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
 });

@@ -10,12 +10,16 @@ import {
   UNDO_FILES,
   recoveryUndoPlan,
 } from '../test-support/scenarios/recovery-patterns';
+import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/recovery-fixtures';
 import { planPanel, send } from './support/plan-panel';
 
 // "Undo plan" (design.md §3): a plan really edits a file that was there and creates another in
 // the shell's workspace; undo restores the first and removes the second, after a confirmation
-// that lists both. The scenario stops before step 3, so the plan and its panel stay active.
+// that lists both. The scenario stops before step 3, so the plan is paused in its panel. After
+// the undo the plan shows as undone (issue 12, item 9): the panel goes, no step stays ticked,
+// and a "Plan undone" card says what happened to the files and offers Undo again.
+test.describe.configure({ timeout: 90_000 });
 test.use({
   scenario: recoveryUndoPlan,
   settingsFile: { autoApproveEdits: true, retryDelayMs: 0 },
@@ -34,9 +38,10 @@ async function runPlan(app: Page, workspace: string) {
   return panel;
 }
 
-const confirmation = (app: Page) => planPanel(app).region.getByRole('group', { name: /Undo the plan.s file changes/ });
+const confirmation = (app: Page) => app.getByRole('group', { name: /Undo the plan.s file changes/ });
+const undoneCard = (app: Page) => app.getByRole('log', { name: 'Conversation' }).getByRole('region', { name: 'Plan undone' });
 
-test('"Undo plan" lists the files, then restores the edited one and removes the created one', async ({ app, shell }) => {
+test('"Undo plan" lists the files, restores the edited one, removes the created one, and the plan shows as undone', async ({ app, shell }) => {
   const panel = await runPlan(app, shell.workspace);
   await panel.region.getByRole('button', { name: 'Undo plan' }).click();
   const confirm = confirmation(app);
@@ -51,16 +56,29 @@ test('"Undo plan" lists the files, then restores the edited one and removes the 
   await panel.region.getByRole('button', { name: 'Undo plan' }).click();
   await expect(confirm.getByRole('button', { name: 'Confirm undo' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Confirm undo' }).click();
-  await expect(panel.region.getByRole('status')).toHaveText(`Undo plan: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
   // Back to how it was before the plan: before step 1, not before step 2's second edit.
+  const card = undoneCard(app);
+  await expect(card).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}. No step counts as done any more.`);
   expect(readFileSync(join(shell.workspace, UNDO_EDITED), 'utf8')).toBe(UNDO_EDITED_TEXT);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
-  await expect(panel.region.getByRole('button', { name: 'Undo plan' })).toBeFocused();
+  // The plan no longer stands: no panel with ticked steps; keyboard focus lands on the card.
+  await expect(panel.region).toHaveCount(0);
+  await expect(card.getByRole('heading', { name: 'Plan undone' })).toBeFocused();
+  await expectAccessibleInBothSchemes(app, 'plan undone');
+
+  // Its export says so too: every step pending again, and what the undo did.
+  const download = app.waitForEvent('download');
+  await card.getByRole('button', { name: 'Export plan', exact: true }).click();
+  const markdown = readFileSync((await (await download).path())!, 'utf8');
+  expect(markdown).toContain('**Status:** undone');
+  expect(markdown).toContain('- [ ] **1. Switch the config to production** — pending');
+  expect(markdown).not.toMatch(/^- \[x\]/m);
+  expect(markdown).toContain(`restored ${UNDO_EDITED}; removed ${UNDO_CREATED}`);
 
   // A second undo finds nothing left to change.
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
-  await expect(panel.region.getByRole('status')).toHaveText('Undo plan: this plan has not changed any files.');
-  await expect(panel.region.getByRole('button', { name: 'Undo plan' })).toBeFocused();
+  await card.getByRole('button', { name: 'Undo plan' }).click();
+  await expect(card.getByRole('status')).toHaveText('Undo plan: this plan has not changed any files.');
+  await expect(card.getByRole('button', { name: 'Undo plan' })).toBeFocused();
 });
 
 test('a file changed outside Waypoint since is flagged and kept unless the user ticks overwrite', async ({ app, shell }) => {
@@ -75,25 +93,24 @@ test('a file changed outside Waypoint since is flagged and kept unless the user 
     `Restore ${UNDO_EDITED} — changed outside Waypoint since`,
   );
   await expect(confirm.getByRole('listitem').filter({ hasText: UNDO_CREATED })).not.toContainText('changed outside');
-  const overwrite = confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint' });
-  await expect(overwrite).not.toBeChecked();
+  await expect(confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint' })).not.toBeChecked();
   await confirm.getByRole('button', { name: 'Confirm undo' }).click();
-  await expect(panel.region.getByRole('status')).toHaveText(
-    `Undo plan: removed ${UNDO_CREATED}; left ${UNDO_EDITED} alone (changed outside Waypoint).`,
-  );
+  const card = undoneCard(app);
+  await expect(card).toContainText(`Undone: removed ${UNDO_CREATED}; left ${UNDO_EDITED} as it is (changed outside Waypoint).`);
   expect(readFileSync(edited, 'utf8')).toBe(byHand);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
 
-  // Asked again, only the hand-edited file is left; ticking the box puts back the original.
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
+  // Asked again from the card, only the hand-edited file is left; ticking the box puts back the original.
+  await card.getByRole('button', { name: 'Undo plan' }).click();
   await expect(confirm.getByRole('listitem')).toHaveText([`Restore ${UNDO_EDITED} — changed outside Waypoint since`]);
-  await overwrite.check();
+  await confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint' }).check();
   await confirm.getByRole('button', { name: 'Confirm undo' }).click();
-  await expect(panel.region.getByRole('status')).toHaveText(`Undo plan: restored ${UNDO_EDITED}.`);
+  await expect(card.getByRole('status')).toHaveText(`Undo plan: restored ${UNDO_EDITED}.`);
+  await expect(card).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
   expect(readFileSync(edited, 'utf8')).toBe(UNDO_EDITED_TEXT);
 });
 
-test('"Undo plan" still knows the plan\'s files after the page is reloaded', async ({ app, shell }) => {
+test('"Undo plan" still knows the plan\'s files after the page is reloaded, and the undone plan stays undone', async ({ app, shell }) => {
   await runPlan(app, shell.workspace);
   await app.reload();
   const panel = planPanel(app);
@@ -101,7 +118,10 @@ test('"Undo plan" still knows the plan\'s files after the page is reloaded', asy
   await panel.region.getByRole('button', { name: 'Undo plan' }).click();
   await expect(confirmation(app).getByRole('listitem')).toHaveText([`Delete ${UNDO_CREATED}`, `Restore ${UNDO_EDITED}`]);
   await confirmation(app).getByRole('button', { name: 'Confirm undo' }).click();
-  await expect(panel.region.getByRole('status')).toHaveText(`Undo plan: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
+  await expect(undoneCard(app)).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
   expect(readFileSync(join(shell.workspace, UNDO_EDITED), 'utf8')).toBe(UNDO_EDITED_TEXT);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
+  await app.reload();
+  await expect(undoneCard(app)).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
+  await expect(planPanel(app).region).toHaveCount(0);
 });

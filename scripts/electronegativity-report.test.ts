@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluate, parseAllowList, parseCsv, parseFindings, type Finding } from './security/electronegativity-report.mjs';
 
@@ -95,9 +94,10 @@ describe('Electronegativity report', () => {
         join(dir, 'bad.js'),
         "const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n",
       );
-      const bin = join(dirname(createRequire(import.meta.url).resolve('@doyensec/electronegativity/package.json')), 'dist', 'index.js');
+      // The gate's own runner (its CSV writer, unlike Electronegativity's `-o`, cannot lose rows).
       const csv = join(dir, 'report.csv');
-      spawnSync(process.execPath, [bin, '-i', join(dir, 'bad.js'), '-o', csv, '-e', '45.4.1'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [join(root, 'scripts/security/electronegativity-scan.mjs'), join(dir, 'bad.js'), csv, '45.4.1'], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
       const findings = parseFindings(readFileSync(csv, 'utf8'), dir);
       const verdict = evaluate(findings, []);
       expect(verdict.ok).toBe(false);

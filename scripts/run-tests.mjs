@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The one test command: typecheck, build, Vitest, then Playwright against the built app.
+// The one test command: typecheck, lint (with the architecture rules), build, Vitest, then
+// Playwright against the built app.
 // Prints one closing line "N passed, N failed" summed over both runners (CI reads only that).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,8 +37,15 @@ else {
   problems.push('typecheck failed');
 }
 
+// 1b. Lint and architecture rules (eslint, dependency-cruiser): one check, like typecheck; zero warnings.
+if (run('lint', 'npm', ['run', '--silent', 'lint'])) passed += 1;
+else {
+  failed += 1;
+  problems.push('lint failed (npm run lint: ESLint, or an architecture rule in .dependency-cruiser.cjs)');
+}
+
 // 2. Build: e2e tests run against the built renderer and web shell.
-const built = run('build', 'npx', ['electron-vite', 'build']);
+const built = run('build', 'node', ['scripts/build-if-stale.mjs']);
 if (!built) {
   failed += 1;
   problems.push('build failed');

@@ -31,6 +31,12 @@ export async function choosePlanningStyle(page: Page, style: Dialect): Promise<v
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
+/** New chat, then wait until it is open: text typed before the switch belongs to the chat before. */
+export async function openNewChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New chat');
+}
+
 export async function send(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();

@@ -5,25 +5,24 @@
 // Usage: node scripts/security/electronegativity.mjs [--no-out]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFinding, evaluate, parseAllowList, parseFindings } from './electronegativity-report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // Judge the app against the Electron it ships with (no network lookup of releases needed).
 const electronVersion = String(pkg.devDependencies?.electron ?? '').replace(/^[^\d]*/, '');
-const bin = join(dirname(require.resolve('@doyensec/electronegativity/package.json')), 'dist', 'index.js');
+// Our wrapper of its programmatic API: its own `-o` CSV writer can lose every row (see the wrapper).
+const bin = join(root, 'scripts', 'security', 'electronegativity-scan.mjs');
 
 const targets = ['src'];
 if (!process.argv.includes('--no-out') && existsSync(join(root, 'out', 'main', 'index.js'))) targets.push('out');
 
 function scan(target, dir) {
   const csv = join(dir, `${target}.csv`);
-  const args = [bin, '-i', join(root, target), '-o', csv, ...(electronVersion ? ['-e', electronVersion] : [])];
+  const args = [bin, join(root, target), csv, ...(electronVersion ? [electronVersion] : [])];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   if (!existsSync(csv)) {
     throw new Error(`Electronegativity produced no report for ${target}/ (exit ${run.status}):\n${run.stderr || run.stdout}`);

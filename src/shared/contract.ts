@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { ApprovalRule, ApprovalRuleFields } from './approval-rules';
+import { AttachmentRef, ATTACHMENT_LIMITS, uploadCalls } from './attachments';
 import { McpServerState } from './mcp';
 import { Plan } from './plan';
-import { ApprovalDecision, ApprovalRequest, EscalationAnswer, EscalationRequest } from './prompts';
+import { PlanUpdateFields } from './plan-change';
+import { UserEdit } from './plan-edit';
+import { ReviewDecision } from './plan-review';
+import { ApprovalDecision, ApprovalRequest, EscalationAnswer, EscalationRequest, QuestionAnswer, QuestionRequest } from './prompts';
 import { ApiKeyState, SettingsPatch, SettingsView } from './settings';
+import { ModelThinking } from './thinking';
 import { RunState, SessionSummary, TranscriptItem } from './transcript';
 
 /**
@@ -16,15 +22,25 @@ export const MAX_MESSAGE_CHARS = 500_000;
 
 const SessionId = z.string().min(1).max(100);
 
-export const MessageText = z
-  .string()
-  .max(MAX_MESSAGE_CHARS, {
-    error: (issue) =>
-      `Message is too long (${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en-US') : '?'} characters; the limit is ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}). Attach less text or split it up.`,
-  })
-  .refine((s) => s.trim().length > 0, { error: 'Message is empty: type something to send.' });
+/** A message's text within the limit; empty is allowed only with attachments (see sendMessage). */
+export const MessageTextOrEmpty = z.string().max(MAX_MESSAGE_CHARS, {
+  error: (issue) =>
+    `Message is too long (${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en-US') : '?'} characters; the limit is ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}). Attach less text or split it up.`,
+});
 
-const ModelInfo = z.object({ id: z.string(), displayName: z.string() });
+export const EMPTY_MESSAGE = 'Message is empty: type something to send.';
+
+export const MessageText = MessageTextOrEmpty.refine((s) => s.trim().length > 0, { error: EMPTY_MESSAGE });
+
+const ModelInfo = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  /** What extended thinking the model takes (the Models API's capabilities, or Waypoint's table). */
+  thinking: ModelThinking.optional(),
+  /** The model's context window (max_input_tokens) and output cap (max_tokens), when known. */
+  contextWindow: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+});
 
 export const calls = {
   getAppInfo: {
@@ -35,6 +51,8 @@ export const calls = {
       workspace: z.string().nullable(),
       /** settings.json was invalid and replaced by defaults at start; the damaged file is kept here. */
       settingsReset: z.object({ reason: z.string(), backupPath: z.string() }).nullable().optional(),
+      /** The chats folder could not be used at start (e.g. it is a file): chats are not saved. */
+      storageProblem: z.string().optional(),
     }),
   },
   listSessions: {
@@ -51,6 +69,7 @@ export const calls = {
       /** A question the run is paused on; it survives a reload and a restart. */
       pendingApproval: ApprovalRequest.nullable().optional(),
       pendingEscalation: EscalationRequest.nullable().optional(),
+      pendingQuestion: QuestionRequest.nullable().optional(),
     }),
   },
   newSession: {
@@ -58,7 +77,18 @@ export const calls = {
     output: SessionSummary,
   },
   sendMessage: {
-    input: z.object({ sessionId: SessionId, text: MessageText }).strict(),
+    input: z
+      .object({
+        sessionId: SessionId,
+        text: MessageTextOrEmpty,
+        /** Uploaded files (finishUpload's ids, with the names to show), sent before the text. */
+        attachments: z
+          .array(AttachmentRef)
+          .max(ATTACHMENT_LIMITS.maxAttachmentsPerMessage, { error: `At most ${ATTACHMENT_LIMITS.maxAttachmentsPerMessage} files can go with one message.` })
+          .optional(),
+      })
+      .strict()
+      .refine((input) => input.text.trim().length > 0 || (input.attachments?.length ?? 0) > 0, { error: EMPTY_MESSAGE }),
     output: z.object({ itemId: z.string() }),
   },
   stop: {
@@ -77,6 +107,32 @@ export const calls = {
   answerEscalation: {
     input: z.object({ sessionId: SessionId, requestId: z.string().min(1).max(100), answer: EscalationAnswer }).strict(),
     output: z.object({ accepted: z.boolean() }),
+  },
+  /** The answer to Claude's ask_user question: an option's text or typed text, verbatim. */
+  answerQuestion: {
+    input: z.object({ sessionId: SessionId, requestId: z.string().min(1).max(100), answer: QuestionAnswer }).strict(),
+    output: z.object({ accepted: z.boolean() }),
+  },
+  /**
+   * "Save and rerun": the message and everything after it are replaced by the edited message and
+   * a new run; the chat as it was is kept as a new chat ("… (earlier version)"). `restoreFiles`
+   * first puts back the files the replaced turns changed (previewRerun lists them).
+   */
+  editMessage: {
+    input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), text: MessageText, restoreFiles: z.boolean().optional() }).strict(),
+    output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
+  },
+  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. */
+  retryReply: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
+  },
+  /** The files the turns from this message on changed, which "Save and rerun" can put back first. */
+  previewRerun: {
+    input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100) }).strict(),
+    output: z.object({
+      files: z.array(z.object({ path: z.string(), action: z.enum(['restore', 'delete']), changedOutside: z.boolean() })),
+    }),
   },
   /** What "Undo plan" would do, for its confirmation. */
   previewUndoPlan: {
@@ -121,6 +177,12 @@ export const calls = {
     /** The Markdown, and where it was saved (Electron save dialog) or null (web: downloaded by the page). */
     output: z.object({ markdown: z.string(), fileName: z.string(), savedTo: z.string().nullable() }),
   },
+  /** The whole chat as Markdown, its attachments included (images inline, text files verbatim). */
+  exportChat: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ markdown: z.string(), fileName: z.string(), savedTo: z.string().nullable() }),
+  },
+  ...uploadCalls,
   getSettings: {
     input: z.object({}).strict(),
     output: SettingsView,
@@ -128,6 +190,16 @@ export const calls = {
   setSettings: {
     input: z.object({ patch: SettingsPatch }).strict(),
     output: SettingsView,
+  },
+  /** Saves an approval rule for every chat (Settings → Approval rules). */
+  addApprovalRule: {
+    input: z.object({ rule: ApprovalRuleFields }).strict(),
+    output: z.object({ rule: ApprovalRule }),
+  },
+  /** "Remove rule": takes effect at once. */
+  removeApprovalRule: {
+    input: z.object({ id: z.string().min(1).max(100) }).strict(),
+    output: z.object({ removed: z.boolean() }),
   },
   setApiKey: {
     /** null clears a key typed in Settings (an environment key stays). */
@@ -152,6 +224,21 @@ export const calls = {
     input: z.object({ sessionId: SessionId }).strict(),
     output: z.object({ plan: Plan.nullable() }),
   },
+  /** The user's edit of the plan, made on `version` (re-applied to a newer plan when it still makes sense). */
+  editPlan: {
+    input: z.object({ sessionId: SessionId, planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), edit: UserEdit }).strict(),
+    output: z.object({ version: z.number().int().nonnegative() }),
+  },
+  /** Plan first: "Approve plan" or "Send feedback" on the proposal the user saw at `version`. */
+  reviewPlan: {
+    input: z.object({ sessionId: SessionId, planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), decision: ReviewDecision }).strict(),
+    output: z.object({ itemId: z.string() }),
+  },
+  /** "Compact now": Claude summarises the older turns; refused while Claude works. */
+  compactSession: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ started: z.boolean() }),
+  },
 } as const;
 
 export type Calls = typeof calls;
@@ -175,7 +262,8 @@ export const WaypointEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('run_state'), sessionId: SessionId, state: RunState }),
   z.object({ type: z.literal('session_updated'), session: SessionSummary }),
-  z.object({ type: z.literal('plan_updated'), sessionId: SessionId, version: z.number().int(), plan: Plan }),
+  /** One per plan change; the transcript line and the sidebar's progress are derived from it (plan-change.ts). */
+  z.object({ type: z.literal('plan_updated'), ...PlanUpdateFields }),
   z.object({ type: z.literal('settings_updated'), view: SettingsView }),
   z.object({ type: z.literal('approval_requested'), sessionId: SessionId, request: ApprovalRequest }),
   z.object({
@@ -191,6 +279,18 @@ export const WaypointEvent = z.discriminatedUnion('type', [
     requestId: z.string(),
     answer: z.enum(['skip', 'abort', 'guidance', 'cancelled']),
   }),
+  z.object({ type: z.literal('question_requested'), sessionId: SessionId, request: QuestionRequest }),
+  z.object({
+    type: z.literal('question_resolved'),
+    sessionId: SessionId,
+    requestId: z.string(),
+    outcome: z.enum(['answered', 'cancelled']),
+  }),
+  /**
+   * An edited message or a retried reply replaced the chat from this item on: the item and every
+   * later one are gone (the chat as it was is another chat now); a plan made there is dropped.
+   */
+  z.object({ type: z.literal('chat_rewound'), sessionId: SessionId, fromItemId: z.string(), planDropped: z.boolean() }),
   z.object({ type: z.literal('session_deleted'), sessionId: SessionId }),
   z.object({ type: z.literal('mcp_state'), servers: z.array(McpServerState) }),
   z.object({

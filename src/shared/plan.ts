@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PlanEditRecord } from './plan-edit';
+import { PlanReview } from './plan-review';
 
 /** The plan model of design.md §2, shared by the engine (main) and the panel (renderer). */
 
@@ -51,6 +53,20 @@ export const StepAttempt = z.object({
 });
 export type StepAttempt = z.infer<typeof StepAttempt>;
 
+/** A tool call made while a step was in progress (honest progress: what happened, not only what Claude said). */
+export const StepToolCall = z.object({
+  /** When it started. */
+  at: z.string(),
+  tool: z.string(),
+  /** The call's one-line summary, e.g. "Write src/app.ts (120 bytes)". */
+  summary: z.string(),
+  durationMs: z.number().nonnegative(),
+  ok: z.boolean(),
+  /** Its share of the request that asked for it (USD), when known. */
+  costUsd: z.number().nonnegative().optional(),
+});
+export type StepToolCall = z.infer<typeof StepToolCall>;
+
 export const PlanStep = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -66,6 +82,8 @@ export const PlanStep = z.object({
   reason: z.string().optional(),
   notes: z.array(z.string()),
   attempts: z.array(StepAttempt),
+  /** The tool calls made while it was in progress, oldest first (the newest 50). */
+  calls: z.array(StepToolCall).optional(),
   /** Dialect-specific label, e.g. the WBS id "1.2". */
   label: z.string().optional(),
 });
@@ -96,6 +114,16 @@ export const PlanCompletion = z.object({
 });
 export type PlanCompletion = z.infer<typeof PlanCompletion>;
 
+/** "Undo plan" put the files it changed back: the plan no longer stands (its steps are not done). */
+export const PlanUndone = z.object({
+  at: z.string(),
+  restored: z.array(z.string()),
+  deleted: z.array(z.string()),
+  /** Changed outside Waypoint since, so left as they are (a later undo may still overwrite them). */
+  skipped: z.array(z.string()),
+});
+export type PlanUndone = z.infer<typeof PlanUndone>;
+
 export const Plan = z.object({
   id: z.string(),
   dialect: Dialect,
@@ -110,13 +138,25 @@ export const Plan = z.object({
   rollbackStrategy: z.string().optional(),
   estimatedToolCalls: z.number().int().nonnegative().optional(),
   completion: PlanCompletion.optional(),
+  undone: PlanUndone.optional(),
   summary: PlanSummary,
   /** The id the next new step gets; step ids are never reused within a plan, even after removal. */
   nextStepId: z.number().int().positive().optional(),
+  /** Plan first: a proposal awaiting the user's approval, or the approval it got. Absent: not a plan-first plan. */
+  review: PlanReview.optional(),
+  /** The user's edits, oldest first (the newest 50). */
+  edits: z.array(PlanEditRecord).optional(),
+  /** The version of Claude's latest planning change to this plan. */
+  claudeVersion: z.number().int().nonnegative().optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 
 /** design.md §5: the panel shows only while a plan with steps is active. */
 export function isPlanVisible(plan: Plan | null | undefined): plan is Plan {
   return !!plan && plan.status === 'active' && plan.steps.length > 0;
+}
+
+/** Plan first: an active plan Claude proposed that the user has not approved yet. */
+export function isAwaitingApproval(plan: Plan | null | undefined): plan is Plan {
+  return !!plan && plan.status === 'active' && plan.review?.state === 'proposed';
 }

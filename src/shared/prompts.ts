@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { ErrorClass, StepAttempt } from './plan';
 
 /**
- * Questions the loop pauses on and the user answers: approving a risky tool call, and an
- * escalation when a plan step keeps failing. Both live in main (they survive a reload).
+ * Questions the loop pauses on and the user answers: approving a risky tool call, an escalation
+ * when a plan step keeps failing, and a question from Claude (ask_user). All live in main (they
+ * survive a reload and a restart).
  */
+
+/** What "Approve for this chat" and "Always approve" would remember (see approval-rules.ts). */
+export const ApprovalScope = z.object({ tool: z.string(), server: z.string().optional(), pattern: z.string() });
+export type ApprovalScope = z.infer<typeof ApprovalScope>;
 
 export const ApprovalRequest = z.object({
   id: z.string(),
@@ -18,11 +23,14 @@ export const ApprovalRequest = z.object({
   summary: z.string(),
   /** The tool's dry-run description: a unified diff for edits, the command line and folder. */
   dryRun: z.string(),
+  /** What a scoped approval covers; null when this call can only be approved once (a command with shell operators). */
+  scope: ApprovalScope.nullable().optional(),
   createdAt: z.string(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
-export const ApprovalDecision = z.enum(['approve', 'deny']);
+/** "Approve" (this call), "Approve for this chat", "Always approve", "Deny". */
+export const ApprovalDecision = z.enum(['approve', 'approve_chat', 'approve_always', 'deny']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 
 export const EscalationRequest = z.object({
@@ -56,3 +64,33 @@ export const EscalationAnswer = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 export type EscalationAnswer = z.infer<typeof EscalationAnswer>;
+
+export const MAX_QUESTION_OPTIONS = 6;
+export const MAX_ANSWER_CHARS = 20_000;
+
+/** A question from Claude (the ask_user tool), waiting for the user's answer. */
+export const QuestionRequest = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  /** The ask_user call the run holds back its tool_result for. */
+  toolUseId: z.string(),
+  question: z.string(),
+  /** The answers to pick from (none: the user types one). */
+  options: z.array(z.string()).max(MAX_QUESTION_OPTIONS),
+  /** A typed answer is taken too (always when there are no options). */
+  allowText: z.boolean(),
+  createdAt: z.string(),
+});
+export type QuestionRequest = z.infer<typeof QuestionRequest>;
+
+/** The user's answer: an option's text or what they typed, kept verbatim. */
+export const QuestionAnswer = z
+  .string()
+  .max(MAX_ANSWER_CHARS, { error: `The answer is too long (the limit is ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters).` })
+  .refine((s) => s.trim().length > 0, { error: 'The answer is empty: pick an option or type an answer.' });
+
+/** Why an answer does not fit the question (an option that is not offered), or null. */
+export function answerProblem(request: Pick<QuestionRequest, 'options' | 'allowText'>, answer: string): string | null {
+  if (request.allowText || request.options.length === 0 || request.options.includes(answer)) return null;
+  return `Claude asked for one of: ${request.options.map((o) => `"${o}"`).join(', ')}. Pick one of those.`;
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApprovalRule } from './approval-rules';
 import { Dialect } from './plan';
+import { MIN_THINKING_BUDGET, ThinkingEffort } from './thinking';
 
 /** Claude Desktop's `mcpServers` entry: a stdio command, or a streamable-HTTP url. */
 export const McpServerConfig = z.union([
@@ -23,16 +25,25 @@ export const Settings = z.object({
   model: z.string().trim().min(1).max(200).default(DEFAULT_MODEL),
   agenticMode: z.boolean().default(true),
   planningStyle: Dialect.default('structured'),
+  /** Claude explores read-only and proposes a plan; nothing changes until the user approves it (design.md §2). */
+  planFirst: z.boolean().default(false),
   maxRetries: z.number().int().min(0).max(10).default(2),
   retryDelayMs: z.number().int().min(0).max(60_000).default(500),
   autoSkipNonCritical: z.boolean().default(false),
   autoSkipErrorTypes: z.array(z.string()).default(['conflict']),
   autoApproveEdits: z.boolean().default(false),
   autoApproveCommands: z.boolean().default(false),
-  commandAllowList: z.array(z.string().trim().min(1)).default([]),
+  /** Saved approval rules ("Always approve", Settings): for every chat. The old command allow-list became rules. */
+  approvalRules: z.array(ApprovalRule).max(1000, { error: 'At most 1,000 approval rules can be saved.' }).default([]),
   mcpServers: z.record(z.string().min(1), McpServerConfig).default({}),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   maxTokens: z.number().int().min(256).max(64_000).default(8192),
+  /** Requests carry `thinking` from the next user turn (adaptive with effort, or a fixed budget: as the model takes it). */
+  extendedThinking: z.boolean().default(false),
+  thinkingBudgetTokens: z.number().int().min(MIN_THINKING_BUDGET).max(63_000).default(8000),
+  thinkingEffort: ThinkingEffort.default('high'),
+  /** Model turns one message may take (each tool round is one) before the run pauses and asks the user to go on. */
+  maxModelTurns: z.number().int().min(1).max(500).default(50),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ErrorClass, PlanCompletion } from './plan';
+import { ApprovalRule } from './approval-rules';
+import { Attachment } from './attachments';
+import { Dialect, ErrorClass, PlanCompletion, PlanStatus, PlanUndone } from './plan';
 import { Usage } from './usage';
 
 /**
@@ -9,7 +11,19 @@ import { Usage } from './usage';
 
 const base = { id: z.string(), createdAt: z.string() };
 
-export const UserItem = z.object({ ...base, kind: z.literal('user'), text: z.string() });
+/** Where a user message starts in main's API history (a message and a block in it), for Edit and Retry. */
+export const HistoryMark = z.object({ message: z.number().int().nonnegative(), block: z.number().int().nonnegative() });
+export type HistoryMark = z.infer<typeof HistoryMark>;
+
+export const UserItem = z.object({
+  ...base,
+  kind: z.literal('user'),
+  text: z.string(),
+  /** Files sent with the message (stored once by content hash; shown by name and thumbnail). */
+  attachments: z.array(Attachment).optional(),
+  /** Absent in logs written before Edit message existed (found by its text then). */
+  historyAt: HistoryMark.optional(),
+});
 
 export const AssistantItem = z.object({
   ...base,
@@ -31,6 +45,21 @@ export const ToolCallItem = z.object({
   result: z.string().optional(),
   errorKind: ErrorClass.optional(),
   durationMs: z.number().nonnegative().optional(),
+  /** Images the tool returned (an MCP screenshot): Claude gets them as images, the card shows them. */
+  images: z.array(Attachment).optional(),
+});
+
+/**
+ * One thinking block of a reply (extended thinking): streamed like a reply, shown collapsed.
+ * `redacted`: the API sent it encrypted (redacted_thinking); it goes back to Claude unchanged.
+ * `discarded`: it belonged to an attempt that failed and was retried, so it is not shown.
+ */
+export const ThinkingItem = z.object({
+  ...base,
+  kind: z.literal('thinking'),
+  text: z.string(),
+  status: z.enum(['streaming', 'done', 'stopped', 'error', 'discarded']),
+  redacted: z.boolean().optional(),
 });
 
 export const PlanChangeItem = z.object({
@@ -46,6 +75,14 @@ export const PlanCompletionItem = z.object({
   goal: z.string(),
   completion: PlanCompletion,
   counts: z.object({ completed: z.number(), failed: z.number(), skipped: z.number(), total: z.number() }),
+  /** The plan this card closes (absent in logs written before cards named it). */
+  planId: z.string().optional(),
+  /** Who wrote the summary: Claude (complete_plan), or Waypoint from the plan when Claude wrote none. */
+  by: z.enum(['claude', 'waypoint']).optional(),
+  /** How the plan ended, when that is not what the summary's status says (an aborted plan). */
+  planStatus: PlanStatus.optional(),
+  /** "Undo plan" put its files back. */
+  undone: PlanUndone.optional(),
 });
 
 export const NoticeItem = z.object({
@@ -57,26 +94,67 @@ export const NoticeItem = z.object({
   text: z.string(),
 });
 
+/**
+ * Where a chat was rerun from an edited message or a retried reply: what it replaced is kept as
+ * another chat ("… (earlier version)"), and the files the replaced turns changed are named.
+ */
+export const RerunItem = z.object({
+  ...base,
+  kind: z.literal('rerun'),
+  how: z.enum(['edit', 'retry']),
+  earlier: z.object({ chatId: z.string(), title: z.string() }),
+  /** Files the replaced turns had changed that were put back from their checkpoints before the rerun. */
+  restored: z.array(z.string()).optional(),
+  /** Files the replaced turns changed that were left as they are ("Undo plan" in the earlier version restores them). */
+  changed: z.array(z.string()).optional(),
+});
+
+/**
+ * Older turns summarised by Claude to keep the chat within the model's context window: later
+ * requests carry `summary` instead of the API messages before `upTo`. The transcript keeps
+ * every item; this marker only says where the summary took over (and expands to it).
+ */
+export const CompactionItem = z.object({
+  ...base,
+  kind: z.literal('compaction'),
+  summary: z.string(),
+  /** 'auto' before a request would pass the window; 'manual' from "Compact now". */
+  trigger: z.enum(['auto', 'manual']),
+  /** API messages before this index are covered by the summary (this and earlier compactions). */
+  upTo: z.number().int().nonnegative(),
+  /** Estimated input tokens of the chat's next request before and after compacting. */
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  /** What the summary request(s) cost, in USD. */
+  costUsd: z.number().nonnegative(),
+});
+
 export const TranscriptItem = z.discriminatedUnion('kind', [
   UserItem,
   AssistantItem,
   ToolCallItem,
+  ThinkingItem,
   PlanChangeItem,
   PlanCompletionItem,
   NoticeItem,
+  RerunItem,
+  CompactionItem,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 export type UserItem = z.infer<typeof UserItem>;
 export type AssistantItem = z.infer<typeof AssistantItem>;
 export type ToolCallItem = z.infer<typeof ToolCallItem>;
+export type ThinkingItem = z.infer<typeof ThinkingItem>;
 export type PlanChangeItem = z.infer<typeof PlanChangeItem>;
 export type PlanCompletionItem = z.infer<typeof PlanCompletionItem>;
 export type NoticeItem = z.infer<typeof NoticeItem>;
+export type RerunItem = z.infer<typeof RerunItem>;
+export type CompactionItem = z.infer<typeof CompactionItem>;
 
 /** The state of a chat's run: a discriminated union, never a pile of booleans. */
 export const RunState = z.discriminatedUnion('status', [
   z.object({ status: z.literal('idle') }),
-  z.object({ status: z.literal('running'), phase: z.enum(['requesting', 'streaming', 'tools']) }),
+  z.object({ status: z.literal('running'), phase: z.enum(['requesting', 'streaming', 'tools', 'compacting']) }),
   z.object({
     status: z.literal('retrying'),
     reason: z.string(),
@@ -86,8 +164,16 @@ export const RunState = z.discriminatedUnion('status', [
   }),
   z.object({ status: z.literal('awaiting_approval'), requestId: z.string() }),
   z.object({ status: z.literal('awaiting_escalation'), requestId: z.string() }),
+  z.object({ status: z.literal('awaiting_question'), requestId: z.string() }),
 ]);
 export type RunState = z.infer<typeof RunState>;
+
+/** Tokens the chat's context holds against the chosen model's window (its max_input_tokens). */
+export const ContextUse = z.object({
+  tokens: z.number().int().nonnegative(),
+  window: z.number().int().positive(),
+});
+export type ContextUse = z.infer<typeof ContextUse>;
 
 export const SessionSummary = z.object({
   id: z.string(),
@@ -95,7 +181,13 @@ export const SessionSummary = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   planProgress: z
-    .object({ completed: z.number().int(), total: z.number().int(), status: z.string() })
+    .object({
+      completed: z.number().int(),
+      total: z.number().int(),
+      status: z.string(),
+      /** The last turn ended (end_turn or Stop) with this active plan unfinished: the chat offers "Continue plan". */
+      paused: z.boolean().optional(),
+    })
     .optional(),
   workspace: z.string().optional(),
   /** The last run ended mid-way (crash, kill): the chat offers "Resume". */
@@ -103,5 +195,20 @@ export const SessionSummary = z.object({
   usage: Usage.optional(),
   /** Cost in USD per plan step, keyed `${planId}#${stepId}` (the step in progress when each request was sent). */
   stepCosts: z.record(z.string(), z.number().nonnegative()).optional(),
+  /** How full the model's context window is: the chat's context after the last reply (the context meter). */
+  context: ContextUse.optional(),
+  /** A chat not started in the window: a headless `waypoint run`, or an MCP client planning through `waypoint mcp`. */
+  origin: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('run') }),
+      z.object({ kind: z.literal('mcp'), client: z.string(), style: Dialect }),
+    ])
+    .optional(),
+  /** Lines of the chat's log that could not be read and were skipped at the last start. */
+  skippedLines: z.number().int().nonnegative().optional(),
+  /** Why the chat could not be rebuilt whole from its log: it opens read-only with what could be read. */
+  damaged: z.string().optional(),
+  /** "Approve for this chat": rules for this chat only (they survive its restart, and never reach another chat). */
+  approvalRules: z.array(ApprovalRule).optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

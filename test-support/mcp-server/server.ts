@@ -5,12 +5,13 @@ import { z } from 'zod';
  * A real, tiny MCP server for tests: well-behaved tools (echo, add) and misbehaving ones
  * (fail → isError, hang → never answers, crash → the process exits with a message on stderr).
  */
-export function createTestMcpServer(options: { onCrash?: () => void } = {}): McpServer {
+export function createTestMcpServer(options: { onCrash?: () => void; envTool?: boolean } = {}): McpServer {
   const server = new McpServer({ name: 'waypoint-test-server', version: '1.0.0' });
 
   server.registerTool(
     'echo',
-    { description: 'Echo the text back', inputSchema: { text: z.string() } },
+    // It changes nothing, and says so (plan first lets such tools run before approval).
+    { description: 'Echo the text back', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } },
     async ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }] }),
   );
 
@@ -37,6 +38,13 @@ export function createTestMcpServer(options: { onCrash?: () => void } = {}): Mcp
     (options.onCrash ?? (() => process.exit(3)))();
     return { content: [{ type: 'text', text: 'unreachable' }] };
   });
+
+  // Only when asked (--env-tool), so the tool count other tests expect stays the same.
+  if (options.envTool) {
+    server.registerTool('env', { description: 'The server process environment, as JSON' }, async () => ({
+      content: [{ type: 'text', text: JSON.stringify(process.env) }],
+    }));
+  }
 
   // A tool whose name needs sanitising for the Messages API.
   server.registerTool('weird.name', { description: 'Odd name' }, async () => ({

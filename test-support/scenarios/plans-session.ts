@@ -16,7 +16,14 @@ export const plansSession: Scenario = {
     { kind: 'tool_use', calls: [{ name: 'planning_update_step', input: { step_id: 1, status: 'done' } }] },
     { kind: 'tool_use', calls: [{ name: 'planning_update_step', input: { step_id: 2, status: 'in_progress' } }] },
     { kind: 'tool_use', calls: [{ name: 'planning_update_step', input: { step_id: 2, status: 'done' } }] },
-    { kind: 'tool_use', calls: [{ name: 'planning_update_step', input: { step_id: 3, status: 'in_progress' } }] },
+    {
+      kind: 'tool_use',
+      // "Run the tests" is a verification step: completed only after a check made while it is in progress.
+      calls: [
+        { name: 'planning_update_step', input: { step_id: 3, status: 'in_progress' } },
+        { name: 'list_directory', input: { path: '.' } },
+      ],
+    },
     { kind: 'tool_use', calls: [{ name: 'planning_update_step', input: { step_id: 3, status: 'done' } }] },
     { kind: 'tool_use', calls: [{ name: 'planning_read_plan', input: {} }] },
     { kind: 'text', text: 'The --verbose flag is parsed, prints debug output, and the tests pass.' },

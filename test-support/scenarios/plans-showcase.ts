@@ -44,7 +44,15 @@ export const plansShowcase: Scenario = {
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 3, result: 'Toggle added under Appearance' } }] },
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 4 } }] },
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 4, result: 'Stored in localStorage' } }] },
-    { kind: 'tool_use', text: 'Verifying.', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 5 } }] },
+    {
+      kind: 'tool_use',
+      text: 'Verifying.',
+      // A verification step is completed only after a check made while it is in progress.
+      calls: [
+        { name: 'update_plan', input: { action: 'start_step', step_number: 5 } },
+        { name: 'list_directory', input: { path: '.' } },
+      ],
+    },
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 5, result: 'All tests pass; contrast 7.1:1' } }] },
     {
       kind: 'tool_use',

@@ -1,3 +1,4 @@
+import { SEED_GRID_PLAN } from '../main/seed-tool-calls';
 import type { Scenario } from '../scripted-api/scenario';
 
 /** Seed P4-02's example: a 3×3 structural grid, planned, worked step by step, completed. */
@@ -12,16 +13,7 @@ export const plansStructured: Scenario = {
       calls: [
         {
           name: 'create_plan',
-          input: {
-            goal: "Create 3x3 structural grid at 25' spacing",
-            steps: [
-              { step_number: 1, description: "Create vertical grid lines A, B, C at 25' spacing", tools_to_use: ['place_grid'], success_criteria: '3 vertical grids created' },
-              { step_number: 2, description: "Create horizontal grid lines 1, 2, 3 at 25' spacing", tools_to_use: ['place_grid'], success_criteria: '3 horizontal grids created' },
-              { step_number: 3, description: 'Verify grid layout', tools_to_use: ['capture_screenshot'], success_criteria: 'Screenshot shows 3x3 grid pattern', is_verification: true },
-            ],
-            verification_approach: 'Screenshot capture and visual inspection',
-            estimated_tool_calls: 7,
-          },
+          input: SEED_GRID_PLAN,
         },
       ],
     },
@@ -29,7 +21,15 @@ export const plansStructured: Scenario = {
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'Grids A, B, C placed' } }] },
     { kind: 'tool_use', text: 'Now the horizontal ones.', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 2 } }] },
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 2, result: 'Grids 1, 2, 3 placed' } }] },
-    { kind: 'tool_use', text: 'Checking the layout.', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 3 } }] },
+    {
+      kind: 'tool_use',
+      text: 'Checking the layout.',
+      // A verification step is completed only after a check made while it is in progress.
+      calls: [
+        { name: 'update_plan', input: { action: 'start_step', step_number: 3 } },
+        { name: 'list_directory', input: { path: '.' } },
+      ],
+    },
     { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 3, result: 'Screenshot shows a 3x3 grid' } }] },
     {
       kind: 'tool_use',

@@ -1,17 +1,25 @@
 import { apiId } from './ids';
 import type { ScriptedTurn } from './scenario';
+import type { ThinkingSigner } from './thinking-signatures';
+import { countRequestTokens, countText } from './token-count';
 import type { WireContentBlock, WireMessage, WireUsage } from './wire-types';
 
-/** Roughly four characters per token, like English text: enough for realistic usage numbers. */
-export function estimateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+/** What a reply's blocks cost as output: thinking counts (the API bills it as output, shown or not). */
+export function outputText(content: readonly WireContentBlock[]): string {
+  return content
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : b.type === 'redacted_thinking' ? b.data : JSON.stringify(b.input)))
+    .join('');
+}
+
+/** Output tokens of a reply's content, thinking included (the same count as its input side, token-count.ts). */
+export function outputTokens(content: readonly WireContentBlock[]): number {
+  return Math.max(1, countText(outputText(content)));
 }
 
 export function usageFor(requestBody: unknown, content: WireContentBlock[]): WireUsage {
-  const output = content.map((b) => (b.type === 'text' ? b.text : JSON.stringify(b.input))).join('');
   return {
-    input_tokens: estimateTokens(JSON.stringify(requestBody ?? '')),
-    output_tokens: estimateTokens(output),
+    input_tokens: countRequestTokens(requestBody),
+    output_tokens: outputTokens(content),
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
     service_tier: 'standard',
@@ -20,13 +28,29 @@ export function usageFor(requestBody: unknown, content: WireContentBlock[]): Wir
 
 type ReplyTurn = Extract<ScriptedTurn, { kind: 'text' | 'tool_use' }>;
 
+/** Whether a request asked for thinking (`thinking.type` enabled or adaptive). */
+export function thinkingRequested(requestBody: unknown): boolean {
+  const type = (requestBody as { thinking?: { type?: unknown } } | null)?.thinking?.type;
+  return type === 'enabled' || type === 'adaptive';
+}
+
 /** The complete assistant Message a text or tool_use turn stands for. */
-export function buildMessage(turn: ReplyTurn, model: string, requestBody: unknown): WireMessage {
+export function buildMessage(turn: ReplyTurn, model: string, requestBody: unknown, signer?: ThinkingSigner): WireMessage {
   const content: WireContentBlock[] = [];
   let stopReason: WireMessage['stop_reason'];
+  // Thinking comes first, and only when asked for (a script's thinking is ignored otherwise).
+  if (signer && thinkingRequested(requestBody)) {
+    for (const thinking of turn.thinking ?? []) content.push({ type: 'thinking', thinking, signature: signer.sign(thinking) });
+    for (let i = 0; i < (turn.redacted ?? 0); i++) content.push({ type: 'redacted_thinking', data: signer.redacted() });
+  }
   if (turn.kind === 'text') {
-    content.push({ type: 'text', text: turn.text });
-    stopReason = turn.stopReason ?? 'end_turn';
+    // Like the API, a reply stops at max_tokens (stop_reason "max_tokens"), cut where the count reaches it;
+    // thinking comes out of the same max_tokens.
+    const maxTokens = (requestBody as { max_tokens?: unknown } | null)?.max_tokens;
+    const thought = content.length ? countText(outputText(content)) : 0;
+    const text = withinTokens(turn.text, typeof maxTokens === 'number' ? Math.max(0, maxTokens - thought) : maxTokens);
+    content.push({ type: 'text', text });
+    stopReason = text.length < turn.text.length ? 'max_tokens' : (turn.stopReason ?? 'end_turn');
   } else {
     if (turn.text) content.push({ type: 'text', text: turn.text });
     for (const call of turn.calls) {
@@ -44,6 +68,19 @@ export function buildMessage(turn: ReplyTurn, model: string, requestBody: unknow
     stop_sequence: null,
     usage: usageFor(requestBody, content),
   };
+}
+
+/** The longest start of `text` whose count stays within `maxTokens` (all of it when it fits or there is no limit). */
+function withinTokens(text: string, maxTokens: unknown): string {
+  if (typeof maxTokens !== 'number' || countText(text) <= maxTokens) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (countText(text.slice(0, mid)) <= maxTokens) low = mid;
+    else high = mid - 1;
+  }
+  return text.slice(0, low);
 }
 
 /** The text of the last user message (ignoring tool results), for the 'echo' fallback. */

@@ -21,8 +21,19 @@ export type ScriptedFault =
   | 'drop' // 200, some deltas, then the socket is destroyed
   | 'stall'; // 200, some deltas, then nothing until the client gives up
 
+/**
+ * Extended thinking in a reply: thinking blocks (text, streamed as thinking_delta, signed with
+ * signature_delta) and redacted ones, before the reply's other blocks. Sent only when the request
+ * asked for thinking, as the real API does.
+ */
+export interface ScriptedThinking {
+  thinking?: string[];
+  /** How many redacted_thinking blocks follow the thinking blocks. */
+  redacted?: number;
+}
+
 export type ScriptedTurn =
-  | {
+  | ({
       kind: 'text';
       text: string;
       /** Characters per text_delta (default 8). */
@@ -30,15 +41,15 @@ export type ScriptedTurn =
       /** Delay between deltas in ms (default 5). */
       delayMs?: number;
       stopReason?: 'end_turn' | 'max_tokens';
-    }
-  | {
+    } & ScriptedThinking)
+  | ({
       kind: 'tool_use';
       /** Optional text before the tool calls. */
       text?: string;
       calls: ScriptedToolCall[];
       chunkChars?: number;
       delayMs?: number;
-    }
+    } & ScriptedThinking)
   | {
       kind: 'fault';
       fault: ScriptedFault;

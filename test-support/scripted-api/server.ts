@@ -3,8 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { errorBody, httpFault } from './api-errors';
 import { apiId } from './ids';
 import { buildMessage, lastUserText } from './message-builder';
-import { modelsPage } from './models-page';
+import { DEFAULT_MODELS, modelInfo, modelsPage, type ScriptedModel } from './models-page';
+import { checkMedia } from './media-checks';
+import { checkPrefixes, signReply } from './thinking-binding';
+import { checkThinking, recordIssued, type IssuedThinking } from './thinking-checks';
+import { ThinkingSigner } from './thinking-signatures';
 import { checkRequest } from './request-checks';
+import { countRequestTokens } from './token-count';
+import { checkWindow } from './window-checks';
 import type { Scenario, ScriptedTurn } from './scenario';
 import { fillPlaceholders } from './placeholders';
 import { SseWriter } from './sse-writer';
@@ -26,6 +32,10 @@ export interface ScriptedServer {
   /** http://127.0.0.1:PORT, suitable for ANTHROPIC_BASE_URL. */
   url: string;
   requests: RecordedRequest[];
+  /** Bodies of POST /v1/messages/count_tokens, in order (kept apart from `requests`). */
+  countRequests: unknown[];
+  /** Requests refused by the API's validation (request-checks.ts): each one a client bug. */
+  invalid: Array<{ message: string; body: unknown }>;
   /** Replaces the scenario and resets the turn cursor. */
   setScenario(scenario: Scenario): void;
   /** With a gated scenario: lets the next `count` requests be answered. */
@@ -37,15 +47,26 @@ export interface ScriptedServerOptions {
   scenario: Scenario;
   port?: number;
   requireApiKey?: string;
+  /** What the Models API lists, with each model's window and output cap (default: DEFAULT_MODELS). */
+  models?: readonly ScriptedModel[];
+  /** Answers a request before the scenario does (a turn that depends on what was asked); undefined leaves it to the scenario. */
+  respond?: (body: Record<string, unknown>) => ScriptedTurn | undefined;
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
+/** The API's request size limit for the Messages endpoint. */
+const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 export async function startScriptedServer(options: ScriptedServerOptions): Promise<ScriptedServer> {
   let scenario = options.scenario;
   let cursor = 0;
   const requests: RecordedRequest[] = [];
+  const countRequests: unknown[] = [];
+  const models = options.models ?? DEFAULT_MODELS;
+  const invalidRequests: Array<{ message: string; body: unknown }> = [];
   const gate = new TurnGate();
+  const signer = new ThinkingSigner();
+  const issued: IssuedThinking = new Map();
 
   const nextTurn = (body: { messages?: unknown }): ScriptedTurn => {
     const turn = scenario.turns[cursor];
@@ -61,6 +82,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
 
   const handleMessages = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
+    if (Buffer.byteLength(raw) > MAX_REQUEST_BYTES) {
+      return sendError(res, 413, errorBody('request_too_large', 'Request exceeds the maximum allowed number of bytes.'));
+    }
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw) as Record<string, unknown>;
@@ -71,13 +95,21 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     if (options.requireApiKey !== undefined && presentedKey(req.headers) !== options.requireApiKey) {
       return sendError(res, 401, errorBody('authentication_error', 'invalid x-api-key'));
     }
-    const invalid = checkRequest(body);
-    if (invalid) return sendError(res, 400, errorBody('invalid_request_error', invalid));
+    const invalid =
+      checkRequest(body) ??
+      (await checkMedia(body)) ??
+      checkThinking(body, signer, issued, models) ??
+      checkPrefixes(body, signer) ??
+      checkWindow(body as { model: string; max_tokens: number }, models);
+    if (invalid) {
+      invalidRequests.push({ message: invalid, body });
+      return sendError(res, 400, errorBody('invalid_request_error', invalid));
+    }
 
     if (scenario.gated) await gate.pass();
     if (scenario.latencyMs) await new Promise((r) => setTimeout(r, scenario.latencyMs));
     const exhausted = cursor >= scenario.turns.length;
-    const turn = withPlaceholders(nextTurn(body), body.messages);
+    const turn = withPlaceholders(options.respond?.(body) ?? nextTurn(body), body.messages);
     if (turn.kind === 'fault') {
       const fault = httpFault(turn.fault, turn.retryAfterSeconds, turn.retryAfterMs);
       if (fault) {
@@ -86,7 +118,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       }
       return streamFault(res, turn);
     }
-    const message = buildMessage(turn, String(body.model), body);
+    const message = buildMessage(turn, String(body.model), body, signer);
+    signReply(body, message.content as unknown as Array<Record<string, unknown>>, signer);
+    recordIssued(issued, message.content as unknown as Array<Record<string, unknown>>);
     if (body.stream !== true) {
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': apiId('req') });
       res.end(JSON.stringify(message));
@@ -95,14 +129,44 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     await new SseWriter(res, turn.delayMs ?? 5).message(message, turn.chunkChars ?? 8);
   };
 
+  /** POST /v1/messages/count_tokens: the count the Messages endpoint would use, for any size. */
+  const handleCountTokens = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    } catch {
+      return sendError(res, 400, errorBody('invalid_request_error', 'Request body is not valid JSON.'));
+    }
+    countRequests.push(body);
+    if (options.requireApiKey !== undefined && presentedKey(req.headers) !== options.requireApiKey) {
+      return sendError(res, 401, errorBody('authentication_error', 'invalid x-api-key'));
+    }
+    if ('max_tokens' in body) return sendError(res, 400, errorBody('invalid_request_error', 'max_tokens: Extra inputs are not permitted'));
+    // Counting takes the same content the Messages endpoint takes: files filled in, https URLs only.
+    const invalid = checkRequest({ ...body, max_tokens: 1 }) ?? (await checkMedia(body));
+    if (invalid) return sendError(res, 400, errorBody('invalid_request_error', invalid));
+    sendJson(res, 200, { input_tokens: countRequestTokens(body) });
+  };
+
+  const getModel = (res: ServerResponse, id: string): void => {
+    const model = modelInfo(models, id);
+    if (model) sendJson(res, 200, model);
+    else sendError(res, 404, errorBody('not_found_error', `model: ${id}`));
+  };
+
   const server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const modelId = req.method === 'GET' && path.startsWith('/v1/models/') ? decodeURIComponent(path.slice('/v1/models/'.length)) : null;
     const handled =
       req.method === 'POST' && path === '/v1/messages'
         ? handleMessages(req, res)
-        : req.method === 'GET' && path === '/v1/models'
-          ? Promise.resolve(sendJson(res, 200, modelsPage()))
-          : Promise.resolve(sendError(res, 404, errorBody('not_found_error', `Not found: ${req.method} ${path}`)));
+        : req.method === 'POST' && path === '/v1/messages/count_tokens'
+          ? handleCountTokens(req, res)
+          : req.method === 'GET' && path === '/v1/models'
+            ? Promise.resolve(sendJson(res, 200, modelsPage(models)))
+            : modelId
+              ? Promise.resolve(getModel(res, modelId))
+              : Promise.resolve(sendError(res, 404, errorBody('not_found_error', `Not found: ${req.method} ${path}`)));
     handled.catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, errorBody('api_error', `Scripted server failed: ${String(error)}`));
       else res.destroy();
@@ -118,6 +182,8 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    countRequests,
+    invalid: invalidRequests,
     setScenario(next) {
       scenario = next;
       cursor = 0;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { chunk, estimateTokens } from './message-builder';
+import { chunk, outputTokens } from './message-builder';
 import type { WireError, WireMessage } from './wire-types';
 
 /**
@@ -71,17 +71,43 @@ export class SseWriter {
     return !this.isClosed;
   }
 
+  /** A thinking block: its text in thinking_delta pieces, then its signature in one signature_delta. */
+  async thinkingBlock(index: number, block: { thinking: string; signature: string }, chunkChars: number): Promise<boolean> {
+    this.send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+    for (const piece of chunk(block.thinking, chunkChars)) {
+      if (this.isClosed) return false;
+      if (piece) this.send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: piece } });
+      await this.pause();
+    }
+    this.send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
+    this.send('content_block_stop', { type: 'content_block_stop', index });
+    return !this.isClosed;
+  }
+
+  /** A redacted_thinking block arrives whole in its content_block_start. */
+  redactedBlock(index: number, data: string): boolean {
+    this.send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data } });
+    this.send('content_block_stop', { type: 'content_block_stop', index });
+    return !this.isClosed;
+  }
+
   async message(message: WireMessage, chunkChars: number): Promise<void> {
     this.start(message);
     for (const [index, block] of message.content.entries()) {
-      const alive = block.type === 'text' ? await this.textBlock(index, block.text, chunkChars) : await this.toolUseBlock(index, block, chunkChars);
+      const alive =
+        block.type === 'text'
+          ? await this.textBlock(index, block.text, chunkChars)
+          : block.type === 'thinking'
+            ? await this.thinkingBlock(index, block, chunkChars)
+            : block.type === 'redacted_thinking'
+              ? this.redactedBlock(index, block.data)
+              : await this.toolUseBlock(index, block, chunkChars);
       if (!alive) return;
     }
-    const outputText = message.content.map((b) => (b.type === 'text' ? b.text : JSON.stringify(b.input))).join('');
     this.send('message_delta', {
       type: 'message_delta',
       delta: { stop_reason: message.stop_reason, stop_sequence: null },
-      usage: { output_tokens: estimateTokens(outputText) },
+      usage: { output_tokens: outputTokens(message.content) },
     });
     this.send('message_stop', { type: 'message_stop' });
     this.end();

@@ -13,7 +13,9 @@ export interface WireUsage {
 
 export type WireContentBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };
 
 export interface WireMessage {
   id: string;
@@ -34,6 +36,7 @@ export type WireErrorType =
   | 'not_found_error'
   | 'rate_limit_error'
   | 'api_error'
+  | 'request_too_large'
   | 'overloaded_error';
 
 export interface WireError {

@@ -8,8 +8,9 @@ import {
   RateLimitError,
 } from '@anthropic-ai/sdk';
 
-/** Why a run ended badly, in a form a person can act on. */
-export type FailureCode = 'auth' | 'bad_request' | 'rate_limit' | 'overloaded' | 'server' | 'network' | 'stalled' | 'no_key';
+/** Why a run ended badly, in a form a person can act on (the code of the run's error notice). */
+export const FAILURE_CODES = ['auth', 'bad_request', 'rate_limit', 'overloaded', 'server', 'network', 'stalled', 'no_key'] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
 
 export interface RunFailure {
   code: FailureCode;

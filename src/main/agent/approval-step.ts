@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
-import type { ApprovalRequest } from '../../shared/prompts';
+import { describeRule, type ApprovalRule } from '../../shared/approval-rules';
+import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
-import type { ApprovalGate } from './approval-gate';
-import type { ToolDefinition } from './tool';
-import { nowIso } from './transcript-items';
+import type { PromptGate } from '../common/prompt-gate';
+import { ruleVerdict, scopeOf, subjectOf } from '../tools/approval-rules';
+import type { ToolDefinition } from '../tools/tool';
+import { nowIso } from '../common/transcript-items';
 
 /** What the executor does with a tool call after the approval check. */
 export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denied' | 'error'; message: string };
@@ -14,11 +16,18 @@ export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denie
 /** Asks the user when a tool call needs it; resolves once they answered (or pressed Stop). */
 export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
 
+/** The approvals runs are paused on. */
+export type ApprovalGate = PromptGate<ApprovalRequest, ApprovalDecision>;
+
 export interface ApproverDeps {
   gate: ApprovalGate;
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
+  /** The approval rules in force now (Settings' and this chat's): one saved a call ago counts. */
+  rules(): ApprovalRule[];
+  /** Keeps what "Approve for this chat" / "Always approve" covers (approval-scopes.ts). */
+  remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
   /** Applies and emits an event (the session state keeps the pending request). */
   publish(event: WaypointEvent): void;
 }
@@ -27,6 +36,9 @@ export const STOPPED_AWAITING_APPROVAL = 'The user pressed Stop while this call 
 
 export const denialMessage = (toolName: string): string =>
   `The user denied this ${toolName} call. Don't retry it unchanged; ask the user or choose another approach.`;
+
+export const ruleDenial = (toolName: string, rule: ApprovalRule): string =>
+  `Not run: the user's approval rules never allow this ${toolName} call ("${describeRule(rule)}"). Choose another approach, or ask the user.`;
 
 const GO: ApprovalVerdict = { kind: 'go' };
 const EDIT_TOOLS = new Set(['write_file', 'edit_file']);
@@ -70,7 +82,12 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
   const { sessionId, publish } = deps;
   const setRunning = () => publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
   return async (block, tool, card) => {
-    if (!needsApproval(tool, block.input, deps.settings)) return GO;
+    if (tool.group === 'planning') return GO;
+    // Rules first: a deny rule refuses without asking; an allow rule lets it run unasked.
+    const subject = subjectOf(tool, block.input);
+    const rule = ruleVerdict(deps.rules(), tool, subject);
+    if (rule?.effect === 'deny') return { kind: 'refused', status: 'denied', message: ruleDenial(tool.name, rule) };
+    if (rule?.effect === 'allow' || !needsApproval(tool, block.input, deps.settings)) return GO;
     const request: ApprovalRequest = {
       id: randomUUID(),
       sessionId,
@@ -79,15 +96,18 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
       ...(tool.server ? { server: tool.server } : {}),
       kind: kindOf(tool),
       ...describe(tool, block.input),
+      scope: scopeOf(tool, subject),
       createdAt: nowIso(),
     };
     if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'awaiting_approval' } });
     publish({ type: 'run_state', sessionId, state: { status: 'awaiting_approval', requestId: request.id } });
     publish({ type: 'approval_requested', sessionId, request });
 
-    const outcome = await deps.gate.wait(request, deps.signal);
+    const answered = await deps.gate.wait(request, deps.signal);
+    const outcome = answered.kind === 'cancelled' ? 'cancelled' : answered.answer === 'deny' ? 'denied' : 'approved';
     publish({ type: 'approval_resolved', sessionId, requestId: request.id, decision: outcome });
     if (outcome === 'cancelled') return { kind: 'refused', status: 'error', message: STOPPED_AWAITING_APPROVAL };
+    if (answered.kind === 'answered') await deps.remember(request, answered.answer);
     setRunning();
     if (outcome === 'denied') return { kind: 'refused', status: 'denied', message: denialMessage(tool.name) };
     if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });

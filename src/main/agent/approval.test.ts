@@ -8,7 +8,7 @@ import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
 import { createWorkspaceTools } from '../tools/workspace';
 import { denialMessage, STOPPED_AWAITING_APPROVAL } from './approval-step';
-import { closeAll, messagesOf, startChat } from './chat-test-setup';
+import { closeAll, messagesOf, startChat } from '../../../test-support/main/chat-test-setup';
 
 // The approval gate through the whole loop: real SDK, scripted server, real files on disk.
 
@@ -141,7 +141,7 @@ describe('approval gate in the loop', () => {
           { kind: 'text', text: 'Ran them.' },
         ],
       },
-      { commandAllowList: ['echo'] },
+      { approvalRules: [{ id: 'r1', tool: 'run_command', pattern: 'echo allowed', effect: 'allow', createdAt: '2025-01-01T00:00:00.000Z' }] },
     );
     service.sendMessage(session.id, 'run things');
     const { request } = await requested();

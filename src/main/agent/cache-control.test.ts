@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedTurn } from '../../../test-support/scripted-api/scenario';
 import { stripCacheControl } from './cache-control';
-import { closeAll, startChat, testTool } from './chat-test-setup';
-import { ok } from './tool';
+import { closeAll, startChat, testTool } from '../../../test-support/main/chat-test-setup';
+import { ok } from '../tools/tool';
 
 afterEach(closeAll);
 
@@ -17,7 +17,7 @@ describe('prompt caching over a long loop', () => {
     const lookup = testTool('lookup', async (input) => ok(`found ${(input as { q: string }).q}`));
     const { service, recorder, session, server } = await startChat({ name: 'twenty', turns }, { tools: [lookup] });
     service.sendMessage(session.id, 'Look up twenty things');
-    await recorder.idle(session.id, 20_000);
+    await recorder.idle(session.id, 0, 20_000);
     const bodies = server.requests.map((r) => r.body as Body);
     expect(bodies).toHaveLength(20);
 

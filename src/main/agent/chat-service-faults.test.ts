@@ -6,7 +6,7 @@ import {
   setupFaults as setup,
   teardownFaults,
   type FaultCtx,
-} from './fault-test-setup';
+} from '../../../test-support/main/fault-test-setup';
 
 afterEach(teardownFaults);
 

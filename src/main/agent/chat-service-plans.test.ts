@@ -11,8 +11,9 @@ import { plansWbs } from '../../../test-support/scenarios/plans-wbs';
 import type { Dialect } from '../../shared/plan';
 import { PlanService } from '../plan/plan-service';
 import { ChatService } from './chat-service';
-import { EventRecorder, keySource, settingsSource } from './chat-test-harness';
-import { ToolRegistry } from './tool-registry';
+import { EventRecorder, keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
+import { ToolRegistry } from '../tools/tool-registry';
+import { createWorkspaceTools } from '../tools/workspace';
 
 // The loop, the real PlanService and the real SDK against scripted Claude, one run per dialect:
 // the seeds' own examples, end to end.
@@ -34,14 +35,16 @@ async function runScenario(scenario: Scenario, dialect: Dialect) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wp-plans-'));
   const server: ScriptedServer = await startScriptedServer({ scenario, requireApiKey: KEY });
   const plans = new PlanService({ dataDir });
+  // The scenarios' verification steps check something with a workspace tool (list_directory).
+  const tools = new ToolRegistry();
+  for (const tool of createWorkspaceTools(dataDir)) tools.register(tool);
   const service = new ChatService({
     settings: settingsSource({ planningStyle: dialect }),
     apiKey: keySource(KEY),
     plans,
-    tools: new ToolRegistry(),
+    tools,
     baseURL: server.url,
-    workspace: null,
-    deltaFlushMs: 10,
+    workspace: dataDir,
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => server.close());
@@ -49,7 +52,7 @@ async function runScenario(scenario: Scenario, dialect: Dialect) {
   const recorder = new EventRecorder();
   service.onEvent(recorder.listener);
   const versions: number[] = [];
-  plans.onPlanUpdated((u) => versions.push(u.version));
+  plans.onPlanUpdated((u) => versions.push(u.plan.version));
   const session = service.newSession();
   service.sendMessage(session.id, 'Please do the planned work.');
   await recorder.idle(session.id, 0, 15_000);
@@ -72,11 +75,11 @@ describe('the loop drives every planning dialect end to end', () => {
     expect(plan.summary).toMatchObject({ total: 3, completed: 3, percent: 100 });
     expect(plan.completion?.status).toBe('success');
     expect(run.toolResults.every((r) => r.is_error !== true)).toBe(true);
-    expect(run.toolResults).toHaveLength(plansStructured.turns.filter((t) => t.kind === 'tool_use').length);
+    expect(run.toolResults).toHaveLength(plansStructured.turns.flatMap((t) => (t.kind === 'tool_use' ? t.calls : [])).length);
     expectStrictlyRising(run.versions);
     const transcript = run.service.getSession(run.session.id).transcript;
     expect(transcript.filter((i) => i.kind === 'plan_change').map((i) => (i as { text: string }).text)).toContain(
-      'Updated plan: step 1 completed',
+      "Updated plan: step 1 “Create vertical grid lines A, B, C at 25' spacing” completed",
     );
     expect(transcript.filter((i) => i.kind === 'plan_completion')).toHaveLength(1);
     expect(transcript.at(-1)).toMatchObject({ kind: 'assistant', status: 'done' });

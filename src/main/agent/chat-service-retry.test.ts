@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedTurn } from '../../../test-support/scripted-api/scenario';
-import { UserFacingError } from '../app/call-router';
+import { UserFacingError } from '../common/errors';
 import {
   retryingStates,
   runStates,
@@ -9,7 +9,7 @@ import {
   setupFaults as setup,
   teardownFaults,
   type FaultCtx,
-} from './fault-test-setup';
+} from '../../../test-support/main/fault-test-setup';
 
 afterEach(teardownFaults);
 
@@ -165,8 +165,9 @@ describe('after the budget: the message is kept, and "Retry now" resends it', ()
     expect(Date.now() - stoppedAt).toBeLessThan(2_000);
     expect(ctx.server.requests).toHaveLength(1); // the retry was never sent
     const transcript = ctx.service.getSession(ctx.session.id).transcript;
-    expect(transcript.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(transcript.map((i) => i.kind)).toEqual(['user', 'assistant', 'notice']);
     expect(transcript[1]).toMatchObject({ text: 'Partial', status: 'stopped' });
+    expect(transcript[2]).toMatchObject({ code: 'stopped', text: 'You stopped Claude.' });
 
     const after = await sendAndSettle(ctx, 'next');
     expect(after).toEqual([expect.objectContaining({ text: 'You said: hi\nnext', status: 'done' })]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAll, messagesOf, startChat as setup, testTool } from './chat-test-setup';
-import { fail, ok } from './tool';
+import { closeAll, messagesOf, startChat as setup, testTool } from '../../../test-support/main/chat-test-setup';
+import { fail, ok } from '../tools/tool';
 
 afterEach(closeAll);
 
@@ -63,7 +63,7 @@ describe('ChatService tools', () => {
     const results = messagesOf(server, 1)[2]!.content as { tool_use_id: string; content: string; is_error: boolean }[];
     expect(results.map((r) => [r.tool_use_id, r.is_error])).toEqual([['toolu_1', true], ['toolu_2', true], ['toolu_3', true]]);
     expect(results[0]!.content).toContain('Unknown tool "nope"');
-    expect(results[0]!.content).toContain('make_plan, finish_step, failing, throwing');
+    expect(results[0]!.content).toContain('make_plan, finish_step, ask_user, failing, throwing');
     expect(results[1]!.content).toBe('No such file: a.txt');
     expect(results[2]!.content).toContain('boom');
     const cards = service.getSession(session.id).transcript.filter((i) => i.kind === 'tool_call');

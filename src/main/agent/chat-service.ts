@@ -1,26 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { MessageText, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
+import { MessageText, MessageTextOrEmpty, describeZodError, type CallOutput, type WaypointEvent } from '../../shared/contract';
+import type { Attachment } from '../../shared/attachments';
+import type { UserEdit } from '../../shared/plan-edit';
+import { approvalMessage, feedbackMessage, type ReviewDecision } from '../../shared/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
-import type { RecoveryService } from '../recovery/recovery-service';
-import { resumeEscalation } from '../recovery/resume-escalation';
-import type { SessionSummary } from '../../shared/transcript';
-import { UserFacingError } from '../app/call-router';
-import type { ApiKeySource, SettingsSource } from '../app/ports';
+import type { NoticeItem, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { DisposableStore, Emitter, type Disposable } from '../common/emitter';
-import type { PlanServiceApi } from '../plan/plan-service.types';
+import { PromptGate } from '../common/prompt-gate';
+import { UserFacingError } from '../common/errors';
+import { nowIso, userItem } from '../common/transcript-items';
+import type { PlanServiceApi, PlanUpdate } from '../plan/plan-service.types';
+import type { RecoveryService } from '../recovery/recovery-service';
+import { appendUser } from '../sessions/api-history';
+import { attachmentBlock } from '../attachments/attachment-blocks';
+import { nextUserMark } from '../sessions/history-cut';
+import { ChatRegistry } from '../sessions/chat-registry';
+import { titleFrom, type ChatSession } from '../sessions/chat-session';
+import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
-import { DeltaBatcher } from './delta-batcher';
-import { ApprovalGate } from './approval-gate';
-import { appendUserText } from './history';
-import { fetchModels } from './model-catalog';
-import { planItemFor, planProgress } from './plan-items';
-import { ChatSession, newestFirst, titleFrom } from './session-state';
-import { runChat } from './chat-run';
+import type { ApprovalGate } from './approval-step';
+import type { QuestionGate } from './question-step';
+import { Reruns } from './rerun';
+import { ModelFacts } from './model-facts';
+import { builtInLimits, builtInThinking } from './model-catalog';
+import { canCompact } from './context/context-fit';
+import { runCompaction } from './context/compact-run';
+import type { ApiKeySource, RequestAttachments, SettingsSource } from './ports';
+import { PromptAnswers } from './prompt-answers';
+import { RunController } from './run-controller';
 import type { UsageRecord } from './usage-meter';
-import { toolsForTurn } from './request-builder';
-import { resumeApproval } from '../sessions/resume-approval';
-import type { ToolRegistry } from './tool-registry';
-import { nowIso, userItem } from './transcript-items';
+import { withRequiredModels } from '../../shared/model-names';
+import { DEFAULT_MODEL } from '../../shared/settings';
+import { isEmptyChat } from './empty-chat';
+import { PlanCards } from './plan-cards';
+
+export { NO_KEY_MESSAGE } from './run-controller';
+
+export interface NewSessionOptions {
+  reuseEmpty?: boolean;
+  /** Which empty chats may be reused (one another process writes may not). */
+  reusable?: (sessionId: string) => boolean;
+  title?: string;
+  origin?: SessionSummary['origin'];
+  /** The chat's folder, when not the app's (a headless run's --workspace). */
+  workspace?: string | null;
+}
 
 export interface ChatServiceOptions {
   settings: SettingsSource;
@@ -33,8 +56,6 @@ export interface ChatServiceOptions {
   workspace: string | null;
   /** The tools of a chat whose workspace is this folder (workspace tools confined to it + `tools`). */
   toolsForWorkspace?: (workspace: string | null) => ToolRegistry;
-  /** Text deltas are batched this long so a fast stream stays smooth (default 33). */
-  deltaFlushMs?: number;
   /** No stream event for this long means a stalled stream (default 60 000). */
   stallTimeoutMs?: number;
   /**
@@ -46,42 +67,103 @@ export interface ChatServiceOptions {
   apiRetry?: Partial<ApiRetryPolicy>;
   /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
   recovery?: RecoveryService;
+  /** Attached files and tools' images (attachments/attachment-service.ts). */
+  attachments?: RequestAttachments;
 }
 
-export const NO_KEY_MESSAGE =
-  'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
+/**
+ * A question restored after a restart holds back the answer to Claude's tool call: a new message
+ * (or a retry) now would send a history with that tool_use unanswered, which the API refuses.
+ */
+function refuseWhileAsked(session: ChatSession): void {
+  if (session.pendingApproval) {
+    throw new UserFacingError('busy', `Claude is waiting for your answer to "${session.pendingApproval.summary}": press Approve or Deny first.`);
+  }
+  if (session.pendingEscalation) {
+    throw new UserFacingError('busy', `Claude is waiting for your answer about the stuck step "${session.pendingEscalation.stepTitle}": skip it, abort the plan or send guidance first.`);
+  }
+  if (session.pendingQuestion) {
+    throw new UserFacingError('busy', `Claude asked you: "${session.pendingQuestion.question.slice(0, 200)}". Answer it first, or press Stop to cancel the question.`);
+  }
+}
 
-/** The chats, and the conversation loop that runs each of them against Claude. */
+/**
+ * The chats and the conversation loop that runs each of them against Claude, as the app's calls
+ * and the session log see them. The work is done by three parts with one job each: the chats of
+ * record (ChatRegistry), the runs (RunController) and the answers to the questions runs pause on
+ * (PromptAnswers).
+ */
 export class ChatService implements Disposable {
-  private readonly emitter = new Emitter<WaypointEvent>();
-  readonly onEvent = this.emitter.event;
-  private readonly sessions = new Map<string, ChatSession>();
-  private readonly runs = new Map<string, AbortController>();
-  private readonly completedPlans = new Set<string>();
-  private readonly batcher: DeltaBatcher;
+  private readonly chats = new ChatRegistry();
+  private readonly runs: RunController;
+  private readonly prompts: PromptAnswers;
+  private readonly reruns: Reruns;
+  private readonly forks = new Emitter<string>();
+  /** Completion cards of finished plans (issue 12, item 7). */
+  private readonly cards = new PlanCards();
   private readonly disposables = new DisposableStore();
-  private disposed = false;
-  private readonly retryPolicy: ApiRetryPolicy;
-  private readonly approvals = new ApprovalGate();
   private readonly usage = new Emitter<UsageRecord>();
+  /** Display names, context windows, output caps and thinking, from the Models API (shared by Settings and the runs). */
+  private readonly models: ModelFacts;
+  /** Every event of every chat, after the chat's state applied it. */
+  readonly onEvent = this.chats.onEvent;
   /** Each request's priced usage (the session log records it). */
   readonly onUsage = this.usage.event;
+  /** A chat was copied ("… (earlier version)"): the id of the copy, before any event of it. */
+  readonly onForked = this.forks.event;
 
   constructor(private readonly options: ChatServiceOptions) {
-    this.retryPolicy = resolveRetryPolicy(options.apiRetry);
-    this.batcher = new DeltaBatcher(options.deltaFlushMs ?? 33, (itemId, text) => {
-      const session = this.sessionOfItem(itemId);
-      if (session) this.deliver(session, { type: 'message_delta', sessionId: session.summary.id, itemId, text });
+    const toolsFor = (session: ChatSession) => options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? options.tools;
+    const approvals: ApprovalGate = new PromptGate();
+    const questions: QuestionGate = new PromptGate();
+    const { settings, plans, recovery } = options;
+    this.models = new ModelFacts({ baseURL: options.baseURL });
+    this.runs = new RunController({
+      models: this.models,
+      chats: this.chats,
+      settings,
+      apiKey: options.apiKey,
+      plans,
+      approvals,
+      questions,
+      recovery,
+      toolsFor,
+      baseURL: options.baseURL,
+      sdkMaxRetries: options.sdkMaxRetries ?? 2,
+      stallTimeoutMs: options.stallTimeoutMs ?? 60_000,
+      retryPolicy: resolveRetryPolicy(options.apiRetry),
+      cards: this.cards,
+      onUsage: (record) => this.usage.fire(record),
+      attachments: options.attachments,
     });
-    this.disposables.add(options.plans.onPlanUpdated((update) => this.onPlanUpdated(update)));
+    this.prompts = new PromptAnswers({ chats: this.chats, approvals, questions, runs: this.runs, settings, plans, recovery, toolsFor });
+    this.reruns = new Reruns({
+      chats: this.chats,
+      runs: this.runs,
+      plans,
+      recovery,
+      refuseWhileAsked,
+      forked: (copyId) => this.forks.fire(copyId),
+    });
+    // One event per plan change; the chat's state derives the transcript line and progress from it.
+    this.disposables.add(
+      plans.onPlanUpdated(({ sessionId, plan, change }: PlanUpdate) => {
+        const session = this.chats.get(sessionId);
+        if (!session) return;
+        const publishItem = (item: TranscriptItem) => this.chats.publish(session, { type: 'transcript_item', sessionId, item });
+        this.cards.replaced(session.transcript, { sessionId, plan, change }).forEach(publishItem);
+        this.chats.publish(session, { type: 'plan_updated', sessionId, plan, change });
+        this.cards.itemsFor(session.transcript, plan, this.runs.isRunning(sessionId)).forEach(publishItem);
+      }),
+    );
   }
 
   listSessions(): SessionSummary[] {
-    return newestFirst([...this.sessions.values()].map((s) => s.summary));
+    return this.chats.list();
   }
 
   getSession(sessionId: string): CallOutput<'getSession'> {
-    const session = this.require(sessionId);
+    const session = this.chats.require(sessionId);
     return {
       session: session.summary,
       transcript: session.transcript,
@@ -89,37 +171,60 @@ export class ChatService implements Disposable {
       plan: this.options.plans.getPlan(sessionId),
       pendingApproval: session.pendingApproval,
       pendingEscalation: session.pendingEscalation,
+      pendingQuestion: session.pendingQuestion,
     };
   }
 
-  newSession(): SessionSummary {
-    const now = nowIso();
-    const summary: SessionSummary = {
-      id: randomUUID(),
-      title: 'New chat',
-      createdAt: now,
-      updatedAt: now,
-      ...(this.options.workspace ? { workspace: this.options.workspace } : {}),
-    };
-    this.sessions.set(summary.id, new ChatSession(summary));
-    this.emitter.fire({ type: 'session_updated', session: summary });
-    return summary;
+  /**
+   * A new chat; with reuseEmpty ("New chat" from the UI) the newest empty chat this process may
+   * write (`reusable`) comes back to the top instead. A headless run or an MCP client names it.
+   */
+  newSession(options: NewSessionOptions = {}): SessionSummary {
+    const empty = options.reuseEmpty ? this.newestEmptyChat(options.reusable) : undefined;
+    if (!empty) return this.chats.create(options.workspace === undefined ? this.options.workspace : options.workspace, options);
+    this.chats.touch(empty);
+    return empty.summary;
   }
 
-  /** Accepts the message and returns at once; the run continues in the background. */
-  sendMessage(sessionId: string, text: string): { itemId: string } {
-    const parsed = MessageText.safeParse(text);
+  /**
+   * Accepts the message and returns at once; the run continues in the background. Attachments
+   * (already checked and stored) go before the text; with them the text may be empty.
+   */
+  sendMessage(sessionId: string, text: string, attachments: readonly Attachment[] = []): { itemId: string } {
+    const parsed = (attachments.length ? MessageTextOrEmpty : MessageText).safeParse(text);
     if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
-    const session = this.require(sessionId);
-    const apiKey = this.readyToRun(session);
+    const session = this.chats.require(sessionId);
+    const apiKey = this.runs.readyToRun(session);
+    refuseWhileAsked(session);
+    return this.post(session, apiKey, text, attachments);
+  }
 
-    const item = userItem(text);
-    const isFirst = !session.transcript.some((i) => i.kind === 'user');
-    appendUserText(session.history, text);
-    this.publish(session, { type: 'transcript_item', sessionId, item });
-    this.touch(session, isFirst ? titleFrom(text) : undefined);
-    this.startRun(session, apiKey);
-    return { itemId: item.id };
+  /**
+   * The user's edit of the plan in the panel (design.md §2), allowed while Claude works: applied
+   * at once, or refused with the reason and nothing changed. Claude hears of it in its next request.
+   */
+  editPlan(sessionId: string, request: { planId: string; version: number; edit: UserEdit }): { version: number } {
+    const session = this.chats.require(sessionId);
+    if (session.summary.damaged) throw new UserFacingError('invalid_input', "This chat's log is damaged, so the chat is read-only: its plan can't be edited.");
+    const result = this.options.plans.editPlan(sessionId, request);
+    if (!result.ok) throw new UserFacingError('invalid_input', result.error);
+    return { version: result.plan.version };
+  }
+
+  /**
+   * Plan first: "Approve plan" or "Send feedback" on the proposal the user saw at `version`. The
+   * answer is a plan change, then a user message that says so, and Claude's next run starts.
+   */
+  reviewPlan(sessionId: string, request: { planId: string; version: number; decision: ReviewDecision }): { itemId: string } {
+    const session = this.chats.require(sessionId);
+    // Busy or without a key: refused before anything changes.
+    const apiKey = this.runs.readyToRun(session);
+    refuseWhileAsked(session);
+    const { planId, version, decision } = request;
+    const result = this.options.plans.reviewPlan(sessionId, planId, version, decision);
+    if (!result.ok) throw new UserFacingError('invalid_input', result.error);
+    const text = decision.kind === 'approve' ? approvalMessage(version) : feedbackMessage(version, decision.feedback);
+    return this.post(session, apiKey, text);
   }
 
   /**
@@ -129,45 +234,64 @@ export class ChatService implements Disposable {
    * nothing to retry: no message yet, or Claude already answered the last one.
    */
   retryRun(sessionId: string): { started: boolean } {
-    const session = this.require(sessionId);
-    const apiKey = this.readyToRun(session);
+    const session = this.chats.require(sessionId);
+    const apiKey = this.runs.readyToRun(session);
+    refuseWhileAsked(session);
     if (session.history.at(-1)?.role !== 'user') return { started: false };
-    this.startRun(session, apiKey);
+    this.runs.start(session, apiKey);
+    return { started: true };
+  }
+
+  /** Stops the run; with none, closes a question restored after a restart (it waits as a run would). */
+  /**
+   * "Compact now": Claude summarises the older turns in a run of its own. Refused while Claude
+   * works, and when there is nothing before the latest turn to summarise.
+   */
+  compactSession(sessionId: string): { started: boolean } {
+    const session = this.chats.require(sessionId);
+    const apiKey = this.runs.readyToRun(session);
+    if (!canCompact(session.history, session.compaction)) {
+      throw new UserFacingError('invalid_input', 'Nothing to compact yet: only the latest turn is sent in full, and it always is.');
+    }
+    this.runs.start(session, apiKey, runCompaction);
     return { started: true };
   }
 
   stop(sessionId: string): { stopped: boolean } {
-    this.require(sessionId);
-    const controller = this.runs.get(sessionId);
-    if (!controller) return { stopped: false };
-    controller.abort();
-    return { stopped: true };
+    const session = this.chats.require(sessionId);
+    return { stopped: this.runs.stop(sessionId) || this.prompts.cancelRestored(session) };
+  }
+
+  /** "Save and rerun" (rerun.ts): the chat goes on from the edited message; what it replaced becomes an earlier version. */
+  editMessage(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<CallOutput<'editMessage'>> {
+    const parsed = MessageText.safeParse(text);
+    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
+    return this.reruns.edit(sessionId, itemId, text, restoreFiles);
+  }
+
+  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. */
+  retryReply(sessionId: string): Promise<CallOutput<'retryReply'>> {
+    return this.reruns.retry(sessionId);
+  }
+
+  /** The files the turns from this message on changed (what "Save and rerun" may put back first). */
+  previewRerun(sessionId: string, itemId: string): Promise<CallOutput<'previewRerun'>> {
+    return this.reruns.preview(sessionId, itemId).then((files) => ({ files }));
   }
 
   /** Points the chat at another folder; its next run's tools work there. Refused mid-run. */
   setWorkspace(sessionId: string, workspace: string): SessionSummary {
-    const session = this.require(sessionId);
-    if (this.runs.has(sessionId)) {
+    const session = this.chats.require(sessionId);
+    if (this.runs.isRunning(sessionId)) {
       throw new UserFacingError('busy', 'Claude is working in this chat. Press Stop (or wait) before changing its workspace folder.');
     }
-    this.publish(session, { type: 'session_updated', session: { ...session.summary, workspace, updatedAt: nowIso() } });
+    this.chats.publish(session, { type: 'session_updated', session: { ...session.summary, workspace, updatedAt: nowIso() } });
     return session.summary;
   }
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
   answerApproval(sessionId: string, requestId: string, decision: ApprovalDecision): { accepted: boolean } {
-    const session = this.require(sessionId);
-    if (this.approvals.answer(sessionId, requestId, decision)) return { accepted: true };
-    if (this.runs.has(sessionId) || session.pendingApproval?.id !== requestId) return { accepted: false };
-    // Restored after a restart: no run waits on it, so answer it here and continue in a new run.
-    const apiKey = this.readyToRun(session);
-    const settings = this.options.settings.get();
-    const tools = toolsForTurn(settings, this.options.plans.dialectFor(sessionId, settings.planningStyle), this.options.plans, this.registryFor(session));
-    const publish = (event: WaypointEvent) => this.publish(session, event);
-    void resumeApproval({ session, requestId, decision, tools, settings, publish }).then((outcome) => {
-      if (outcome === 'continue' && !this.runs.has(sessionId) && !this.disposed) this.startRun(session, apiKey);
-    });
-    return { accepted: true };
+    return this.prompts.answerApproval(sessionId, requestId, decision);
   }
 
   /**
@@ -175,147 +299,86 @@ export class ChatService implements Disposable {
    * request restored with the session) the answer is applied and a new run continues the plan.
    */
   answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
-    const session = this.require(sessionId);
-    const recovery = this.options.recovery;
-    if (!recovery) return { accepted: false };
-    if (recovery.answer(sessionId, requestId, answer)) return { accepted: true };
-    if (this.runs.has(sessionId) || session.pendingEscalation?.id !== requestId) return { accepted: false };
-    const apiKey = answer.kind === 'abort' ? null : this.readyToRun(session);
-    const publish = (event: WaypointEvent) => this.publish(session, event);
-    const resumed = resumeEscalation({ sessionId, pending: session.pendingEscalation, history: session.history, plans: recovery.plans, requestId, answer, publish });
-    if (resumed === 'continue' && apiKey) this.startRun(session, apiKey);
-    return { accepted: resumed !== 'refused' };
+    return this.prompts.answerEscalation(sessionId, requestId, answer);
+  }
+
+  /** Claude's question (ask_user): the answer goes back as the tool result, verbatim. */
+  answerQuestion(sessionId: string, requestId: string, answer: string): { accepted: boolean } {
+    return this.prompts.answerQuestion(sessionId, requestId, answer);
   }
 
   /** For persistence (src/main/sessions): a chat's live state, and putting back one replayed from its log. */
   sessionState(sessionId: string): ChatSession | undefined {
-    return this.sessions.get(sessionId);
+    return this.chats.get(sessionId);
   }
 
   adoptSession(session: ChatSession): void {
-    this.sessions.set(session.summary.id, session);
+    this.chats.adopt(session);
+  }
+
+  /** For persistence: an event another process logged for this chat, applied and announced as if fired here. */
+  mirror(sessionId: string, event: WaypointEvent): void {
+    const session = this.chats.get(sessionId);
+    if (session) this.chats.publish(session, event);
+  }
+
+  /** A line in the chat's transcript from outside the loop (the MCP server saying who plans here). */
+  addNotice(sessionId: string, item: NoticeItem): void {
+    const session = this.chats.require(sessionId);
+    this.chats.publish(session, { type: 'transcript_item', sessionId, item });
   }
 
   renameSession(sessionId: string, title: string): SessionSummary {
-    const session = this.require(sessionId);
-    this.publish(session, { type: 'session_updated', session: { ...session.summary, title } });
+    const session = this.chats.require(sessionId);
+    this.chats.publish(session, { type: 'session_updated', session: { ...session.summary, title } });
     return session.summary;
   }
 
   /** Forgets the chat (its run stops, its later events are dropped) and tells subscribers. */
   removeSession(sessionId: string): boolean {
-    if (!this.sessions.delete(sessionId)) return false;
-    this.runs.get(sessionId)?.abort();
+    if (!this.chats.remove(sessionId)) return false;
+    this.runs.stop(sessionId);
     this.options.plans.drop(sessionId);
-    this.emitter.fire({ type: 'session_deleted', sessionId });
+    this.cards.forget(sessionId);
     return true;
   }
 
-  listModels(): Promise<CallOutput<'listModels'>> {
-    return fetchModels(this.options.apiKey.getKey(), this.options.baseURL);
+  /** The Models API's list, plus the saved and the default model whenever it lacks them. */
+  async listModels(): Promise<CallOutput<'listModels'>> {
+    const listed = await this.models.list(this.options.apiKey.getKey());
+    const models = withRequiredModels(listed.models, [this.options.settings.get().model, DEFAULT_MODEL]);
+    // What the API did not describe shows the built-in table's window, cap and thinking.
+    return { ...listed, models: models.map((m) => ({ ...builtInLimits(m.id), thinking: builtInThinking(m.id), ...m })) };
   }
 
+  /** Silences the chats first: what stopping the runs and questions fires is not news to anyone. */
   dispose(): void {
-    this.disposed = true;
-    this.approvals.cancelAll();
-    for (const controller of this.runs.values()) controller.abort();
+    this.chats.dispose();
+    this.prompts.dispose();
+    this.runs.dispose();
     this.disposables.dispose();
-    this.batcher.dispose();
     this.usage.dispose();
-    this.emitter.dispose();
+    this.forks.dispose();
   }
 
-  /** Refuses a second run in the same chat, and a run without a key; returns the key. */
-  private readyToRun(session: ChatSession): string {
-    if (this.runs.has(session.summary.id)) {
-      throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
-    }
-    const apiKey = this.options.apiKey.getKey();
-    if (!apiKey) throw new UserFacingError('invalid_input', NO_KEY_MESSAGE);
-    return apiKey;
-  }
-
-  private startRun(session: ChatSession, apiKey: string): void {
+  /** A user message (attachments before the text) into the chat, and the run that answers it. */
+  private post(session: ChatSession, apiKey: string, text: string, attachments: readonly Attachment[] = []): { itemId: string } {
     const sessionId = session.summary.id;
-    const controller = new AbortController();
-    this.runs.set(sessionId, controller);
-    if (session.summary.interrupted) this.publish(session, { type: 'session_updated', session: { ...session.summary, interrupted: false } });
-    this.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: 'requesting' } });
-    void this.run(session, apiKey, controller);
+    // Where the message starts in the history: Edit message and Retry reply cut there.
+    const item = { ...userItem(text), historyAt: nextUserMark(session.history), ...(attachments.length ? { attachments: [...attachments] } : {}) };
+    const isFirst = !session.transcript.some((i) => i.kind === 'user');
+    appendUser(session.history, [...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
+    this.chats.publish(session, { type: 'transcript_item', sessionId, item });
+    this.chats.touch(session, isFirst ? titleFrom(text.trim() ? text : attachments.map((a) => a.name).join(', ')) : undefined);
+    this.runs.start(session, apiKey);
+    return { itemId: item.id };
   }
 
-  private async run(session: ChatSession, apiKey: string, controller: AbortController): Promise<void> {
-    const sessionId = session.summary.id;
-    try {
-      await runChat(
-        {
-          settings: this.options.settings,
-          plans: this.options.plans,
-          baseURL: this.options.baseURL,
-          // Each chat works in its own folder (SessionSummary.workspace); tools are confined to it.
-          registry: this.registryFor(session),
-          sdkMaxRetries: this.options.sdkMaxRetries ?? 2,
-          stallTimeoutMs: this.options.stallTimeoutMs ?? 60_000,
-          retryPolicy: this.retryPolicy,
-          approvals: this.approvals,
-          recovery: this.options.recovery,
-          batcher: this.batcher,
-          publish: (event) => this.publish(session, event),
-          onUsage: (record) => this.usage.fire(record),
-        },
-        session,
-        apiKey,
-        controller.signal,
-      );
-    } finally {
-      this.runs.delete(sessionId);
-      if (!this.disposed) {
-        this.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
-        this.touch(session);
-      }
+  private newestEmptyChat(reusable: (sessionId: string) => boolean = () => true): ChatSession | undefined {
+    for (const summary of this.chats.list()) {
+      const session = this.chats.get(summary.id);
+      if (session && reusable(summary.id) && isEmptyChat(session, !!this.options.plans.getPlan(summary.id), this.runs.isRunning(summary.id))) return session;
     }
-  }
-
-  private registryFor(session: ChatSession): ToolRegistry {
-    return this.options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? this.options.tools;
-  }
-
-  private onPlanUpdated(update: Parameters<Parameters<PlanServiceApi['onPlanUpdated']>[0]>[0]): void {
-    const session = this.sessions.get(update.sessionId);
-    if (!session) return;
-    const newlyCompleted = !!update.plan.completion && !this.completedPlans.has(update.plan.id);
-    if (newlyCompleted) this.completedPlans.add(update.plan.id);
-    this.publish(session, { type: 'transcript_item', sessionId: update.sessionId, item: planItemFor(update, newlyCompleted) });
-    this.publish(session, { type: 'session_updated', session: { ...session.summary, planProgress: planProgress(update.plan) } });
-  }
-
-  /** Bumps updatedAt (and sets the title) and tells subscribers. */
-  private touch(session: ChatSession, title?: string): void {
-    const summary = { ...session.summary, updatedAt: nowIso(), ...(title ? { title } : {}) };
-    this.publish(session, { type: 'session_updated', session: summary });
-  }
-
-  /** Every event goes through here: pending deltas first, then state, then subscribers. */
-  private publish(session: ChatSession, event: WaypointEvent): void {
-    // A deleted chat's run may still be winding down: its events must not bring it back.
-    if (this.disposed || this.sessions.get(session.summary.id) !== session) return;
-    this.batcher.flush();
-    this.deliver(session, event);
-  }
-
-  private deliver(session: ChatSession, event: WaypointEvent): void {
-    session.apply(event);
-    this.emitter.fire(event);
-  }
-
-  private sessionOfItem(itemId: string): ChatSession | undefined {
-    for (const session of this.sessions.values()) if (session.item(itemId)) return session;
     return undefined;
-  }
-
-  private require(sessionId: string): ChatSession {
-    const session = this.sessions.get(sessionId);
-    if (!session) throw new UserFacingError('not_found', `There is no chat with id "${sessionId.slice(0, 100)}". It may have been deleted; pick another chat or start a new one.`);
-    return session;
   }
 }

@@ -2,8 +2,18 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { RunState } from '../../shared/transcript';
 import { decideApiRetry, type ApiRetryPolicy } from './api-retry-policy';
-import type { ReplyItem } from './reply-item';
+import type { ReplyThinking } from './reply-thinking';
+import { waitUnlessStopped } from '../common/wait';
 import { streamTurn } from './stream-turn';
+
+/** Where a turn's streamed text goes across its attempts (ReplyItem for the chat's reply). */
+export interface TurnText {
+  append(delta: string): void;
+  /** The attempt failed and another follows: its text is to be replaced. */
+  markStale(): void;
+  /** An attempt succeeded without text: a failed attempt's text must not stay. */
+  dropStaleText(): void;
+}
 
 export interface ModelTurnDeps {
   client: Anthropic;
@@ -12,7 +22,9 @@ export interface ModelTurnDeps {
   stallTimeoutMs: number;
   retryPolicy: ApiRetryPolicy;
   setState(state: RunState): void;
-  reply: ReplyItem;
+  reply: TurnText;
+  /** The turn's thinking blocks, when extended thinking is on. */
+  thinking?: ReplyThinking;
 }
 
 export type ModelTurnOutcome =
@@ -38,6 +50,8 @@ export async function requestModelTurn(request: MessageCreateParamsBase, deps: M
         stallTimeoutMs: deps.stallTimeoutMs,
         onConnected: () => deps.setState({ status: 'running', phase: 'streaming' }),
         onText: (delta) => reply.append(delta),
+        onThinkingBlock: (redacted) => deps.thinking?.startBlock(redacted),
+        onThinking: (delta) => deps.thinking?.append(delta),
       });
       reply.dropStaleText();
       return { kind: 'done', message };
@@ -46,26 +60,11 @@ export async function requestModelTurn(request: MessageCreateParamsBase, deps: M
       const decision = decideApiRetry(error, retries, deps.retryPolicy);
       if (decision.kind === 'give_up') return { kind: 'failed', error, retries, exhausted: decision.why === 'budget_exhausted' };
       reply.markStale();
+      deps.thinking?.discard();
       const retryAt = new Date(deps.retryPolicy.now() + decision.delayMs).toISOString();
       deps.setState({ status: 'retrying', reason: decision.reason, attempt: decision.attempt, maxAttempts: decision.maxAttempts, retryAt });
       if (!(await waitUnlessStopped(decision.delayMs, signal))) return { kind: 'stopped' };
       retries = decision.attempt;
     }
   }
-}
-
-/** Resolves true after `ms`, or false as soon as the signal aborts. */
-export function waitUnlessStopped(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

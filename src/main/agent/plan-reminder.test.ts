@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
 import { PlanReminder } from './plan-reminder';
-import { testTool } from './chat-test-setup';
-import { ok } from './tool';
+import { testTool } from '../../../test-support/main/chat-test-setup';
+import { ok } from '../tools/tool';
 
 async function planWithStepInProgress() {
   const plans = new PlanService({ dataDir: mkdtempSync(join(tmpdir(), 'wp-reminder-')) });

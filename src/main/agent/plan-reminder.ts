@@ -1,5 +1,5 @@
 import type { Plan } from '../../shared/plan';
-import type { ToolDefinition } from './tool';
+import type { ToolDefinition } from '../tools/tool';
 
 /** Non-planning tool calls in a row, with a step in progress, before Claude is nudged. */
 export const REMINDER_AFTER_CALLS = 6;

@@ -1,11 +1,9 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { AssistantItem, TranscriptItem } from '../../shared/transcript';
-import { assistantItem } from './transcript-items';
+import { assistantItem } from '../common/transcript-items';
 
 export interface ReplyItemOutput {
   publish(event: WaypointEvent): void;
-  pushDelta(itemId: string, text: string): void;
-  flushDeltas(): void;
   /** The item as the session holds it now (deltas applied). */
   current(itemId: string): TranscriptItem | undefined;
 }
@@ -31,12 +29,11 @@ export class ReplyItem {
     } else if (this.stale) {
       this.reset();
     }
-    this.out.pushDelta(this.item.id, delta);
+    if (delta) this.out.publish({ type: 'message_delta', sessionId: this.sessionId, itemId: this.item.id, text: delta });
   }
 
   /** The current attempt failed and another follows: its text is to be replaced. */
   markStale(): void {
-    this.out.flushDeltas();
     this.stale = this.item !== null;
   }
 
@@ -48,14 +45,12 @@ export class ReplyItem {
   /** The text the current attempt has streamed so far ('' when it is a failed attempt's). */
   liveText(): string {
     if (!this.item || this.stale) return '';
-    this.out.flushDeltas();
     const current = this.out.current(this.item.id);
     return current?.kind === 'assistant' ? current.text : '';
   }
 
   finish(status: AssistantItem['status'], stopReason: string | null): void {
     if (!this.item) return;
-    this.out.flushDeltas();
     const current = this.out.current(this.item.id);
     const text = current?.kind === 'assistant' ? current.text : '';
     this.out.publish({ type: 'transcript_item', sessionId: this.sessionId, item: { ...this.item, text, status } });
@@ -65,7 +60,6 @@ export class ReplyItem {
   private reset(): void {
     if (!this.item) return;
     this.stale = false;
-    // publish() flushes pending deltas of the failed attempt first, so nothing arrives after this.
     this.out.publish({ type: 'transcript_item', sessionId: this.sessionId, item: { ...this.item, text: '', status: 'streaming' } });
   }
 }

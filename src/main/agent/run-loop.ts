@@ -1,31 +1,43 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, ContentBlockParam, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, ContentBlockParam, MessageCreateParamsBase, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { ApprovalRule } from '../../shared/approval-rules';
 import type { WaypointEvent } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
-import type { RunState, ToolCallItem } from '../../shared/transcript';
+import type { ContextUse, RunState, ToolCallItem } from '../../shared/transcript';
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import { describeFailure } from './api-error-map';
 import type { ApiRetryPolicy } from './api-retry-policy';
-import { appendAssistant, appendUser, closeOpenToolUses } from './history';
+import { appendAssistant, appendUser, closeOpenToolUses } from '../sessions/api-history';
 import { buildRequest, toolsForTurn } from './request-builder';
-import { noteContextUsage, prepareRequest } from './context-limits';
-import type { ChatSession } from './session-state';
+import { fitRequest, type FitOutcome } from './context/context-fit';
+import { calibrate, inputTokensOf } from './context/context-measure';
+import type { ModelLimits } from './model-catalog';
+import type { ChatSession } from '../sessions/chat-session';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from './plan-reminder';
-import type { ApprovalGate } from './approval-gate';
-import { createApprover } from './approval-step';
+import { createApprover, type ApprovalGate } from './approval-step';
+import { createAsker, type QuestionGate } from './question-step';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../recovery/escalation-answer';
 import type { RecoveryService } from '../recovery/recovery-service';
-import type { ToolRegistry } from './tool-registry';
-import { noticeItem } from './transcript-items';
+import type { ToolRegistry } from '../tools/tool-registry';
+import { noticeItem } from '../common/transcript-items';
+import type { RequestAttachments } from './ports';
+import { ReplyThinking } from './reply-thinking';
+import { builtInThinking } from './model-catalog';
+import { thinkingFields, thinkingThisTurn } from './thinking-params';
+import { thinkingPrefixesOf } from './thinking-prefix';
+import { deliverEditNotes } from './edit-notes';
+import { heldForApproval, planFirstNote, planFirstRefusal } from './plan-first';
+import { stepCallTracker } from './step-call-tracker';
+import type { ModelThinking } from '../../shared/thinking';
 
-/** A runaway tool loop ends here with a notice rather than spending the user's money forever. */
-export const MAX_MODEL_TURNS = 50;
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
 
-export interface RunDeps {
+/** Everything one run needs, built once when it starts (run-controller.ts). */
+export interface RunContext {
   session: ChatSession;
   client: Anthropic;
   apiKey: string;
@@ -40,16 +52,27 @@ export interface RunDeps {
   signal: AbortSignal;
   /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
   approvals?: ApprovalGate;
+  /** The approval rules in force now (Settings' and the chat's). */
+  rules?(): ApprovalRule[];
+  /** Keeps what a scoped approval covers (approval-scopes.ts). */
+  remember?(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
+  /** Claude's questions (ask_user) the run waits on; without it ask_user says nobody can answer. */
+  questions?: QuestionGate;
   /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
   recovery?: RecoveryService;
-  /** Each successful request's usage, for the chat's running cost (usage-meter.ts). */
-  onUsage?(usage: Usage, model: string): void;
-  /** Applies and emits an event (pending deltas go first). */
+  /**
+   * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
+   * context meter's new reading when the request was the chat's own (not a summary request).
+   */
+  onUsage?(usage: Usage, model: string, context?: ContextUse): void;
+  /** The chosen model's context window and output cap (model-facts.ts). */
+  limitsFor(model: string): Promise<ModelLimits>;
+  /** Applies and emits an event. */
   publish(event: WaypointEvent): void;
-  /** Queues text for the batched message_delta events. */
-  pushDelta(itemId: string, text: string): void;
-  /** Emits queued deltas now. */
-  flushDeltas(): void;
+  /** Attached files and tools' images: filled into each request (absent: references stay, tests of other parts). */
+  attachments?: RequestAttachments;
+  /** What extended thinking the model takes (model-facts.ts; absent: Waypoint's table). */
+  thinkingFor?(model: string): Promise<ModelThinking>;
 }
 
 /**
@@ -58,29 +81,49 @@ export interface RunDeps {
  * Never throws for API or tool failures: they end the run with a notice, and the history is
  * left valid for the next message or for retryRun.
  */
-export async function runConversation(deps: RunDeps): Promise<void> {
+export async function runConversation(deps: RunContext): Promise<void> {
   const { session, signal } = deps;
   const sessionId = session.summary.id;
   const setState = (state: RunState) => deps.publish({ type: 'run_state', sessionId, state });
   const reminder = new PlanReminder();
+  // A runaway tool loop ends at the user's limit with a notice rather than spending their money forever.
+  const maxTurns = deps.settings().maxModelTurns;
 
-  for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
+  for (let turn = 0; turn < maxTurns; turn++) {
     const settings = deps.settings();
     const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
     const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
-    // Cache breakpoints, and old tool results shortened near the context limit (context-limits.ts).
-    const request = prepareRequest(buildRequest({ settings, dialect, plans: deps.plans, tools, workspace: deps.workspace, history: session.history }), {
-      session,
-      plan: deps.plans.getPlan(sessionId),
-      publish: deps.publish,
+    // The user's plan edits since Claude last heard of them ride at the end of this request.
+    deliverEditNotes(session.history, deps.plans.getPlan(sessionId));
+    const held = heldForApproval(settings, deps.plans.getPlan(sessionId));
+    const note = held ? planFirstNote(dialect) : undefined;
+    const limits = await deps.limitsFor(settings.model);
+    // Extended thinking from the next user turn on; a tool loop keeps what its turn began with (thinking-params.ts).
+    const thinks = thinkingThisTurn(session.history, settings.extendedThinking);
+    const support = thinks ? await (deps.thinkingFor?.(settings.model) ?? builtInThinking(settings.model)) : builtInThinking(settings.model);
+    const built = buildRequest({
+      settings,
+      dialect,
+      plans: deps.plans,
+      tools,
+      workspace: deps.workspace,
+      history: session.history,
+      planFirstNote: note,
+      maxOutputTokens: limits.maxOutputTokens,
     });
+    // max_tokens within the model's cap, and above the thinking budget when thinking is on (thinking-params.ts).
+    const base = { ...built, ...thinkingFields(settings, support, thinks, limits.maxOutputTokens) };
+    // Measured against the model's window, compacted first when it would not fit (context-fit.ts).
+    const fitted = await fitRequest(base, contextDeps(deps, limits, setState));
+    if (fitted.kind !== 'ready') return endUnfitted(fitted, deps, limits, base.model);
+    // Attached files and tools' images travel as references; only the request sent carries their bytes.
+    const resolved = deps.attachments ? await deps.attachments.resolve(fitted.request) : fitted.request;
+    // Thinking whose prefix changed since Claude produced it (tools, system, a compaction, a shortened message) stays out.
+    const prefixes = thinkingPrefixesOf(session);
+    const request = prefixes.keepValid(resolved);
 
-    const reply = new ReplyItem(sessionId, {
-      publish: deps.publish,
-      pushDelta: deps.pushDelta,
-      flushDeltas: deps.flushDeltas,
-      current: (id) => session.item(id),
-    });
+    const reply = new ReplyItem(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
+    const thinking = new ReplyThinking(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
     const outcome = await requestModelTurn(request, {
       client: deps.client,
       signal,
@@ -88,29 +131,34 @@ export async function runConversation(deps: RunDeps): Promise<void> {
       retryPolicy: deps.retryPolicy,
       setState,
       reply,
+      thinking,
     });
     if (outcome.kind === 'stopped') {
       // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
+      // Unsigned thinking cannot go back to the API: the history keeps only the text.
       appendAssistant(session.history, [{ type: 'text', text: reply.liveText() }]);
+      thinking.finish('stopped');
       reply.finish('stopped', null);
       return;
     }
     if (outcome.kind === 'failed') {
       // Nothing of a failed attempt enters the history: the user's message stays last, so retryRun can resend it.
+      thinking.finish('error');
       reply.finish('error', null);
       const failure = describeFailure(outcome.error, deps.apiKey, outcome.retries);
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', failure.text, failure.code) });
       return;
     }
-    noteContextUsage(session, outcome.message.usage);
-    deps.onUsage?.(outcome.message.usage, outcome.message.model);
+    prefixes.remember(request, outcome.message.content);
+    deps.onUsage?.(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
     const content: ContentBlock[] = outcome.message.content;
     const stopReason = outcome.message.stop_reason;
 
     appendAssistant(session.history, content.flatMap(toParam));
+    thinking.finish('done');
     reply.finish('done', stopReason);
     if (stopReason === 'max_tokens') {
-      const text = `Claude's reply reached the ${settings.maxTokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
+      const text = `Claude's reply reached the ${request.max_tokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });
     }
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
@@ -126,8 +174,28 @@ export async function runConversation(deps: RunDeps): Promise<void> {
         settings,
         tools,
         showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-        ...(deps.approvals ? { approve: createApprover({ gate: deps.approvals, sessionId, signal, settings, publish: deps.publish }) } : {}),
+        ...(deps.approvals
+          ? {
+              approve: createApprover({
+                gate: deps.approvals,
+                sessionId,
+                signal,
+                settings,
+                rules: () => deps.rules?.() ?? [],
+                remember: (request, decision) => deps.remember?.(request, decision) ?? Promise.resolve(),
+                publish: deps.publish,
+              }),
+            }
+          : {}),
+        ...(deps.questions ? { ask: createAsker({ gate: deps.questions, sessionId, signal, publish: deps.publish }) } : {}),
         ...(deps.recovery ? { recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }) } : {}),
+        ...(deps.attachments ? { storeImages: deps.attachments.fromTool.bind(deps.attachments) } : {}),
+        // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
+        refuse: (tool) => {
+          const plan = deps.plans.getPlan(sessionId);
+          return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
+        },
+        track: stepCallTracker(deps.plans, sessionId, outcome.message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
       },
       results,
     );
@@ -143,13 +211,58 @@ export async function runConversation(deps: RunDeps): Promise<void> {
       return;
     }
   }
-  const text = `Claude used ${MAX_MODEL_TURNS} model turns in one go, so Waypoint paused it. Send a message to let it continue.`;
+  const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Send a message to let it continue.`;
   deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'turn_limit') });
 }
 
-/** Only text and tool_use go back into the history; nothing else is requested. */
+/** What measuring and compacting need of the run. */
+export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (state: RunState) => void) {
+  const { attachments } = deps;
+  return {
+    session: deps.session,
+    client: deps.client,
+    signal: deps.signal,
+    limits,
+    plan: deps.plans.getPlan(deps.session.summary.id),
+    retryPolicy: deps.retryPolicy,
+    stallTimeoutMs: deps.stallTimeoutMs,
+    setState,
+    publish: deps.publish,
+    onUsage: (usage: Usage, model: string) => deps.onUsage?.(usage, model),
+    // Summary requests and token counts carry the attached files too (the history holds references).
+    ...(attachments ? { resolve: (request: MessageCreateParamsBase) => attachments.resolve(request) } : {}),
+  };
+}
+
+/** A request that could not be made to fit: the run ends with a notice, and nothing was sent. */
+function endUnfitted(outcome: Exclude<FitOutcome, { kind: 'ready' }>, deps: RunContext, limits: ModelLimits, model: string): void {
+  const sessionId = deps.session.summary.id;
+  if (outcome.kind === 'stopped') return;
+  if (outcome.kind === 'failed') {
+    const failure = describeFailure(outcome.error, deps.apiKey, outcome.retries);
+    const text = `Waypoint had to compact this chat to fit ${model}'s context window, and the summary request failed. ${failure.text}`;
+    deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', text, failure.code) });
+    return;
+  }
+  const text = `This turn alone is too long for ${model}'s context window (about ${outcome.tokens.toLocaleString('en-US')} tokens; ${limits.contextWindow.toLocaleString('en-US')} in all, ${outcome.budget.toLocaleString('en-US')} of them for the input), even with older turns compacted and tool results shortened, so nothing was sent. Shorten your message, or choose a model with a larger window in Settings.`;
+  deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', text, 'context_too_long') });
+}
+
+/** A reply's usage calibrates the next measure; returns how full the window is now, for the context meter. */
+function noteContext(deps: RunContext, model: string, estimate: number, usage: Usage, limits: ModelLimits): ContextUse {
+  const input = inputTokensOf(usage);
+  calibrate(deps.session, model, estimate, input);
+  return { tokens: input + usage.output_tokens, window: limits.contextWindow };
+}
+
+/**
+ * What goes back into the history: text, tool_use, and thinking blocks exactly as received,
+ * signatures included (the API refuses a tool loop whose thinking was dropped or changed).
+ */
 function toParam(block: ContentBlock): ContentBlockParam[] {
   if (block.type === 'text') return [{ type: 'text', text: block.text }];
   if (block.type === 'tool_use') return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
+  if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+  if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
   return [];
 }

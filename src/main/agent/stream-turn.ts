@@ -9,6 +9,9 @@ export interface StreamTurnOptions {
   stallTimeoutMs: number;
   onConnected(): void;
   onText(delta: string): void;
+  /** A thinking (or redacted_thinking) block starts: its text follows through onThinking. */
+  onThinkingBlock?(redacted: boolean): void;
+  onThinking?(delta: string): void;
 }
 
 /**
@@ -31,8 +34,14 @@ export async function streamTurn(client: Anthropic, params: MessageCreateParamsB
     options.onConnected();
     arm();
   });
-  stream.on('streamEvent', arm);
+  stream.on('streamEvent', (event) => {
+    arm();
+    if (event.type === 'content_block_start' && (event.content_block.type === 'thinking' || event.content_block.type === 'redacted_thinking')) {
+      options.onThinkingBlock?.(event.content_block.type === 'redacted_thinking');
+    }
+  });
   stream.on('text', (delta) => options.onText(delta));
+  stream.on('thinking', (delta) => options.onThinking?.(delta));
   try {
     return await stream.finalMessage();
   } catch (error) {

@@ -3,8 +3,11 @@ import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
 import type { ApprovalCheck } from './approval-step';
 import type { ToolRecoveryHooks } from '../recovery/recovery-types';
-import type { ToolDefinition, ToolOutcome } from './tool';
-import { newItemId, nowIso } from './transcript-items';
+import type { ToolDefinition, ToolImage, ToolOutcome, UserQuestion, UserReply } from '../tools/tool';
+import type { Attachment } from '../../shared/attachments';
+import { attachmentBlock } from '../attachments/attachment-blocks';
+import { newItemId, nowIso } from '../common/transcript-items';
+import { knownFailure } from './tool-precheck';
 
 /** Long results stay whole for Claude but are clipped on the transcript card. */
 const CARD_RESULT_CHARS = 20_000;
@@ -21,6 +24,14 @@ export interface ToolRunContext {
   approve?: ApprovalCheck;
   /** Checkpoints, recovery hints and escalation (src/main/recovery); absent in tests of other parts. */
   recovery?: ToolRecoveryHooks;
+  /** Checks, scales and stores images a tool returned (attachment-service.ts); without it they are named, not sent. */
+  storeImages?(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
+  /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
+  ask?(toolUseId: string, question: UserQuestion): Promise<UserReply>;
+  /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
+  refuse?(tool: ToolDefinition): string | null;
+  /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
+  track?(call: { tool: ToolDefinition; summary: string }): (end: { durationMs: number; ok: boolean }) => void;
 }
 
 /** 'halted': the user aborted the plan during an escalation; the remaining tool_uses did not run. */
@@ -44,32 +55,55 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     }
     const card = tool.group === 'planning' ? null : startCard(block, tool);
     if (card) ctx.showCard(card);
-    const verdict = ctx.approve ? await ctx.approve(block, tool, card) : { kind: 'go' as const };
-    if (verdict.kind === 'refused') {
-      results.push(errorResult(block.id, verdict.message));
-      if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
+    const refused = ctx.refuse?.(tool);
+    if (refused) {
+      results.push(errorResult(block.id, refused));
+      if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
       continue;
     }
-    await ctx.recovery?.beforeExecute(block, tool);
+    // A call that cannot work (its dry run says so) fails at once: nobody is asked to approve it.
+    const early = await knownFailure(tool, block.input);
+    if (!early) {
+      const verdict = ctx.approve ? await ctx.approve(block, tool, card) : { kind: 'go' as const };
+      if (verdict.kind === 'refused') {
+        results.push(errorResult(block.id, verdict.message));
+        if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
+        continue;
+      }
+      await ctx.recovery?.beforeExecute(block, tool);
+    }
     const started = performance.now();
-    const outcome = await execute(tool, block.input, ctx);
+    const tracked = early || !card ? null : ctx.track?.({ tool, summary: card.summary });
+    const outcome = early ?? (await execute(tool, block, ctx));
     const durationMs = Math.round(performance.now() - started);
-    const text = outcome.ok ? outcome.content : outcome.error.message;
+    tracked?.({ durationMs, ok: outcome.ok });
+    const images = outcome.ok && outcome.images?.length ? await storeImages(ctx, tool.name, outcome.images) : NO_IMAGES;
+    const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
     if (card) {
       ctx.showCard({
         ...card,
         status: outcome.ok ? 'done' : 'error',
         result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
         ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
+        ...(images.attachments.length ? { images: images.attachments } : {}),
         durationMs,
       });
     }
     // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
     const recovered = ctx.recovery ? await ctx.recovery.afterExecute({ block, tool, outcome, durationMs }) : { text, halt: false };
-    results.push(outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: recovered.text } : errorResult(block.id, recovered.text));
+    // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
+    const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
+    results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
     if (recovered.halt) return 'halted';
   }
   return 'done';
+}
+
+const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
+
+async function storeImages(ctx: ToolRunContext, toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }> {
+  if (!ctx.storeImages) return { attachments: [], problems: [`[${images.length} image(s) the tool returned could not be passed on.]`] };
+  return ctx.storeImages(toolName, images);
 }
 
 function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
@@ -97,14 +131,23 @@ function startCard(block: ToolUseBlock, tool: ToolDefinition): ToolCallItem {
 }
 
 /** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
-async function execute(tool: ToolDefinition, input: unknown, ctx: ToolRunContext): Promise<ToolOutcome> {
+async function execute(tool: ToolDefinition, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
+  const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: { kind: 'unknown', message: STOPPED } });
   const stopped = new Promise<ToolOutcome>((resolve) => {
-    if (ctx.signal.aborted) resolve({ ok: false, error: { kind: 'unknown', message: STOPPED } });
-    ctx.signal.addEventListener('abort', () => resolve({ ok: false, error: { kind: 'unknown', message: STOPPED } }), { once: true });
+    if (ctx.signal.aborted) resolve(stoppedOutcome());
+    // A tool that answers Stop itself (ask_user's "cancelled") does so within this turn of the
+    // event loop and wins; one that ignores it is cut off right after.
+    ctx.signal.addEventListener('abort', () => setTimeout(() => resolve(stoppedOutcome()), 0), { once: true });
   });
+  const ask = ctx.ask;
   const run = (async (): Promise<ToolOutcome> => {
     try {
-      return await tool.execute(input, { sessionId: ctx.sessionId, signal: ctx.signal, settings: ctx.settings });
+      return await tool.execute(block.input, {
+        sessionId: ctx.sessionId,
+        signal: ctx.signal,
+        settings: ctx.settings,
+        ...(ask ? { askUser: (question: UserQuestion) => ask(block.id, question) } : {}),
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, error: { kind: 'unknown', message: `Tool "${tool.name}" failed unexpectedly: ${message}` } };

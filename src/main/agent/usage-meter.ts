@@ -2,15 +2,11 @@ import type { Usage as ApiUsage } from '@anthropic-ai/sdk/resources/messages';
 import type { Plan } from '../../shared/plan';
 import type { SessionSummary } from '../../shared/transcript';
 import type { Usage } from '../../shared/usage';
+import type { UsageRecord } from '../sessions/persistence-ports';
 import { costUsd } from './pricing';
 
-/** One request's usage, priced, and the plan step that was in progress when it was sent. */
-export interface UsageRecord {
-  sessionId: string;
-  model: string;
-  usage: Usage;
-  step: { planId: string; stepId: number } | null;
-}
+export type { UsageRecord };
+
 
 /** The API's usage object as our Usage, priced for the model. */
 export function usageOf(model: string, api: Pick<ApiUsage, 'input_tokens' | 'output_tokens'> & Partial<ApiUsage>): Usage {

@@ -1,5 +1,6 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { Disposable } from '../common/emitter';
+import type { EventPump } from '../pump/event-pump';
 import type { CallRouter } from './call-router';
 
 /** What a shell needs from the app: one entry for calls, one stream of events, one shutdown. */
@@ -7,4 +8,23 @@ export interface AppServices {
   router: CallRouter;
   onEvent(listener: (event: WaypointEvent) => void): Disposable;
   dispose(): Promise<void>;
+  /** Shows an unexpected problem to the user (an `error` event); the shells' process guards use it. */
+  reportProblem?(message: string): void;
+  /** Keys that must never be logged (the process guards blank them out). */
+  secrets?(): Array<string | null>;
+}
+
+/**
+ * The two channels a shell forwards: calls through the router, events from the pump. Events the
+ * pump holds go out before each call's result, so a snapshot never overtakes an event it holds.
+ */
+export function throughPump(route: CallRouter, pump: EventPump): Pick<AppServices, 'router' | 'onEvent'> {
+  return {
+    router: async (name, input) => {
+      const result = await route(name, input);
+      pump.flush();
+      return result;
+    },
+    onEvent: pump.onEvent,
+  };
 }

@@ -3,28 +3,17 @@ import {
   calls,
   describeZodError,
   isCallName,
-  type CallError,
   type CallName,
   type CallOutput,
   type CallResult,
   type Calls,
 } from '../../shared/contract';
+import { UserFacingError } from '../common/errors';
 
 /** One handler per call of the contract; inputs arrive already parsed. */
 export type CallHandlers = {
   [N in CallName]: (input: z.output<Calls[N]['input']>) => Promise<CallOutput<N>> | CallOutput<N>;
 };
-
-/** An error a handler throws on purpose, with a message meant for the user. */
-export class UserFacingError extends Error {
-  constructor(
-    readonly code: CallError['code'],
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
-}
 
 export type CallRouter = (name: unknown, input: unknown) => Promise<CallResult<unknown>>;
 

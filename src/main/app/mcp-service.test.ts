@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
-import type { EventOf, WaypointEvent } from '../../shared/contract';
+import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '../../shared/contract';
 import type { McpServerState } from '../../shared/mcp';
-import { MemorySecretStore } from './api-key-store';
+import { MemorySecretStore } from '../sessions/api-key-store';
 import { createServices, type AppServices } from './services';
 import { WEB_WORKSPACE_MESSAGE } from './workspace-choice';
 import { stripCacheControl } from '../agent/cache-control';
@@ -22,10 +22,10 @@ let api: ScriptedServer;
 let services: AppServices;
 let events: WaypointEvent[];
 
-const call = async (name: string, input: unknown = {}): Promise<any> => {
+const call = async <N extends CallName>(name: N, input: CallInput<N> = {} as CallInput<N>): Promise<CallOutput<N>> => {
   const result = await services.router(name, input);
   if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
+  return result.value as CallOutput<N>;
 };
 
 async function waitFor<T extends WaypointEvent['type']>(type: T, pred: (e: EventOf<T>) => boolean = () => true, timeoutMs = 60_000) {

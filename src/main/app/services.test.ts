@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import packageJson from '../../../package.json';
 import type { WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from './api-key-store';
+import { MemorySecretStore } from '../sessions/api-key-store';
 import { createServices, type AppServices } from './services';
 
 let dir: string;
@@ -97,7 +97,7 @@ describe('createServices', () => {
     const planEvent = await waitFor('plan_updated', (e) => e.sessionId === sessionId);
     expect(planEvent.plan.steps.map((s) => s.title)).toEqual(['Look around', 'Report']);
     await waitFor('run_state', (e) => e.sessionId === sessionId && e.state.status === 'idle');
-    expect(await call('getPlan', { sessionId })).toMatchObject({ ok: true, value: { plan: { version: planEvent.version } } });
+    expect(await call('getPlan', { sessionId })).toMatchObject({ ok: true, value: { plan: { version: planEvent.plan.version } } });
     const session = await call('getSession', { sessionId });
     expect(JSON.stringify(session)).toContain('Planned it.');
     expect(await call('listSessions')).toMatchObject({ ok: true, value: { sessions: [{ id: sessionId, title: 'Make a plan' }] } });

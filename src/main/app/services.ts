@@ -1,54 +1,94 @@
-import type { WaypointEvent } from '../../shared/contract';
-import type { SettingsView } from '../../shared/settings';
-import { ChatService } from '../agent/chat-service';
-import { ToolRegistry } from '../agent/tool-registry';
-import { DisposableStore, Emitter } from '../common/emitter';
+import type { Settings, SettingsView } from '../../shared/settings';
+import type { ApprovalRuleFields } from '../../shared/approval-rules';
+import { ChatService, type NewSessionOptions } from '../agent/chat-service';
+import type { SessionSummary } from '../../shared/transcript';
+import { ToolRegistry } from '../tools/tool-registry';
+import { DisposableStore } from '../common/emitter';
+import { EventPump } from '../pump/event-pump';
 import { PlanService } from '../plan/plan-service';
 import { RecoveryService } from '../recovery/recovery-service';
+import type { LogFileSystem } from '../sessions/log-file-system';
 import { SessionPersistence } from '../sessions/session-persistence';
 import { SettingsStore } from '../sessions/settings-store';
-import { ApiKeyStore, type SecretStore } from './api-key-store';
-import type { AppServices } from './app-services';
+import { ApiKeyStore, type SecretStore } from '../sessions/api-key-store';
+import { throughPump, type AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
 import { createCallRouter, type CallHandlers } from './call-router';
-import { loadMcpConfigFile } from './mcp-config-file';
-import { McpService } from './mcp-service';
+import { claimingHandlers, type ChatClaims } from './chat-claims';
+import type { LockOwner } from '../sessions/chat-lock';
+import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
+import { McpService } from '../tools/mcp/mcp-service';
+import { watchSaves } from './save-alerts';
 import { chooseWorkspace, type PickFolder } from './workspace-choice';
-import { WorkspaceToolRegistries } from './workspace-tools';
-import { exportPlanMarkdown } from './plan-export';
+import { WorkspaceToolRegistries } from '../tools/workspace-registries';
+import { exportPlanMarkdown } from '../plan/plan-export';
+import { undoPlan } from '../agent/plan-undo';
+import { AttachmentService } from '../attachments/attachment-service';
+import { exportChatMarkdown } from '../attachments/chat-export';
 
 export type { AppServices } from './app-services';
+
+/** The app's services, and which chats this process may write (one writer per chat log across processes). */
+export interface Services extends AppServices {
+  sessions: ChatClaims & { writerElsewhere(sessionId: string): LockOwner | null };
+  /** A chat of its own for a headless run (never an empty chat reused, as "New chat" does). */
+  newChat(options: Pick<NewSessionOptions, 'title' | 'origin' | 'workspace'>): SessionSummary;
+}
 
 export interface ServicesOptions {
   dataDir: string;
   workspace: string | null;
-  shell: 'electron' | 'web';
+  shell: 'electron' | 'web' | 'cli';
   secretStore: SecretStore;
   env?: NodeJS.ProcessEnv;
   mcpConfigPath?: string;
   /** Electron's folder dialog for chooseWorkspace; the web shell has none (--workspace). */
   pickFolder?: PickFolder;
+  /** How often streamed text goes out to the shells (event-pump.ts; default 33 ms). */
+  deltaFlushMs?: number;
+  /** Settings for this process only, never saved (a headless run's --planning-style). */
+  settingsOverrides?: Partial<Settings>;
+  /** The chat logs' file system (tests put write faults in it). */
+  logFileSystem?: LogFileSystem;
+  /** First retry of a failed log write (default 500 ms). */
+  logRetryMs?: number;
 }
+
+/** How each shell names itself in lock files and messages to the other processes on the folder. */
+const HOLDERS: Record<ServicesOptions['shell'], string> = {
+  electron: 'the Waypoint app',
+  web: 'the Waypoint web shell',
+  cli: 'waypoint run',
+};
 
 /**
  * The one place the app is put together. Both shells call this and only forward calls and
  * events, so Electron and the browser tab run exactly the same services.
  */
-export async function createServices(options: ServicesOptions): Promise<AppServices> {
+export async function createServices(options: ServicesOptions): Promise<Services> {
   const env = options.env ?? process.env;
   // Validate an --mcp-config file up front: a typo should stop startup with a clear message.
   const fileServers = options.mcpConfigPath ? await loadMcpConfigFile(options.mcpConfigPath) : {};
   const settings = await SettingsStore.open(options.dataDir);
   const apiKey = new ApiKeyStore(options.secretStore, env);
-  const plans = new PlanService({ dataDir: options.dataDir });
+  const plans = new PlanService({ dataDir: options.dataDir, planFirst: () => settings.get().planFirst });
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
   const workspaces = new WorkspaceToolRegistries(tools);
   const mcp = new McpService(tools, fileServers);
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
+  const attachments = new AttachmentService(options.dataDir);
+  // A headless run's flags apply to its own process only: Settings on disk stay as they are.
+  const overrides = options.settingsOverrides ?? {};
+  const runSettings = {
+    get: (): Settings => ({ ...settings.get(), ...overrides }),
+    onDidChange: settings.onDidChange,
+    addApprovalRule: (fields: ApprovalRuleFields) => settings.addApprovalRule(fields),
+  };
   const chat = new ChatService({
-    settings,
+    attachments,
+    settings: runSettings,
     apiKey,
     plans,
     tools,
@@ -58,35 +98,60 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     workspace: options.workspace,
     toolsForWorkspace: (root) => workspaces.forRoot(root),
   });
-  // Every chat comes back from its log before the first call is answered.
-  const sessions = await SessionPersistence.open({ dataDir: options.dataDir, chat, plans });
+  // Every chat comes back from its log before the first call is answered. The windowed shells
+  // follow the chats other processes write (a headless run, an MCP client) and give theirs back
+  // when idle; a headless run holds its chat until it exits.
+  const windowed = options.shell !== 'cli';
+  const sessions = await SessionPersistence.open({
+    dataDir: options.dataDir,
+    chat,
+    plans,
+    holder: HOLDERS[options.shell],
+    follow: windowed,
+    ...(windowed ? { releaseIdleMs: 1_500 } : {}),
+    onRequest: (sessionId, { request }) => {
+      if (request.kind === 'stop') chat.stop(sessionId);
+    },
+    ...(options.logFileSystem ? { fs: options.logFileSystem } : {}),
+    ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
+  });
 
-  const events = new Emitter<WaypointEvent>();
+  // Every event of every service, in the order fired, through the one pump both shells forward.
+  const pump = new EventPump({ deltaFlushMs: options.deltaFlushMs });
   const subscriptions = new DisposableStore();
   const view = (): SettingsView => ({ settings: settings.get(), apiKey: apiKey.state() });
-  const announceSettings = () => events.fire({ type: 'settings_updated', view: view() });
+  const announceSettings = () => pump.push({ type: 'settings_updated', view: view() });
 
-  subscriptions.add(chat.onEvent((event) => events.fire(event)));
-  subscriptions.add(
-    plans.onPlanUpdated(({ sessionId, version, plan }) => events.fire({ type: 'plan_updated', sessionId, version, plan })),
-  );
+  subscriptions.add(chat.onEvent((event) => pump.push(event)));
   subscriptions.add(settings.onDidChange(announceSettings));
-  subscriptions.add(mcp.onDidChange((servers) => events.fire({ type: 'mcp_state', servers })));
+  subscriptions.add(mcp.onDidChange((servers) => pump.push({ type: 'mcp_state', servers })));
   subscriptions.add(settings.onDidChange((next) => mcp.apply(next.mcpServers)));
   mcp.apply(settings.get().mcpServers); // in the background: start-up never waits for a server
   subscriptions.add(apiKey.onDidChange(announceSettings));
+  // A chat that cannot be saved pauses and says why (save-alerts.ts).
+  subscriptions.add(watchSaves(sessions.onSaveState, chat, (event) => pump.push(event)));
 
   const handlers: CallHandlers = {
     getAppInfo: () => ({
-      shell: options.shell,
+      // A headless run serves no window; it answers as the plain-Node shell it is closest to.
+      shell: options.shell === 'cli' ? 'web' : options.shell,
       version: APP_VERSION,
       workspace: options.workspace,
       ...(settings.loadStatus.kind === 'reset' ? { settingsReset: { reason: settings.loadStatus.reason, backupPath: settings.loadStatus.backupPath } } : {}),
+      ...(sessions.loadProblem ? { storageProblem: sessions.loadProblem } : {}),
     }),
     listSessions: () => ({ sessions: chat.listSessions() }),
     getSession: ({ sessionId }) => chat.getSession(sessionId),
-    newSession: () => chat.newSession(),
-    sendMessage: ({ sessionId, text }) => chat.sendMessage(sessionId, text),
+    newSession: () => chat.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
+    sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),
+    startUpload: ({ name, size }) => attachments.startUpload(name, size),
+    uploadChunk: ({ uploadId, offset, data }) => attachments.uploadChunk(uploadId, offset, data),
+    finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
+    getAttachmentPreview: async ({ id }) => ({ dataUrl: await attachments.preview(id) }),
+    exportChat: ({ sessionId }) => {
+      const { session, transcript } = chat.getSession(sessionId);
+      return exportChatMarkdown(session, transcript, attachments.store);
+    },
     stop: ({ sessionId }) => chat.stop(sessionId),
     getSettings: view,
     setSettings: async ({ patch }) => {
@@ -97,24 +162,38 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
     listModels: () => chat.listModels(),
     getPlan: ({ sessionId }) => ({ plan: plans.getPlan(sessionId) }),
     retryRun: ({ sessionId }) => chat.retryRun(sessionId),
+    compactSession: ({ sessionId }) => chat.compactSession(sessionId),
     exportPlan: ({ sessionId }) => exportPlanMarkdown(plans.getPlan(sessionId)),
     answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
+    answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
+    editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.editMessage(sessionId, itemId, text, restoreFiles),
+    retryReply: ({ sessionId }) => chat.retryReply(sessionId),
+    previewRerun: ({ sessionId, itemId }) => chat.previewRerun(sessionId, itemId),
+    addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
+    removeApprovalRule: async ({ id }) => {
+      await settings.removeApprovalRule(id);
+      return { removed: true };
+    },
     previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chat.getSession(sessionId).session.workspace ?? null) }),
-    undoPlan: ({ sessionId, overwriteChangedOutside }) =>
-      recovery.undo(sessionId, chat.getSession(sessionId).session.workspace ?? null, overwriteChangedOutside),
+    undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: ({ query }) => ({ results: sessions.search(query) }),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),
+    editPlan: ({ sessionId, ...request }) => chat.editPlan(sessionId, request),
+    reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
   };
 
   let disposed: Promise<void> | null = null;
   return {
-    router: createCallRouter(handlers),
-    onEvent: events.event,
+    ...throughPump(createCallRouter(claimingHandlers(handlers, sessions)), pump),
+    sessions,
+    newChat: (chatOptions) => chat.newSession(chatOptions),
+    reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
+    secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
     dispose() {
       disposed ??= (async () => {
         subscriptions.dispose();
@@ -122,7 +201,8 @@ export async function createServices(options: ServicesOptions): Promise<AppServi
         chat.dispose();
         recovery.dispose();
         await mcp.dispose();
-        events.dispose();
+        pump.flush();
+        pump.dispose();
         settings.dispose();
         apiKey.dispose();
       })();

@@ -1,6 +1,6 @@
 import type { CallOutput } from '../../shared/contract';
 import type { ChatService } from '../agent/chat-service';
-import { UserFacingError } from './call-router';
+import { UserFacingError } from '../common/errors';
 
 /** The shell's folder picker: Electron shows a dialog; null = the user cancelled. */
 export type PickFolder = () => Promise<string | null>;

@@ -4,6 +4,11 @@ export interface Disposable {
   dispose(): void;
 }
 
+/** A Disposable whose cleanup takes time (flushing logs, ending processes): await it. */
+export interface AsyncDisposable {
+  dispose(): Promise<void>;
+}
+
 export function toDisposable(fn: () => void): Disposable {
   let done = false;
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 
 let root: string;

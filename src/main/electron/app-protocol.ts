@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
-import { lookupStatic } from '../web/static-files';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
+import { lookupStatic } from '../renderer-host/static-files';
 
 /**
  * The packaged renderer is served from app://waypoint/ instead of file://: a file:// page can

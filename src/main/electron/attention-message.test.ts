@@ -12,6 +12,16 @@ describe('attentionMessage', () => {
     });
     expect(attentionMessage({ type: 'escalation_requested', sessionId: 's', request: { ...request, stepId: null } })!.body).toMatch(/^A task keeps failing/);
   });
+  it('words an approval and a question from Claude', () => {
+    const approval = { id: 'a', sessionId: 's', toolUseId: 't', toolName: 'run_command', kind: 'command' as const, summary: 'Run `npm test`', dryRun: '', createdAt: '' };
+    expect(attentionMessage({ type: 'approval_requested', sessionId: 's', request: approval })).toEqual({
+      title: 'Waypoint needs your approval',
+      body: 'Run `npm test` — approve or deny it in Waypoint.',
+    });
+    const question = { id: 'q', sessionId: 's', toolUseId: 't', question: 'Which database?', options: ['Postgres', 'SQLite'], allowText: false, createdAt: '' };
+    expect(attentionMessage({ type: 'question_requested', sessionId: 's', request: question })).toEqual({ title: 'Claude asks', body: 'Which database? (Postgres / SQLite)' });
+    expect(attentionMessage({ type: 'question_requested', sessionId: 's', request: { ...question, question: 'x'.repeat(500), options: [] } })!.body).toHaveLength(160);
+  });
   it('ignores everything else', () => {
     expect(attentionMessage({ type: 'run_state', sessionId: 's', state: { status: 'idle' } })).toBeNull();
   });

@@ -4,8 +4,9 @@ import type { Disposable } from '../common/emitter';
 import { attentionMessage } from './attention-message';
 
 /**
- * A desktop notification when a run pauses for the user (an escalation) while the window is not
- * focused; clicking it brings the window back. When focused, the in-app alertdialog is enough.
+ * A desktop notification when a run pauses for the user (an escalation, an approval, a question
+ * from Claude) while the window is not focused; clicking it brings the window back. When
+ * focused, the in-app alertdialog is enough.
  */
 export function notifyWhenUnfocused(services: AppServices, window: () => BrowserWindow | null): Disposable {
   return services.onEvent((event) => {

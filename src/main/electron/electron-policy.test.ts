@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 import { externalUrlToOpen, isAppUrl, type RendererSource } from './navigation-policy';
 import { rendererSource } from './renderer-source';
 import { isTrustedSender } from './sender-check';

@@ -1,5 +1,5 @@
 import { app, BrowserWindow, dialog, protocol, session, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { consentDialogOptions, createExternalLinkOpener } from './external-link';
 import type { RendererSource } from './navigation-policy';

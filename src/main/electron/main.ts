@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage } from 'electron';
+import { installProcessGuards } from '../app/process-guards';
 import { createServices, type AppServices } from '../app/services';
 import type { Disposable } from '../common/emitter';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
@@ -10,11 +11,15 @@ import { notifyWhenUnfocused } from './attention-notifier';
 import { bridgeIpc } from './ipc-bridge';
 import { rendererSource } from './renderer-source';
 import { mainWindowOptions } from './window-options';
+import iconPath from '../../../resources/icon.png?asset';
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
 let window: BrowserWindow | null = null;
 let services: AppServices | null = null;
 let bridge: Disposable | null = null;
+
+// First: an error nothing caught is logged and shown in the window, never a silent death of main.
+installProcessGuards({ report: (message) => services?.reportProblem?.(message), secrets: () => services?.secrets?.() ?? [] });
 
 // Before ready: the built renderer is served on app://waypoint (see app-protocol.ts).
 registerAppScheme();
@@ -54,7 +59,7 @@ async function start(): Promise<void> {
     }),
   });
 
-  const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs')));
+  const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs'), iconPath));
   window = win;
   bridge = bridgeIpc(win, services, source);
   notifyWhenUnfocused(services, () => window); // lives as long as the services

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, WaypointCallError, type WaypointEvent } from '../../shared/contract';
 import { createWaypointApi, type PreloadIpc } from '../../preload/create-api';
-import { createTestServices } from '../web/web-test-services';
+import { createTestServices } from '../../../test-support/main/web-test-services';
 
 /**
  * The two ends of Electron IPC without Electron: `invoke` runs the real router the way

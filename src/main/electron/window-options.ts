@@ -2,8 +2,10 @@
  * The main window's options, kept free of 'electron' so they can be unit-tested: the renderer
  * is an untrusted web page that only sees window.waypoint from the preload.
  */
-export function mainWindowOptions(preloadPath: string) {
+export function mainWindowOptions(preloadPath: string, iconPath?: string) {
   return {
+    // The taskbar/dock icon in development and on Linux (installers also set it; see electron-builder.yml).
+    ...(iconPath ? { icon: iconPath } : {}),
     width: 1100,
     height: 800,
     minWidth: 520,

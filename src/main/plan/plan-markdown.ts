@@ -1,4 +1,5 @@
 import type { Plan, PlanStep } from '../../shared/plan';
+import { STATUS_MARK } from './dialects/plan-view';
 
 /**
  * A plan as Markdown in the WBS.md format of the "Planning Tool - Multi-Action" seed: project
@@ -50,9 +51,10 @@ function itemLines(steps: readonly PlanStep[]): string[] {
 
   const render = (step: PlanStep, depth: number): string[] => {
     const indent = '  '.repeat(depth);
-    const box = step.status === 'completed' ? 'x' : ' ';
+    // The seed's checkboxes, with a mark of its own for each status (an in-progress step is not "[ ]").
+    const box = STATUS_MARK[step.status];
     const priority = step.priority ? ` (Priority: ${step.priority[0]?.toUpperCase()}${step.priority.slice(1)})` : '';
-    const out = [`${indent}- [${box}] **${step.title}**${priority}${SUFFIX[step.status]}`, `${indent}  - ID: ${step.label ?? step.id}`];
+    const out = [`${indent}- ${box} **${step.title}**${priority}${SUFFIX[step.status]}`, `${indent}  - ID: ${step.label ?? step.id}`];
     if (step.description) out.push(`${indent}  - Description: ${oneLine(step.description)}`);
     if (depth > 0 || step.dependsOn.length > 0) {
       const deps = step.dependsOn.map((id) => {

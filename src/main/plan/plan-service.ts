@@ -1,21 +1,30 @@
-import type { Dialect, Plan, StepAttempt } from '../../shared/plan';
-import type { ToolDefinition } from '../agent/tool';
+import { isAwaitingApproval, type Dialect, type Plan, type StepAttempt, type StepToolCall } from '../../shared/plan';
+import { inPlanFirstMode } from '../../shared/plan-first';
+import type { ReviewDecision } from '../../shared/plan-review';
+import { ok, type ToolDefinition, type ToolOutcome } from '../tools/tool';
 import type { Disposable } from '../common/emitter';
 import { AtomicFileWriter } from './atomic-write';
 import type { DialectDeps } from './dialects/dialect-deps';
 import { DIALECT_GUIDANCE, DIALECT_TOOLS } from './dialects/index';
 import { wbsPath } from './dialects/wbs-file';
 import { cancelPlan } from './engine/close-plan';
-import { defaultEngineOptions, type EngineOptions } from './engine/engine-types';
+import { defaultEngineOptions, type EngineOptions, type OpResult, rejected } from './engine/engine-types';
+import { proposalGuard, proposalNote, propose, reviewProposal } from './engine/plan-review';
+import { amend } from './engine/seal';
+import { recordStepCall } from './engine/step-calls';
+import { applyUserEdit, type UserEditRequest } from './engine/user-edits';
 import { recordAttempt } from './engine/step-notes';
 import { setStepStatus } from './engine/step-status';
+import { markUndone, type UndoFiles } from './engine/undo-plan';
 import { PlanStore } from './plan-store';
-import type { PlanServiceApi, PlanUpdate } from './plan-service.types';
+import type { PlanCause, PlanServiceApi, PlanUpdate } from './plan-service.types';
 
 export interface PlanServiceOptions {
   dataDir: string;
   maxInProgress?: number;
   now?: () => Date;
+  /** The "Plan first" setting, for chats without a plan yet (default off). */
+  planFirst?: () => boolean;
 }
 
 /**
@@ -36,7 +45,8 @@ export class PlanService implements PlanServiceApi, Disposable {
       options: this.options,
       get: (id) => store.get(id),
       earlier: (id) => store.earlier(id),
-      apply: (id, op) => store.apply(id, op),
+      // Every dialect tool call is Claude's.
+      apply: (id, op) => store.apply(id, (current) => this.claudeChange(current, op(current)), CLAUDE_PLANNING),
       dataDir: serviceOptions.dataDir,
       writer: new AtomicFileWriter(),
     };
@@ -54,10 +64,29 @@ export class PlanService implements PlanServiceApi, Disposable {
   toolsFor(dialect: Dialect): ToolDefinition[] {
     let tools = this.tools.get(dialect);
     if (!tools) {
-      tools = DIALECT_TOOLS[dialect](this.deps);
+      tools = DIALECT_TOOLS[dialect](this.deps).map((tool) => this.withProposalNote(tool));
       this.tools.set(dialect, tools);
     }
     return [...tools];
+  }
+
+  /** The user's edit in the panel (design.md §2): refused edits change nothing and say why. */
+  editPlan(sessionId: string, request: UserEditRequest): OpResult {
+    return this.store.apply(sessionId, (plan) => applyUserEdit(plan, request, this.options), { kind: 'edit', by: 'user', edit: request.edit.kind });
+  }
+
+  /** Plan first: the user approves the proposal they saw, or asks for a revision. */
+  reviewPlan(sessionId: string, planId: string, version: number, decision: ReviewDecision): OpResult {
+    return this.store.apply(sessionId, (plan) => reviewProposal(plan, planId, version, decision, this.options), {
+      kind: 'review',
+      by: 'user',
+      action: decision.kind === 'approve' ? 'approve' : 'feedback',
+    });
+  }
+
+  /** A tool call made while `stepId` was in progress, listed on that step. */
+  recordToolCall(sessionId: string, stepId: number, call: StepToolCall): boolean {
+    return this.store.apply(sessionId, (plan) => (plan ? recordStepCall(plan, stepId, call, this.options) : noPlan), ACTIVITY).ok;
   }
 
   guidance(dialect: Dialect): string {
@@ -77,26 +106,39 @@ export class PlanService implements PlanServiceApi, Disposable {
 
   /** Appends a recovery attempt to the step's history. Returns false when there is no such step. */
   recordAttempt(sessionId: string, stepId: number, attempt: StepAttempt): boolean {
-    return this.store.apply(sessionId, (plan) => (plan ? recordAttempt(plan, stepId, attempt, this.options) : noPlan)).ok;
+    return this.store.apply(sessionId, (plan) => (plan ? recordAttempt(plan, stepId, attempt, this.options) : noPlan), RECOVERY).ok;
   }
 
-  /** The user chose "Skip step". Returns false when the step can't be skipped (e.g. no plan). */
-  skipStep(sessionId: string, stepId: number, reason: string): boolean {
-    return this.store.apply(sessionId, (plan) =>
-      plan ? setStepStatus(plan, { stepId, status: 'skipped', reason }, this.options) : noPlan,
+  /** Skips a step: the user's "Skip step", or recovery's auto-skip. False when it can't be skipped (e.g. no plan). */
+  skipStep(sessionId: string, stepId: number, reason: string, cause: PlanCause): boolean {
+    return this.store.apply(
+      sessionId,
+      (plan) => (plan ? setStepStatus(plan, { stepId, status: 'skipped', reason }, this.options) : noPlan),
+      cause,
     ).ok;
   }
 
   /** After "Send guidance": the step is in progress again (false if the rules forbid it). */
   restartStep(sessionId: string, stepId: number): boolean {
-    return this.store.apply(sessionId, (plan) =>
-      plan ? setStepStatus(plan, { stepId, status: 'in_progress' }, this.options) : noPlan,
+    return this.store.apply(
+      sessionId,
+      (plan) => (plan ? setStepStatus(plan, { stepId, status: 'in_progress' }, this.options) : noPlan),
+      { kind: 'escalation', by: 'user', answer: 'guidance' },
     ).ok;
   }
 
   /** The user chose "Abort plan": the plan is cancelled and the panel hides. */
   cancelPlan(sessionId: string, reason: string): boolean {
-    return this.store.apply(sessionId, (plan) => (plan ? cancelPlan(plan, reason, this.options) : noPlan)).ok;
+    return this.store.apply(sessionId, (plan) => (plan ? cancelPlan(plan, reason, this.options) : noPlan), {
+      kind: 'escalation',
+      by: 'user',
+      answer: 'abort',
+    }).ok;
+  }
+
+  /** "Undo plan" restored the plan's files: the plan ends as undone (engine/undo-plan.ts). */
+  markUndone(sessionId: string, files: UndoFiles): boolean {
+    return this.store.apply(sessionId, (plan) => (plan ? markUndone(plan, files, this.options) : noPlan), { kind: 'undo', by: 'user' }).ok;
   }
 
   /** Puts back a plan from the session log after a restart (no event; versions continue from it). */
@@ -112,6 +154,50 @@ export class PlanService implements PlanServiceApi, Disposable {
   dispose(): void {
     this.store.dispose();
   }
+
+  /**
+   * Claude's planning change, checked for plan first: a new plan in a plan-first chat is a
+   * proposal, and a proposal may be reshaped but not worked on. Stamps the version as Claude's.
+   */
+  private claudeChange(current: Plan | null, result: OpResult): OpResult {
+    if (!result.ok || result.plan === current) return result;
+    let next: OpResult = result;
+    if (!current || current.id !== result.plan.id) {
+      if (inPlanFirstMode(current, this.serviceOptions.planFirst?.() ?? false)) next = propose(result);
+    } else if (isAwaitingApproval(current)) {
+      const refusal = proposalGuard(current, result.plan);
+      if (refusal) return rejected(refusal);
+    }
+    return next.ok ? { ...next, plan: amend(next.plan, { claudeVersion: next.plan.version }) } : next;
+  }
+
+  /** While its plan awaits approval, a planning call that changed it tells Claude so (and to end its turn). */
+  private withProposalNote(tool: ToolDefinition): ToolDefinition {
+    return {
+      ...tool,
+      execute: async (input, ctx): Promise<ToolOutcome> => {
+        const before = this.store.get(ctx.sessionId)?.version;
+        const outcome = await tool.execute(input, ctx);
+        const plan = this.store.get(ctx.sessionId);
+        if (!outcome.ok || !isAwaitingApproval(plan) || plan.version === before) return outcome;
+        return ok(withNote(outcome.content, proposalNote(plan)));
+      },
+    };
+  }
+}
+
+/** JSON results (checklist, WBS, session) get the note as a field, so they stay JSON; text gets a line. */
+function withNote(content: string, note: string): string {
+  try {
+    const value: unknown = JSON.parse(content);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify({ ...value, approval: note });
+  } catch {
+    // Plain text.
+  }
+  return `${content}\n${note}`;
 }
 
 const noPlan = { ok: false, error: 'There is no plan.' } as const;
+const CLAUDE_PLANNING: PlanCause = { kind: 'planning', by: 'claude' };
+const RECOVERY: PlanCause = { kind: 'recovery', by: 'claude' };
+const ACTIVITY: PlanCause = { kind: 'activity', by: 'claude' };

@@ -1,18 +1,17 @@
-import type { Dialect, Plan } from '../../shared/plan';
+import type { Dialect, Plan, StepToolCall } from '../../shared/plan';
+import type { ReviewDecision } from '../../shared/plan-review';
+import type { PlanCause, PlanUpdate } from '../../shared/plan-change';
 import type { Disposable } from '../common/emitter';
-import type { ToolDefinition } from '../agent/tool';
+import type { ToolDefinition } from '../tools/tool';
+import type { UndoFiles } from './engine/undo-plan';
+import type { OpResult } from './engine/engine-types';
+import type { UserEditRequest } from './engine/user-edits';
 
-/** What a plan change looks like to subscribers (the loop, the shells, the session log). */
-export interface PlanUpdate {
-  sessionId: string;
-  version: number;
-  plan: Plan;
-  /** A short line for the transcript, e.g. "Updated plan: step 2 completed". */
-  change: string;
-}
+export type { OpResult, PlanCause, PlanUpdate, UserEditRequest };
 
 /** The plan service as the conversation loop sees it. */
 export interface PlanServiceApi {
+  /** One update per change (plan_updated {sessionId, plan, change}). */
   onPlanUpdated(listener: (update: PlanUpdate) => void): Disposable;
   getPlan(sessionId: string): Plan | null;
   /** The dialect of the session's plan, or the given default while it has none. */
@@ -21,6 +20,16 @@ export interface PlanServiceApi {
   toolsFor(dialect: Dialect): ToolDefinition[];
   /** The planning guidance added to the system prompt in agentic mode. */
   guidance(dialect: Dialect): string;
-  /** Forget a session's plan (chat deleted). */
+  /** Forget a session's plan (chat deleted, or an edit replaced the turns that made it). */
   drop(sessionId: string): void;
+  /** Puts a plan in place without an event (a chat's log on start; a chat's copy, "… (earlier version)"). */
+  restore(sessionId: string, plan: Plan): void;
+  /** "Undo plan" (or a rerun) put the plan's files back: the plan ends as undone. */
+  markUndone(sessionId: string, files: UndoFiles): boolean;
+  /** The user's edit in the panel; a refusal says why and changes nothing. */
+  editPlan(sessionId: string, request: UserEditRequest): OpResult;
+  /** Plan first: approve the proposal the user saw, or ask for a revision. */
+  reviewPlan(sessionId: string, planId: string, version: number, decision: ReviewDecision): OpResult;
+  /** A tool call made while `stepId` was in progress (false when there is no such step). */
+  recordToolCall(sessionId: string, stepId: number, call: StepToolCall): boolean;
 }

@@ -2,7 +2,7 @@ import type { Plan } from '../../shared/plan';
 import { Emitter, type Disposable } from '../common/emitter';
 import type { OpResult } from './engine/engine-types';
 import { deepFreeze } from './engine/freeze';
-import type { PlanUpdate } from './plan-service.types';
+import type { PlanCause, PlanUpdate } from './plan-service.types';
 
 /** How many replaced plans a session remembers (planning_list / planning_status of old ids). */
 const HISTORY_LIMIT = 20;
@@ -31,7 +31,7 @@ export class PlanStore implements Disposable {
     return this.sessions.get(sessionId)?.earlier ?? [];
   }
 
-  apply(sessionId: string, operation: (current: Plan | null) => OpResult): OpResult {
+  apply(sessionId: string, operation: (current: Plan | null) => OpResult, cause: PlanCause): OpResult {
     const entry = this.sessions.get(sessionId);
     const result = operation(entry?.current ?? null);
     if (!result.ok || result.plan === entry?.current) return result;
@@ -39,7 +39,7 @@ export class PlanStore implements Disposable {
       entry.earlier = [...entry.earlier, entry.current].slice(-HISTORY_LIMIT);
     }
     this.sessions.set(sessionId, { current: result.plan, earlier: entry?.earlier ?? [] });
-    this.updates.fire({ sessionId, version: result.plan.version, plan: result.plan, change: result.change });
+    this.updates.fire({ sessionId, plan: result.plan, change: { ...cause, summary: result.change } as PlanUpdate['change'] });
     return result;
   }
 

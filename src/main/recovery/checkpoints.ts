@@ -132,6 +132,15 @@ export class CheckpointStore {
     });
   }
 
+  /** Copies a chat's checkpoints to another chat (an earlier version keeps them with its plan). */
+  copyChat(fromSession: string, toSession: string): Promise<void> {
+    return this.serial(async () => {
+      const from = this.dir(fromSession);
+      const exists = await fsp.stat(from).then((s) => s.isDirectory(), () => false);
+      if (exists) await fsp.cp(from, this.dir(toSession), { recursive: true, errorOnExist: false, force: true });
+    });
+  }
+
   private async pending(root: string | null, sessionId: string, planId: string) {
     const manifest = await this.load(sessionId, planId);
     const out: { file: UndoPreviewFile; abs: string; entry: FileEntry }[] = [];
@@ -176,11 +185,12 @@ export class CheckpointStore {
     await fsp.rename(tmp, file);
   }
 
-  /** Stores the current content as a blob; null when absent, 'folder' for a directory. */
+  /** Stores the current content as a blob; null when absent, 'folder' for a directory or anything not a regular file. */
   private async snapshot(sessionId: string, abs: string): Promise<Snapshot | 'folder'> {
     const stat = await fsp.stat(abs).catch(() => null);
     if (!stat) return null;
-    if (stat.isDirectory()) return 'folder';
+    // A FIFO, socket or device is never read (a FIFO would hold a thread forever); the tool refuses to write it anyway.
+    if (!stat.isFile()) return 'folder';
     const data = await fsp.readFile(abs);
     const hash = hashOf(data);
     const blob = path.join(this.dir(sessionId), 'blobs', hash);

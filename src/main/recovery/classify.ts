@@ -1,5 +1,5 @@
 import type { ErrorClass } from '../../shared/plan';
-import type { ToolError, ToolGroup } from '../agent/tool';
+import type { ToolError, ToolGroup } from '../tools/tool';
 
 /**
  * Classifies a failed tool call (design.md §3). The tool's structured ToolError.kind is the

@@ -1,6 +1,5 @@
 import type { EscalationRequest } from '../../shared/prompts';
-import type { EscalationOutcome } from './escalation-gate';
-import type { RecoveredResult, RecoveryPlans } from './recovery-types';
+import type { EscalationOutcome, RecoveredResult, RecoveryPlans } from './recovery-types';
 
 export const STOPPED_WHILE_ASKING = 'The user pressed Stop while Waypoint was asking them how to handle this failure.';
 export const ABORTED_RESULT = 'Not run: the user aborted the plan.';
@@ -28,7 +27,7 @@ export function applyEscalationAnswer(plans: RecoveryPlans, request: EscalationR
       return { text: `${failed}${STOPPED_WHILE_ASKING}`, halt: false, note: null };
     case 'skip': {
       const reason = `Skipped by the user after ${tries}: ${request.error}`.slice(0, 1000);
-      if (stepId !== null) plans.skipStep(sessionId, stepId, reason);
+      if (stepId !== null) plans.skipStep(sessionId, stepId, reason, { kind: 'escalation', by: 'user', answer: 'skip' });
       return {
         text: `${failed}The user chose to skip ${stepName(request)} after ${tries}; it is now marked skipped. Do not retry it: continue with the next step of the plan.`,
         halt: false,

@@ -12,8 +12,8 @@ import {
 } from '../../../test-support/scenarios/recovery-escalation';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { EventOf } from '../../shared/contract';
-import { historyProblems } from './history-check';
-import { closeRecoveryChats, startRecoveryChat } from './recovery-test-setup';
+import { historyProblems } from '../../../test-support/main/history-check';
+import { closeRecoveryChats, startRecoveryChat } from '../../../test-support/main/recovery-test-setup';
 
 afterEach(closeRecoveryChats);
 
@@ -87,7 +87,11 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
     const snapshot = service.getSession(session.id);
     expect(snapshot.plan!.status).toBe('cancelled');
     expect(snapshot.runState).toEqual({ status: 'idle' });
-    expect(snapshot.transcript.at(-1)).toMatchObject({ kind: 'notice', code: 'escalation_abort' });
+    // The abort note, then the aborted plan's card (Export, Undo plan) closes the run.
+    expect(snapshot.transcript.slice(-2)).toMatchObject([
+      { kind: 'notice', code: 'escalation_abort' },
+      { kind: 'plan_completion', planStatus: 'cancelled', by: 'waypoint', planId: snapshot.plan!.id },
+    ]);
     expect(readFileSync(join(workspace, RECOVERY_FILE), 'utf8')).toBe(RECOVERY_FILE_TEXT);
 
     const next = recorder.events.length;

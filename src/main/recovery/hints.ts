@@ -1,5 +1,11 @@
-import type { RecoveryStrategy } from '../../shared/plan';
-import type { RecoveryInput } from './policy';
+import type { ErrorClass, RecoveryStrategy } from '../../shared/plan';
+
+/** What a hint depends on: the failing tool, its message and the class of the failure. */
+export interface HintInput {
+  toolName: string;
+  message: string;
+  errorClass: ErrorClass;
+}
 
 /**
  * The concrete advice that goes back to Claude inside the tool_result, so the next attempt is a
@@ -9,7 +15,7 @@ import type { RecoveryInput } from './policy';
 
 const FILE_TOOLS = new Set(['read_file', 'write_file', 'edit_file', 'list_directory', 'search_files']);
 
-function parameterFix(input: Pick<RecoveryInput, 'toolName' | 'message'>): string {
+function parameterFix(input: Pick<HintInput, 'toolName' | 'message'>): string {
   const { toolName, message } = input;
   const tips: string[] = [];
   if (toolName === 'edit_file') {
@@ -39,7 +45,7 @@ function alternativeHint(toolName: string): string {
   return 'This tool or resource is unavailable right now. Use another tool or approach for the same result.';
 }
 
-export function hintFor(strategy: RecoveryStrategy, input: Pick<RecoveryInput, 'toolName' | 'message' | 'errorClass'>): string {
+export function hintFor(strategy: RecoveryStrategy, input: HintInput): string {
   switch (strategy) {
     case 'retry_with_modification':
       if (input.errorClass === 'timeout') return 'It ran out of time: reduce the scope (fewer files, a narrower command), or raise timeout_ms for a command that needs longer.';

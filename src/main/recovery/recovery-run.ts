@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { PlanStep, StepAttempt } from '../../shared/plan';
 import type { EscalationRequest } from '../../shared/prompts';
-import type { ToolDefinition } from '../agent/tool';
-import { waitUnlessStopped } from '../agent/model-turn';
-import { noticeItem } from '../agent/transcript-items';
+import type { ToolDefinition } from '../tools/tool';
+import { waitUnlessStopped } from '../common/wait';
+import { noticeItem } from '../common/transcript-items';
 import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
 import type { CheckpointStore } from './checkpoints';
 import { classifyToolFailure } from './classify';
 import { applyEscalationAnswer } from './escalation-answer';
-import type { EscalationGate } from './escalation-gate';
+import type { EscalationGate } from './recovery-types';
 import { decideRecovery, type RecoveryDecision } from './policy';
 import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
 
@@ -69,7 +69,8 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
     };
     publish({ type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } });
     publish({ type: 'escalation_requested', sessionId, request });
-    const outcome = await core.gate.wait(request, signal);
+    const answered = await core.gate.wait(request, signal);
+    const outcome = answered.kind === 'cancelled' ? answered : answered.answer;
     publish({ type: 'escalation_resolved', sessionId, requestId: request.id, answer: outcome.kind });
     const applied = applyEscalationAnswer(plans, request, outcome);
     if (applied.note) publish({ type: 'transcript_item', sessionId, item: noticeItem('info', applied.note, `escalation_${outcome.kind}`) });
@@ -134,7 +135,7 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
           return escalate(facts, step, message, errorClass);
         case 'skip_and_continue':
           record('skipped');
-          plans.skipStep(sessionId, step.id, `Skipped automatically (${decision.reason}): ${message}`.slice(0, 1000));
+          plans.skipStep(sessionId, step.id, `Skipped automatically (${decision.reason}): ${message}`.slice(0, 1000), { kind: 'recovery', by: 'claude' });
           return { text: withHint(message, decision, where), halt: false };
         case 'rollback_and_retry': {
           const restored = await checkpoints.rollbackStep(workspace, sessionId, planId, step.id).catch(() => [] as string[]);

@@ -1,7 +1,7 @@
 import type { EscalationAnswer } from '../../shared/prompts';
 import type { Disposable } from '../common/emitter';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
-import { EscalationGate } from './escalation-gate';
+import { PromptGate } from '../common/prompt-gate';
 import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 
@@ -21,7 +21,7 @@ export class RecoveryService implements Disposable {
   constructor(options: RecoveryServiceOptions) {
     this.core = {
       plans: options.plans,
-      gate: new EscalationGate(),
+      gate: new PromptGate(),
       checkpoints: new CheckpointStore(options.dataDir),
       looseFailures: new Map(),
       now: options.now ?? (() => new Date()),
@@ -41,10 +41,6 @@ export class RecoveryService implements Disposable {
     return this.core.gate.answer(sessionId, requestId, answer);
   }
 
-  isWaiting(sessionId: string): boolean {
-    return this.core.gate.isWaiting(sessionId);
-  }
-
   /** A new message from the user starts the per-chat failure count afresh. */
   resetChat(sessionId: string): void {
     this.core.looseFailures.delete(sessionId);
@@ -60,6 +56,11 @@ export class RecoveryService implements Disposable {
     const plan = this.core.plans.getPlan(sessionId);
     if (!plan) return { restored: [], deleted: [], skipped: [] };
     return this.core.checkpoints.undo(workspace, sessionId, plan.id, overwriteChangedOutside);
+  }
+
+  /** The chat's checkpoints go with its copy ("… (earlier version)"), so Undo plan works there too. */
+  copyCheckpoints(fromSession: string, toSession: string): Promise<void> {
+    return this.core.checkpoints.copyChat(fromSession, toSession);
   }
 
   dispose(): void {

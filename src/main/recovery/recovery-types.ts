@@ -1,15 +1,24 @@
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan, StepAttempt } from '../../shared/plan';
+import type { PlanCause } from '../../shared/plan-change';
+import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
-import type { ToolDefinition, ToolOutcome } from '../agent/tool';
+import type { PromptGate } from '../common/prompt-gate';
+import type { ToolDefinition, ToolOutcome } from '../tools/tool';
+
+/** The escalations runs are paused on. */
+export type EscalationGate = PromptGate<EscalationRequest, EscalationAnswer>;
+
+/** How a pending escalation ended: the user's answer, or 'cancelled' (Stop, shutdown). */
+export type EscalationOutcome = EscalationAnswer | { kind: 'cancelled' };
 
 /** The plan operations recovery needs (PlanService provides them). */
 export interface RecoveryPlans {
   getPlan(sessionId: string): Plan | null;
   currentStepId(sessionId: string): number | null;
   recordAttempt(sessionId: string, stepId: number, attempt: StepAttempt): boolean;
-  skipStep(sessionId: string, stepId: number, reason: string): boolean;
+  skipStep(sessionId: string, stepId: number, reason: string, cause: PlanCause): boolean;
   restartStep(sessionId: string, stepId: number): boolean;
   cancelPlan(sessionId: string, reason: string): boolean;
 }

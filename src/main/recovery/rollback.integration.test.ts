@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
-import { testTool } from '../agent/chat-test-setup';
-import { fail } from '../agent/tool';
-import { historyProblems } from './history-check';
-import { closeRecoveryChats, startRecoveryChat } from './recovery-test-setup';
+import { testTool } from '../../../test-support/main/chat-test-setup';
+import { fail } from '../tools/tool';
+import { historyProblems } from '../../../test-support/main/history-check';
+import { closeRecoveryChats, startRecoveryChat } from '../../../test-support/main/recovery-test-setup';
 
 afterEach(closeRecoveryChats);
 

@@ -1,10 +1,11 @@
-import { existsSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, truncateSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Plan } from '../../shared/plan';
 import { HistorySync } from './history-sync';
-import { readLog } from './log-reader';
-import { replay } from './replay';
+import { readLog, type LogReadResult } from './log-reader';
+import type { LogRecord } from './log-records';
+import { replay, type ReplayedChat } from './replay';
 import { restoreChat, type RestoredChat } from './restore-chat';
 import { indexMatches, readIndex } from './session-index';
 
@@ -15,8 +16,14 @@ export interface LoadedChat {
   /** The history as logged, before any fix-up: what the log already holds. */
   history: HistorySync;
   nextSeq: number;
+  /** Where the log's last complete line ends: a follower reads on from here. */
+  intactBytes: number;
+  /** Another live process writes this chat: taken as logged, neither repaired nor cut. */
+  writtenElsewhere: boolean;
   runStatus: string;
   summaryJson: string;
+  /** The log could not be rebuilt whole: the chat is shown read-only and its log is never written. */
+  damaged: boolean;
 }
 
 export interface LoadResult {
@@ -25,40 +32,26 @@ export interface LoadResult {
   rebuildIndex: boolean;
 }
 
+const TORN = /torn last line/;
+
 /**
  * Reads every chat folder under `sessions/`. A damaged log loses only its bad lines; a torn tail
  * is cut off so the next append starts on a clean line. A folder without a usable log is
- * reported and left alone (never deleted: the user may want it).
+ * reported and left alone (never deleted: the user may want it). A chat another live process
+ * writes (`writtenElsewhere`) is read as it stands: its last line may still be on its way.
  */
-export async function loadSessions(sessionsDir: string, logFile: string, warn: (message: string) => void): Promise<LoadResult> {
+export async function loadSessions(
+  sessionsDir: string,
+  logFile: string,
+  warn: (message: string) => void,
+  writtenElsewhere: (sessionId: string) => boolean = () => false,
+): Promise<LoadResult> {
   await mkdir(sessionsDir, { recursive: true });
   const dirs = (await readdir(sessionsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   const chats: LoadedChat[] = [];
   for (const id of dirs) {
-    const path = join(sessionsDir, id, logFile);
-    if (!existsSync(path)) continue;
-    try {
-      const read = readLog(path);
-      for (const warning of read.warnings) warn(warning);
-      if (read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
-      const replayed = replay(read.records);
-      if (!replayed || replayed.summary.id !== id) {
-        warn(`${path}: no chat could be rebuilt from this log (it has no valid "created" record); skipped.`);
-        continue;
-      }
-      const history = new HistorySync(replayed.history);
-      chats.push({
-        id,
-        restored: restoreChat(replayed),
-        plan: replayed.plan,
-        history,
-        nextSeq: read.nextSeq,
-        runStatus: replayed.runState.status,
-        summaryJson: JSON.stringify(replayed.summary),
-      });
-    } catch (error) {
-      warn(`${path}: could not be read (${(error as Error).message}); skipped.`);
-    }
+    const loaded = loadChat(join(sessionsDir, id, logFile), id, warn, writtenElsewhere(id));
+    if (loaded) chats.push(loaded);
   }
   // Oldest activity first, so the chat service's "newest first" list is stable.
   chats.sort((a, b) => a.restored.session.summary.updatedAt.localeCompare(b.restored.session.summary.updatedAt));
@@ -71,4 +64,101 @@ export async function loadSessions(sessionsDir: string, logFile: string, warn: (
   // The logs are the truth: the index is rewritten from them whenever there is anything to list.
   const rebuildIndex = chats.length > 0 || index.kind !== 'missing';
   return { chats, rebuildIndex };
+}
+
+function emptyRead(): LogReadResult {
+  return { records: [], warnings: [], nextSeq: 0, intactBytes: 0, skipped: 0 };
+}
+
+/** The summary with this start's view of its log: skipped lines and damage, nothing stale from before. */
+function withLogHealth(summary: ReplayedChat['summary'], skipped: number, damaged: string | undefined): ReplayedChat['summary'] {
+  const { skippedLines: _oldSkipped, damaged: _oldDamaged, ...rest } = summary;
+  return { ...rest, ...(skipped > 0 ? { skippedLines: skipped } : {}), ...(damaged ? { damaged } : {}) };
+}
+
+/**
+ * A chat whose log cannot be rebuilt whole (no readable "created" record, empty, not a file): it
+ * stays in the list with what could be read, marked damaged, and is never run or written, so
+ * nothing more of it is lost. The user can read it, export it or delete it.
+ */
+function damagedChat(id: string, reason: string, read: LogReadResult, path: string): LoadedChat {
+  const skipped = read.skipped;
+  const first = read.records[0];
+  const when = first?.t ?? fileTime(path);
+  const created: LogRecord = {
+    seq: -1,
+    t: when,
+    type: 'created',
+    session: { id, title: `Damaged chat ${id.slice(0, 8)}`, createdAt: when, updatedAt: when },
+  };
+  const replayed = replay([created, ...read.records.filter((r) => r.type !== 'created')]) as ReplayedChat;
+  replayed.summary = withLogHealth({ ...replayed.summary, id }, skipped, reason);
+  // Nothing is repaired: a damaged chat is shown as it was read.
+  replayed.runState = { status: 'idle' };
+  const restored = restoreChat(replayed);
+  restored.session.pendingApproval = null;
+  restored.session.pendingEscalation = null;
+  restored.session.pendingQuestion = null;
+  restored.session.runState = { status: 'idle' };
+  return {
+    id,
+    restored,
+    plan: replayed.plan,
+    history: new HistorySync(replayed.history),
+    nextSeq: read.nextSeq,
+    intactBytes: read.intactBytes,
+    writtenElsewhere: false,
+    runStatus: 'idle',
+    summaryJson: JSON.stringify(replayed.summary),
+    damaged: true,
+  };
+}
+
+function fileTime(path: string): string {
+  try {
+    return statSync(path).mtime.toISOString();
+  } catch {
+    return new Date(0).toISOString();
+  }
+}
+
+/**
+ * One chat from its log; null when the folder has no log. Also used for a chat another process
+ * created while this one runs (`elsewhere`: that process is still writing it).
+ */
+export function loadChat(path: string, id: string, warn: (message: string) => void, elsewhere: boolean): LoadedChat | null {
+  if (!existsSync(path)) return null;
+  try {
+    if (lstatSync(path).isDirectory()) {
+      warn(`${path} is a folder, not a log; the chat is listed as damaged.`);
+      return damagedChat(id, `its log (${basename(path)}) is a folder, not a file`, emptyRead(), path);
+    }
+    const read = readLog(path);
+    for (const warning of read.warnings) if (!elsewhere || !TORN.test(warning)) warn(warning);
+    if (statSync(path).size === 0) return damagedChat(id, 'its log is empty (0 bytes)', read, path);
+    const replayed = replay(read.records);
+    if (!replayed || replayed.summary.id !== id) {
+      // The first record is unreadable: keep what the rest says, read-only (the file is left as it is).
+      warn(`${path}: no valid "created" record; the chat is listed as damaged with what could be read.`);
+      return damagedChat(id, 'its first record could not be read', read, path);
+    }
+    if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
+    const history = new HistorySync(replayed.history);
+    replayed.summary = withLogHealth(replayed.summary, read.skipped, undefined);
+    return {
+      id,
+      restored: restoreChat(replayed, { repair: !elsewhere }),
+      plan: replayed.plan,
+      history,
+      nextSeq: read.nextSeq,
+      intactBytes: read.intactBytes,
+      writtenElsewhere: elsewhere,
+      runStatus: replayed.runState.status,
+      summaryJson: JSON.stringify(replayed.summary),
+      damaged: false,
+    };
+  } catch (error) {
+    warn(`${path}: could not be read (${(error as Error).message}); the chat is listed as damaged.`);
+    return damagedChat(id, `its log could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, emptyRead(), path);
+  }
 }

@@ -9,6 +9,8 @@ export interface LogReadResult {
   nextSeq: number;
   /** Byte length of the intact part: a torn tail after it is cut off before appending again. */
   intactBytes: number;
+  /** Whole lines skipped as unreadable (not counting a torn last line, which a kill leaves). */
+  skipped: number;
 }
 
 /**
@@ -20,10 +22,12 @@ export function readLog(path: string): LogReadResult {
   return parseLog(buffer.toString('utf8'), path);
 }
 
-export function parseLog(text: string, label = 'log'): LogReadResult {
+/** `afterSeq`: records up to it were read before (a log followed piece by piece, log-tail.ts). */
+export function parseLog(text: string, label = 'log', afterSeq = -1): LogReadResult {
   const records: LogRecord[] = [];
   const warnings: string[] = [];
-  let lastSeq = -1;
+  let skipped = 0;
+  let lastSeq = afterSeq;
   let offset = 0;
   let intactBytes = 0;
   const lines = text.split('\n');
@@ -43,20 +47,23 @@ export function parseLog(text: string, label = 'log'): LogReadResult {
       json = JSON.parse(line);
     } catch {
       warnings.push(`${label}: line ${index + 1} is not valid JSON; skipped.`);
+      skipped++;
       return;
     }
     const parsed = LogRecord.safeParse(json);
     if (!parsed.success) {
       const type = typeof json === 'object' && json && 'type' in json ? String((json as { type: unknown }).type) : '?';
       warnings.push(`${label}: line ${index + 1} (type "${type.slice(0, 40)}") is not a known record; skipped.`);
+      skipped++;
       return;
     }
     if (parsed.data.seq <= lastSeq) {
       warnings.push(`${label}: line ${index + 1} has seq ${parsed.data.seq} after ${lastSeq}; skipped.`);
+      skipped++;
       return;
     }
     lastSeq = parsed.data.seq;
     records.push(parsed.data);
   });
-  return { records, warnings, nextSeq: lastSeq + 1, intactBytes };
+  return { records, warnings, nextSeq: lastSeq + 1, intactBytes, skipped };
 }

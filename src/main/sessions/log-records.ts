@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Plan } from '../../shared/plan';
+import { PlanChange } from '../../shared/plan-change';
 import { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { Usage } from '../../shared/usage';
 
@@ -14,8 +15,15 @@ const head = { seq: z.number().int().nonnegative(), t: z.string() };
 /** A message of the Messages API history; its blocks are kept verbatim. */
 const ApiMessage = z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) });
 
-/** The prompts (approvals, escalations) the loop pauses on, kept as the events the loop fired. */
-const PromptEventType = z.enum(['approval_requested', 'approval_resolved', 'escalation_requested', 'escalation_resolved']);
+/** The prompts (approvals, escalations, questions from Claude) the loop pauses on, kept as the events the loop fired. */
+const PromptEventType = z.enum([
+  'approval_requested',
+  'approval_resolved',
+  'escalation_requested',
+  'escalation_resolved',
+  'question_requested',
+  'question_resolved',
+]);
 
 export const LogRecord = z.discriminatedUnion('type', [
   z.object({ ...head, type: z.literal('created'), session: SessionSummary }),
@@ -26,8 +34,15 @@ export const LogRecord = z.discriminatedUnion('type', [
   z.object({ ...head, type: z.literal('text'), itemId: z.string(), text: z.string() }),
   /** The API history from index `from` on is replaced by `messages` (appends and merges). */
   z.object({ ...head, type: z.literal('history'), from: z.number().int().nonnegative(), messages: z.array(ApiMessage) }),
-  z.object({ ...head, type: z.literal('plan'), version: z.number().int().nonnegative(), plan: Plan }),
+  /** A plan change; replay derives its transcript line from `change` (logs before it have item records instead). */
+  z.object({ ...head, type: z.literal('plan'), version: z.number().int().nonnegative(), plan: Plan, change: PlanChange.optional() }),
   z.object({ ...head, type: z.literal('run'), state: RunState }),
+  /**
+   * An edited message or a retried reply replaced the chat from this item on (the chat as it was
+   * is another chat now): the items from it on are gone, and the plan too when it was made there.
+   * The history record written just before it holds the cut history.
+   */
+  z.object({ ...head, type: z.literal('rewind'), itemId: z.string(), planDropped: z.boolean() }),
   z.object({ ...head, type: z.literal('prompt'), event: z.object({ type: PromptEventType }).passthrough() }),
   /** One request's usage, priced, and the plan step it worked on. */
   z.object({

@@ -1,5 +1,5 @@
-import { closeSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { nodeLogFileSystem, type LogFileSystem } from './log-file-system';
 import type { LogEntry, LogRecordType } from './log-records';
 
 /**
@@ -11,50 +11,139 @@ import type { LogEntry, LogRecordType } from './log-records';
  *   questions: run start/end, API history changes, plan changes, pending prompts, the user's
  *   message. Streamed text and tool-card updates ride along with the next one. An fsync per
  *   record would put a disk flush (ms) in the stream's path for no user-visible gain.
+ *
+ * Write failures (ENOSPC, EMFILE, EACCES, EIO…) never throw out of append and never drop a
+ * record: records wait in order in memory, a short write continues where it stopped (so no line
+ * is torn in the middle of the log), the owner is told once (onFault) and again when all is on
+ * disk (onRecovered), and the writer retries on a timer until then.
  */
-const DURABLE: ReadonlySet<LogRecordType> = new Set(['created', 'run', 'history', 'plan', 'prompt', 'usage']);
+const DURABLE: ReadonlySet<LogRecordType> = new Set(['created', 'run', 'history', 'plan', 'prompt', 'usage', 'rewind']);
+
+export interface LogWriterOptions {
+  fs?: LogFileSystem;
+  /** The first failure after a good state (the writer keeps retrying). */
+  onFault?(error: NodeJS.ErrnoException): void;
+  /** Everything that was waiting is written again. */
+  onRecovered?(): void;
+  /** First retry after a failure; doubles up to 8x (default 500 ms). */
+  retryMs?: number;
+}
 
 export class SessionLogWriter {
-  private fd: number | null;
+  private fd: number | null = null;
   private seq: number;
+  private closed = false;
   private syncing = false;
   private syncAgain = false;
+  private wantSync = false;
   private idle: Array<() => void> = [];
+  /** Lines not yet (fully) written, oldest first; `headOffset` bytes of the first are already on disk. */
+  private readonly backlog: Buffer[] = [];
+  private headOffset = 0;
+  private fault: NodeJS.ErrnoException | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay: number;
+  private readonly fs: LogFileSystem;
 
   /** `nextSeq` continues the numbering of an existing log (last seq + 1). */
   constructor(
     readonly path: string,
     nextSeq = 0,
+    private readonly options: LogWriterOptions = {},
   ) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.fd = openSync(path, 'a', 0o600);
     this.seq = nextSeq;
+    this.fs = options.fs ?? nodeLogFileSystem;
+    this.retryDelay = options.retryMs ?? 500;
+    // The file is opened by the first append: a failure then reaches a listener, and a chat that
+    // is only read holds no descriptor.
   }
 
   get nextSeq(): number {
     return this.seq;
   }
 
-  append(entry: LogEntry, options: { durable?: boolean } = {}): void {
-    if (this.fd === null) return;
-    const line = `${JSON.stringify({ seq: this.seq++, t: new Date().toISOString(), ...entry })}\n`;
-    writeSync(this.fd, line);
-    if (options.durable ?? DURABLE.has(entry.type)) this.sync();
+  /** True while records wait in memory because the last write failed. */
+  get failing(): boolean {
+    return this.fault !== null;
   }
 
-  /** Resolves once every record appended so far has been fsynced. */
+  append(entry: LogEntry, options: { durable?: boolean } = {}): void {
+    if (this.closed) return;
+    this.backlog.push(Buffer.from(`${JSON.stringify({ seq: this.seq++, t: new Date().toISOString(), ...entry })}\n`, 'utf8'));
+    if (options.durable ?? DURABLE.has(entry.type)) this.wantSync = true;
+    // While failing, records only queue: the retry timer writes them, not every new event.
+    if (!this.fault) this.drain();
+  }
+
+  /** Resolves once every record written so far has been fsynced (records still waiting after a failure are not). */
   flushed(): Promise<void> {
     if (!this.syncing) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
   close(): void {
-    if (this.fd === null) return;
+    if (this.closed) return;
+    if (this.backlog.length) this.drain(); // one last try
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.backlog.length) console.warn(`[waypoint] ${this.backlog.length} record(s) of ${this.path} could not be written: ${this.fault?.message ?? 'unknown error'}`);
     const fd = this.fd;
     this.fd = null;
+    if (fd === null) return;
     // An fsync still running holds the fd; close after it.
-    if (this.syncing) this.idle.push(() => closeSync(fd));
-    else closeSync(fd);
+    if (this.syncing) this.idle.push(() => this.closeQuietly(fd));
+    else this.closeQuietly(fd);
+  }
+
+  /** Writes what waits, in order; on a failure keeps it and schedules a retry. Never throws. */
+  private drain(): void {
+    try {
+      if (this.fd === null) {
+        this.fs.mkdir(dirname(this.path));
+        this.fd = this.fs.open(this.path);
+      }
+      while (this.backlog.length) {
+        const head = this.backlog[0]!;
+        this.headOffset += this.fs.write(this.fd, head, this.headOffset, head.length - this.headOffset);
+        if (this.headOffset >= head.length) {
+          this.backlog.shift();
+          this.headOffset = 0;
+        }
+      }
+    } catch (error) {
+      this.failed(error as NodeJS.ErrnoException);
+      return;
+    }
+    if (this.fault) {
+      this.fault = null;
+      this.retryDelay = this.options.retryMs ?? 500;
+      this.options.onRecovered?.();
+    }
+    if (this.wantSync) {
+      this.wantSync = false;
+      this.sync();
+    }
+  }
+
+  private failed(error: NodeJS.ErrnoException): void {
+    const first = this.fault === null;
+    this.fault = error;
+    if (first) this.options.onFault?.(error);
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.closed) this.drain();
+    }, this.retryDelay);
+    this.retryTimer.unref?.();
+    this.retryDelay = Math.min(this.retryDelay * 2, (this.options.retryMs ?? 500) * 8);
+  }
+
+  private closeQuietly(fd: number): void {
+    try {
+      this.fs.close(fd);
+    } catch {
+      // Nothing more to do with it.
+    }
   }
 
   private sync(): void {
@@ -65,7 +154,7 @@ export class SessionLogWriter {
     const fd = this.fd;
     if (fd === null) return;
     this.syncing = true;
-    fsync(fd, (error) => {
+    this.fs.fsync(fd, (error) => {
       if (error) console.warn(`[waypoint] fsync of ${this.path} failed: ${error.message}`);
       this.syncing = false;
       if (this.syncAgain && this.fd !== null) {

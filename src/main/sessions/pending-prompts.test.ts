@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScriptedServer } from '../../../test-support/scripted-api/server';
-import { settingsSource } from '../agent/chat-test-harness';
-import { testTool } from '../agent/chat-test-setup';
-import { ok } from '../agent/tool';
-import { scripted, startInstance, type Instance } from './persistence-test-kit';
+import { settingsSource } from '../../../test-support/main/chat-test-harness';
+import { testTool } from '../../../test-support/main/chat-test-setup';
+import { ok } from '../tools/tool';
+import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
 
 let dir: string;
 let server: ScriptedServer;

@@ -1,7 +1,9 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
+import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
+import { cutItemsFrom, withoutPlanProgress } from './chat-session';
 import type { LogRecord } from './log-records';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
@@ -12,7 +14,7 @@ export interface ReplayedChat {
   plan: Plan | null;
   /** The last run state the log saw; anything but idle means the app stopped mid-run. */
   runState: RunState;
-  /** Prompt events in order (approval/escalation requested/resolved), for the session to fold. */
+  /** Prompt events in order (approval/escalation/question requested/resolved), for the session to fold. */
   prompts: WaypointEvent[];
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
@@ -37,7 +39,7 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         break;
       case 'text': {
         const item = items.get(record.itemId);
-        if (item?.kind === 'assistant') items.set(item.id, { ...item, text: item.text + record.text });
+        if (item?.kind === 'assistant' || item?.kind === 'thinking') items.set(item.id, { ...item, text: item.text + record.text });
         break;
       }
       case 'history':
@@ -45,10 +47,21 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         break;
       case 'plan':
         // Versions only move forward; a stale line (never written by us) cannot roll a plan back.
-        if (!chat.plan || record.plan.id !== chat.plan.id || record.version > chat.plan.version) chat.plan = record.plan;
+        if (!chat.plan || record.plan.id !== chat.plan.id || record.version > chat.plan.version) {
+          // The change's transcript line, derived as the live chat derived it (older logs have item records).
+          if (record.change) for (const item of planChangeItems(chat.plan, { sessionId: chat.summary.id, plan: record.plan, change: record.change })) items.set(item.id, item);
+          chat.plan = record.plan;
+        }
         break;
       case 'run':
         chat.runState = record.state;
+        break;
+      case 'rewind':
+        cutItemsFrom(items, record.itemId);
+        if (record.planDropped) {
+          chat.plan = null;
+          chat.summary = withoutPlanProgress(chat.summary);
+        }
         break;
       case 'prompt':
         chat.prompts.push(record.event as unknown as WaypointEvent);

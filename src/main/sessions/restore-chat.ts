@@ -1,8 +1,8 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { TranscriptItem } from '../../shared/transcript';
-import { closeOpenToolUses, unansweredToolUses } from '../agent/history';
-import { ChatSession } from '../agent/session-state';
-import { noticeItem } from '../agent/transcript-items';
+import { closeOpenToolUses, unansweredToolUses } from './api-history';
+import { ChatSession } from './chat-session';
+import { noticeItem } from '../common/transcript-items';
 import type { ReplayedChat } from './replay';
 
 export const INTERRUPTED_RESULT = 'Interrupted: Waypoint was closed before this tool call finished, so it may not have run.';
@@ -20,20 +20,30 @@ export interface RestoredChat {
  * half-streamed reply is marked as cut off (its text never reached the API history, so a resume
  * cannot repeat it), and the chat is marked interrupted when there is something to resume.
  * A run paused on a question (approval, escalation) is not cut off: the question stays pending.
+ * `repair: false` takes the log as it is: its run may be going on in another process.
  */
-export function restoreChat(chat: ReplayedChat): RestoredChat {
+export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = {}): RestoredChat {
   const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) });
   const id = chat.summary.id;
   for (const item of chat.transcript) session.apply({ type: 'transcript_item', sessionId: id, item });
   session.history.push(...chat.history);
+  session.plan = chat.plan;
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
+  dropStalePrompts(session);
 
   const fixedItems: TranscriptItem[] = [];
   const pending = hasPendingPrompt(session);
+  // Another process's live chat (followed, never repaired) shows its run state as logged.
+  if (options.repair === false) {
+    session.runState = chat.runState;
+    return { session, fixedItems };
+  }
+  // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
+  if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
   if (chat.runState.status === 'idle' || pending) return { session, fixedItems };
 
   for (const item of session.transcript) {
-    if (item.kind === 'assistant' && item.status === 'streaming') fixedItems.push({ ...item, status: 'error' });
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.status === 'streaming') fixedItems.push({ ...item, status: 'error' });
     if (item.kind === 'tool_call' && (item.status === 'running' || item.status === 'awaiting_approval')) {
       fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
     }
@@ -46,7 +56,18 @@ export function restoreChat(chat: ReplayedChat): RestoredChat {
   return { session, fixedItems };
 }
 
+/**
+ * A question is only answerable while the tool call it holds back is still open in the history;
+ * one whose call was answered (a log cut between the two records) would leave the chat stuck.
+ */
+function dropStalePrompts(session: ChatSession): void {
+  const open = new Set(unansweredToolUses(session.history));
+  if (session.pendingApproval && !open.has(session.pendingApproval.toolUseId)) session.pendingApproval = null;
+  const escalation = session.pendingEscalation;
+  if (escalation && (escalation.toolUseId === undefined || !open.has(escalation.toolUseId))) session.pendingEscalation = null;
+  if (session.pendingQuestion && !open.has(session.pendingQuestion.toolUseId)) session.pendingQuestion = null;
+}
+
 function hasPendingPrompt(session: ChatSession): boolean {
-  const s = session as unknown as { pendingApproval?: unknown; pendingEscalation?: unknown };
-  return !!s.pendingApproval || !!s.pendingEscalation;
+  return !!session.pendingApproval || !!session.pendingEscalation || !!session.pendingQuestion;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SessionSummary } from '../../shared/transcript';
+import { newestFirst } from './chat-session';
 import { writeFileAtomic } from './settings-store-atomic-write';
 
 /**
@@ -48,7 +49,7 @@ export class IndexWriter {
 
   constructor(
     private readonly sessionsDir: string,
-    private readonly snapshot: () => SessionSummary[],
+    private readonly snapshot: () => SessionSummary[] | Promise<SessionSummary[]>,
     private readonly delayMs = 150,
   ) {}
 
@@ -66,8 +67,20 @@ export class IndexWriter {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const run = this.chain.then(() => writeIndex(this.sessionsDir, this.snapshot()));
+    const run = this.chain.then(async () => writeIndex(this.sessionsDir, await this.snapshot()));
     this.chain = run.catch((error: unknown) => console.warn(`[waypoint] could not write the chat index: ${(error as Error).message}`));
     return this.chain;
   }
+}
+
+/**
+ * The index as this process writes it when others may share the folder: its own chats, plus the
+ * chats another process listed that still have a folder (this one may not know them yet).
+ */
+export async function mergedIndex(sessionsDir: string, known: SessionSummary[], hasFolder: (id: string) => boolean): Promise<SessionSummary[]> {
+  const onDisk = await readIndex(sessionsDir);
+  if (onDisk.kind !== 'ok') return known;
+  const ids = new Set(known.map((s) => s.id));
+  const others = onDisk.sessions.filter((s) => !ids.has(s.id) && hasFolder(s.id));
+  return others.length ? newestFirst([...known, ...others]) : known;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import type { ScriptedServer } from '../../../test-support/scripted-api/server';
-import { scripted, startInstance, type Instance } from './persistence-test-kit';
+import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
 import { INTERRUPTED_RESULT } from './restore-chat';
 
 let dir: string;

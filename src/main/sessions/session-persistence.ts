@@ -1,30 +1,47 @@
+import { existsSync, mkdirSync, readdirSync, statSync, truncateSync, type Dirent } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../shared/contract';
 import type { SessionSummary } from '../../shared/transcript';
-import type { UsageRecord } from '../agent/usage-meter';
-import { DisposableStore, type Disposable } from '../common/emitter';
-import type { PlanUpdate } from '../plan/plan-service.types';
-import type { ChatHost, PlanHost } from './persistence-ports';
+import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
+import { UserFacingError } from '../common/errors';
+import { inboxDir, sendToInbox, takeFromInbox, type InboxRequest, type TakenRequest } from './chat-inbox';
+import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, type LockOwner } from './chat-lock';
+import { FolderWatch } from './folder-watch';
+import type { ChatHost, PlanHost, UsageRecord } from './persistence-ports';
 import { HistorySync } from './history-sync';
-import { loadSessions } from './load-sessions';
-import type { LogEntry } from './log-records';
+import { loadChat, loadSessions, type LoadedChat } from './load-sessions';
+import type { LogFileSystem } from './log-file-system';
+import type { LogEntry, LogRecord } from './log-records';
+import { LogTail } from './log-tail';
+import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
+import { readLog } from './log-reader';
+import { replay } from './replay';
+import { restoreChat } from './restore-chat';
 import { searchChats, type SearchHit } from './session-search';
-import { IndexWriter } from './session-index';
+import { IndexWriter, mergedIndex } from './session-index';
 
 export const SESSIONS_DIR = 'sessions';
 export const LOG_FILE = 'events.jsonl';
 /** Streamed text is written at most this often (and before any other record of the chat). */
 const TEXT_FLUSH_MS = 200;
+/** How often chats other processes write are read again when file watching says nothing. */
+const FOLLOW_POLL_MS = 400;
 
 interface ChatLog {
   id: string;
-  writer: SessionLogWriter;
+  /** Set while this process holds the chat's lock and writes it; null while it follows. */
+  writer: SessionLogWriter | null;
+  /** Where this process stands in the log: what it has read or written. */
+  tail: LogTail;
   history: HistorySync;
   pendingText: Map<string, string>;
   lastRunStatus: string;
   lastSummaryJson: string;
+  releaseTimer: ReturnType<typeof setTimeout> | null;
+  /** Another process held the lock at the last look: its appends are read as they come. */
+  followed: boolean;
 }
 
 export interface PersistenceOptions {
@@ -32,27 +49,61 @@ export interface PersistenceOptions {
   chat: ChatHost;
   plans: PlanHost;
   warn?: (message: string) => void;
+  /** Who this process is, in lock files and in messages to other processes ("Waypoint web shell"). */
+  holder?: string;
+  /** Follow the chats other processes write, live, and list chats they create (the shells). */
+  follow?: boolean;
+  /** Give a chat's lock back after it has been idle this long (the shells); otherwise held until dispose. */
+  releaseIdleMs?: number;
+  /** What another process asks of a chat this one writes (chat-inbox.ts); no inbox without it. */
+  onRequest?: (sessionId: string, taken: TakenRequest) => void;
+  /** The log writers' file system (tests put faults in it). */
+  fs?: LogFileSystem;
+  /** First retry after a failed write (default 500 ms). */
+  retryMs?: number;
 }
+
+/** A chat's log stopped being written (records wait in memory), or is written again. */
+export type SaveState = { sessionId: string; status: 'failing'; error: NodeJS.ErrnoException } | { sessionId: string; status: 'saved' };
 
 /**
  * Persists every chat as an append-only event log and brings them all back on start. It only
  * listens: the chat and plan services own the state and fire events; this writes them down in
- * order, one writer per chat (see log-writer.ts for the fsync policy).
+ * order (see log-writer.ts for the fsync policy).
+ *
+ * Several processes may share the data folder (the app, `waypoint run`, `waypoint mcp`): each chat
+ * has one writer at a time, the holder of its lock (chat-lock.ts). A process claims a chat before
+ * it changes it, catching up on what others appended first; the shells give it back once it is
+ * idle and follow what the others write, so their windows show those chats live.
  */
-export class SessionPersistence implements Disposable {
+export class SessionPersistence implements AsyncDisposable {
   private readonly logs = new Map<string, ChatLog>();
   private readonly subscriptions = new DisposableStore();
   private readonly index: IndexWriter;
+  private readonly locks: ChatLocks;
   private textTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly warn: (message: string) => void;
+  private watch: FolderWatch | null = null;
+  /** Chat folders seen without a readable chat yet, by log size, so they are not read on every tick. */
+  private readonly unreadable = new Map<string, number>();
+  /** Set while events read from another process's log are applied: they are logged already. */
+  private mirroring = false;
   private disposed = false;
+  private readonly saveStates = new Emitter<SaveState>();
+  /** Fires when a chat's log fails to be written and when it is written again. */
+  readonly onSaveState = this.saveStates.event;
+  /** Why the chats could not be loaded at start (the sessions folder is unusable), or null. */
+  loadProblem: string | null = null;
+  /** Damaged chats: listed and readable, never written. */
+  private readonly readOnly = new Set<string>();
 
   private constructor(
     private readonly options: PersistenceOptions,
     readonly sessionsDir: string,
   ) {
     this.warn = options.warn ?? ((message) => console.warn(`[waypoint] ${message}`));
-    this.index = new IndexWriter(sessionsDir, () => options.chat.listSessions());
+    this.locks = new ChatLocks(sessionsDir, options.holder ?? 'Waypoint');
+    this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, options.chat.listSessions(), (id) => existsSync(join(sessionsDir, id))));
   }
 
   /** Loads every chat from disk into the chat and plan services, then starts logging. */
@@ -66,18 +117,45 @@ export class SessionPersistence implements Disposable {
     return join(this.sessionsDir, sessionId, LOG_FILE);
   }
 
+  /** The process that writes this chat now, when it is another live one. */
+  writerElsewhere(sessionId: string): LockOwner | null {
+    if (this.locks.holds(sessionId)) return null;
+    const owner = liveWriter(this.sessionsDir, sessionId);
+    return owner && owner.token !== this.locks.owner.token ? owner : null;
+  }
+
+  /**
+   * Makes this process the chat's writer before it changes the chat. Refused, with the reason,
+   * while another live process writes it; a chat nobody logs yet (brand new) needs no claim.
+   */
+  claim(sessionId: string): void {
+    const log = this.logs.get(sessionId);
+    if (!log || log.writer) return;
+    const refused = this.claimLog(log);
+    if (refused) throw new UserFacingError('busy', refused);
+  }
+
+  /** Hands a request to the process that writes the chat; false when no other process does. */
+  forward(sessionId: string, request: InboxRequest): boolean {
+    if (!this.writerElsewhere(sessionId)) return false;
+    sendToInbox(join(this.sessionsDir, sessionId), { pid: process.pid, holder: this.locks.owner.holder }, request);
+    return true;
+  }
+
   renameSession(sessionId: string, title: string): SessionSummary {
     return this.options.chat.renameSession(sessionId, title);
   }
 
   /** Removes the chat and its folder; false when there was no such chat. */
   async deleteSession(sessionId: string): Promise<boolean> {
+    this.claim(sessionId);
     const removed = this.options.chat.removeSession(sessionId);
+    this.readOnly.delete(sessionId);
     const log = this.logs.get(sessionId);
     this.logs.delete(sessionId);
-    log?.writer.close();
-    if (log) await log.writer.flushed();
+    if (log) this.stopWriting(log);
     await rm(join(this.sessionsDir, sessionId), { recursive: true, force: true });
+    this.locks.release(sessionId);
     await this.index.writeNow();
     return removed;
   }
@@ -93,57 +171,107 @@ export class SessionPersistence implements Disposable {
   /** Writes what is buffered and the index; resolves when it is on disk. */
   async flush(): Promise<void> {
     this.flushAllText();
-    await Promise.all([...this.logs.values()].map((log) => log.writer.flushed()));
+    await Promise.all([...this.logs.values()].map((log) => log.writer?.flushed()));
     await this.index.writeNow();
   }
 
   async dispose(): Promise<void> {
     if (this.disposed) return;
+    this.watch?.dispose();
     await this.flush();
     this.disposed = true;
     this.subscriptions.dispose();
     if (this.textTimer) clearTimeout(this.textTimer);
-    for (const log of this.logs.values()) log.writer.close();
+    for (const log of this.logs.values()) {
+      if (log.releaseTimer) clearTimeout(log.releaseTimer);
+      log.writer?.close();
+      log.writer = null;
+    }
     this.logs.clear();
+    this.locks.dispose();
+    this.saveStates.dispose();
   }
 
   private async load(): Promise<void> {
-    const { chat, plans } = this.options;
-    const loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn);
-    for (const entry of loaded.chats) {
-      chat.adoptSession(entry.restored.session);
-      if (entry.plan) plans.restore(entry.id, entry.plan);
-      const log = this.newLog(entry.id, new SessionLogWriter(this.logPath(entry.id), entry.nextSeq), entry.history);
-      log.lastRunStatus = entry.runStatus;
-      log.lastSummaryJson = entry.summaryJson;
-      if (entry.restored.fixedItems.length) {
-        // Closing an interrupted run is itself logged, so the next start sees a consistent chat.
-        for (const item of entry.restored.fixedItems) this.write(entry.id, log, { type: 'item', item });
-        this.write(entry.id, log, { type: 'run', state: { status: 'idle' } });
-        this.writeSummary(entry.id, log, entry.restored.session.summary);
-      }
+    const { chat } = this.options;
+    if (this.options.follow || this.options.onRequest) this.watch = new FolderWatch(() => this.tick(), FOLLOW_POLL_MS);
+    let loaded: Awaited<ReturnType<typeof loadSessions>>;
+    try {
+      loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id));
+    } catch (error) {
+      // E.g. `sessions` is a file: start with no chats rather than not at all; writes will fail and say so.
+      this.loadProblem = `Waypoint cannot use its chats folder ${this.sessionsDir} (${(error as Error).message}). Chats are not saved until it is a folder Waypoint can write; move what is there away and restart.`;
+      this.warn(this.loadProblem);
+      loaded = { chats: [], rebuildIndex: false };
     }
+    for (const entry of loaded.chats) this.adopt(entry);
     if (loaded.rebuildIndex) await this.index.writeNow();
     this.subscriptions.add(chat.onEvent((event) => this.onEvent(event)));
-    this.subscriptions.add(plans.onPlanUpdated((update) => this.onPlan(update)));
     this.subscriptions.add(chat.onUsage((record) => this.onUsage(record)));
+    this.subscriptions.add(chat.onForked((sessionId) => this.onForked(sessionId)));
+    if (this.options.follow) this.watch?.add(this.sessionsDir);
   }
 
-  private newLog(sessionId: string, writer: SessionLogWriter, history: HistorySync): ChatLog {
-    const log: ChatLog = { id: sessionId, writer, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '' };
+  /** A copy of a chat (its earlier version): a new log holding all of it, written before any event of it. */
+  private onForked(sessionId: string): void {
+    const state = this.options.chat.sessionState(sessionId);
+    if (!state || this.logs.has(sessionId)) return;
+    // A new id: its lock is free, like a chat this process just created.
+    const log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1), new HistorySync([]));
+    this.write(log, { type: 'created', session: state.summary });
+    log.lastSummaryJson = JSON.stringify(state.summary);
+    // The first record after `created` brings the whole history along (write → syncHistory).
+    for (const item of state.transcript) this.write(log, { type: 'item', item });
+    this.syncHistory(log);
+    if (state.plan) this.write(log, { type: 'plan', version: state.plan.version, plan: state.plan });
+    this.index.schedule();
+  }
+
+  /** Puts a chat read from its log into the services; an interrupted run is closed (and that logged). */
+  private adopt(entry: LoadedChat): void {
+    const { chat, plans } = this.options;
+    chat.adoptSession(entry.restored.session);
+    if (entry.plan) plans.restore(entry.id, entry.plan);
+    if (entry.damaged) {
+      // Shown read-only with what could be read; its log is left exactly as it is.
+      this.readOnly.add(entry.id);
+      return;
+    }
+    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history);
+    log.lastRunStatus = entry.runStatus;
+    log.lastSummaryJson = entry.summaryJson;
+    log.followed = entry.writtenElsewhere;
+    if (log.followed && this.options.follow) this.watch?.add(log.tail.path);
+    if (entry.restored.fixedItems.length) this.logRepair(log, entry.restored.fixedItems, entry.restored.session.summary);
+  }
+
+  /** Closing an interrupted run is itself logged, so the next start sees a consistent chat. */
+  private logRepair(log: ChatLog, fixedItems: LoadedChat['restored']['fixedItems'], summary: SessionSummary): void {
+    for (const item of fixedItems) this.write(log, { type: 'item', item });
+    this.write(log, { type: 'run', state: { status: 'idle' } });
+    // The log now ends idle: the next run must be logged as running, or a second kill is never repaired.
+    log.lastRunStatus = 'idle';
+    this.writeSummary(log, summary);
+  }
+
+  private newLog(sessionId: string, tail: LogTail, history: HistorySync): ChatLog {
+    const log: ChatLog = { id: sessionId, writer: null, tail, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
     this.logs.set(sessionId, log);
     return log;
   }
 
   private onEvent(event: WaypointEvent): void {
+    if (this.mirroring) return;
     if (event.type === 'session_deleted' || event.type === 'settings_updated' || event.type === 'mcp_state' || event.type === 'error') return;
     const sessionId = event.type === 'session_updated' ? event.session.id : event.sessionId;
+    if (this.readOnly.has(sessionId)) return;
     let log = this.logs.get(sessionId);
     if (!log) {
       const state = this.options.chat.sessionState(sessionId);
       if (event.type !== 'session_updated' || !state) return;
-      log = this.newLog(sessionId, new SessionLogWriter(this.logPath(sessionId)), new HistorySync([]));
-      this.write(sessionId, log, { type: 'created', session: event.session });
+      // A chat this process just created: its lock is free (its id is new).
+      log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1), new HistorySync([]));
+      this.write(log, { type: 'created', session: event.session });
       log.lastSummaryJson = JSON.stringify(event.session);
       this.index.schedule();
       return;
@@ -154,70 +282,84 @@ export class SessionPersistence implements Disposable {
         this.scheduleText();
         return;
       case 'transcript_item':
-        this.write(sessionId, log, { type: 'item', item: event.item });
+        this.write(log, { type: 'item', item: event.item });
         return;
       case 'run_state':
         if (event.state.status !== log.lastRunStatus) {
           log.lastRunStatus = event.state.status;
-          this.write(sessionId, log, { type: 'run', state: event.state });
+          this.write(log, { type: 'run', state: event.state });
         } else {
           this.syncHistory(log); // tool results join the history just before the next request
         }
         return;
       case 'session_updated':
-        this.writeSummary(sessionId, log, event.session);
+        this.writeSummary(log, event.session);
         return;
+      case 'plan_updated': {
+        this.write(log, { type: 'plan', version: event.plan.version, plan: event.plan, change: event.change });
+        // The sidebar's progress moved with it: keep the summary (and the chat index) in step.
+        const summary = this.options.chat.sessionState(sessionId)?.summary;
+        if (summary) this.writeSummary(log, summary);
+        return;
+      }
       case 'approval_requested':
       case 'approval_resolved':
       case 'escalation_requested':
       case 'escalation_resolved':
-        this.write(sessionId, log, { type: 'prompt', event: event as never });
+      case 'question_requested':
+      case 'question_resolved':
+        this.write(log, { type: 'prompt', event: event as never });
+        return;
+      case 'chat_rewound':
+        // The cut history goes first (write syncs it), so replay cuts the items after it.
+        this.write(log, { type: 'rewind', itemId: event.fromItemId, planDropped: event.planDropped });
         return;
       default:
         this.syncHistory(log);
     }
   }
 
-  private onPlan(update: PlanUpdate): void {
-    const log = this.logs.get(update.sessionId);
-    if (log) this.write(update.sessionId, log, { type: 'plan', version: update.version, plan: update.plan });
-  }
-
   private onUsage(record: UsageRecord): void {
     const log = this.logs.get(record.sessionId);
-    if (log) this.write(record.sessionId, log, { type: 'usage', model: record.model, usage: record.usage, step: record.step });
+    if (log) this.write(log, { type: 'usage', model: record.model, usage: record.usage, step: record.step });
   }
 
-  private writeSummary(sessionId: string, log: ChatLog, session: SessionSummary): void {
+  private writeSummary(log: ChatLog, session: SessionSummary): void {
     const json = JSON.stringify(session);
     if (json === log.lastSummaryJson) return;
     log.lastSummaryJson = json;
-    this.write(sessionId, log, { type: 'summary', session });
+    this.write(log, { type: 'summary', session });
     this.index.schedule();
   }
 
   /** Every record goes after the text streamed before it and the history changes that preceded it. */
-  private write(sessionId: string, log: ChatLog, entry: LogEntry): void {
+  private write(log: ChatLog, entry: LogEntry): void {
+    if (!this.writable(log)) return;
     try {
       if (entry.type !== 'created') {
         this.flushText(log);
         this.syncHistory(log);
       }
-      log.writer.append(entry);
+      log.writer!.append(entry);
     } catch (error) {
-      this.warn(`could not write to the log of chat ${sessionId}: ${(error as Error).message}`);
+      this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
     }
+    this.scheduleRelease(log);
   }
 
   private syncHistory(log: ChatLog): void {
     const state = this.options.chat.sessionState(log.id);
     if (!state) return;
-    const change = log.history.diff(state.history);
-    if (change) log.writer.append({ type: 'history', from: change.from, messages: change.messages as never });
+    const change = log.history.changes(state.history);
+    if (!change || !this.writable(log)) return;
+    log.writer!.append({ type: 'history', from: change.from, messages: change.messages as never });
+    // Only now: the writer holds it (on disk, or queued in order until the disk takes it).
+    log.history.markSaved(state.history);
   }
 
   private flushText(log: ChatLog): void {
-    for (const [itemId, text] of log.pendingText) log.writer.append({ type: 'text', itemId, text });
+    if (!log.pendingText.size || !this.writable(log)) return;
+    for (const [itemId, text] of log.pendingText) log.writer!.append({ type: 'text', itemId, text });
     log.pendingText.clear();
   }
 
@@ -232,5 +374,239 @@ export class SessionPersistence implements Disposable {
       this.flushAllText();
     }, TEXT_FLUSH_MS);
     this.textTimer.unref?.();
+  }
+
+  /** This process writes the chat, claiming it first if needed; false (warned) when another process does. */
+  private writable(log: ChatLog): boolean {
+    if (log.writer) return true;
+    if (this.disposed) return false;
+    const refused = this.claimLog(log);
+    if (refused) this.warn(`Not written to chat ${log.id}: ${refused}`);
+    return !refused;
+  }
+
+  /**
+   * Takes the chat's lock, reads what other processes appended since this one last looked, cuts
+   * a torn last line a dead writer left, and opens the log for appending. Returns why not, or null.
+   */
+  private claimLog(log: ChatLog): string | null {
+    const acquired = this.locks.acquire(log.id);
+    if (!acquired.ok) {
+      const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
+      return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
+    }
+    if (acquired.tookOverFrom) {
+      this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which is no longer running; this process took it over. Everything it logged is kept.`);
+    }
+    this.follow(log);
+    const torn = log.tail.tornBytes();
+    if (torn > 0) {
+      truncateSync(log.tail.path, log.tail.offset);
+      this.warn(`${log.tail.path}: dropped a torn last line (${torn} bytes) left by a process that stopped mid-write.`);
+    }
+    log.followed = false;
+    this.watch?.remove(log.tail.path);
+    log.writer = this.newWriter(log.id, log.tail.lastSeq + 1);
+    if (this.options.onRequest) {
+      const inbox = inboxDir(join(this.sessionsDir, log.id));
+      try {
+        mkdirSync(inbox, { recursive: true });
+        this.watch?.add(inbox);
+      } catch {
+        // The folder is unusable for now (the writer reports it); the poll still looks for requests.
+      }
+    }
+    return null;
+  }
+
+  private newWriter(sessionId: string, nextSeq: number): SessionLogWriter {
+    return new SessionLogWriter(this.logPath(sessionId), nextSeq, {
+      ...(this.options.fs ? { fs: this.options.fs } : {}),
+      ...(this.options.retryMs !== undefined ? { retryMs: this.options.retryMs } : {}),
+      onFault: (error) => {
+        this.warn(`could not write the log of chat ${sessionId} (${error.code ?? error.message}); its records wait in memory and are retried`);
+        this.saveStates.fire({ sessionId, status: 'failing', error });
+      },
+      onRecovered: () => {
+        this.warn(`the log of chat ${sessionId} is written again`);
+        this.saveStates.fire({ sessionId, status: 'saved' });
+      },
+    });
+  }
+
+  /** Stops writing: what is buffered goes out first; the log is followed from its end on. */
+  private stopWriting(log: ChatLog): void {
+    if (log.releaseTimer) clearTimeout(log.releaseTimer);
+    log.releaseTimer = null;
+    if (!log.writer) return;
+    this.flushText(log);
+    this.syncHistory(log);
+    const writer = log.writer;
+    log.writer = null;
+    log.tail.lastSeq = writer.nextSeq - 1;
+    try {
+      log.tail.offset = statSync(log.tail.path).size;
+    } catch {
+      // Deleted: nothing left to follow.
+    }
+    writer.close();
+    this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
+  }
+
+  /** The shells give an idle chat back, so another process (a restarted MCP server) may write it. */
+  private scheduleRelease(log: ChatLog): void {
+    const ms = this.options.releaseIdleMs;
+    if (ms === undefined || !log.writer) return;
+    if (log.releaseTimer) clearTimeout(log.releaseTimer);
+    log.releaseTimer = setTimeout(() => {
+      log.releaseTimer = null;
+      const state = this.options.chat.sessionState(log.id);
+      // A log whose records still wait in memory (a full disk) is kept until they are written.
+      if (!log.writer || log.writer.failing || log.lastRunStatus !== 'idle' || state?.pendingApproval || state?.pendingEscalation) {
+        if (log.writer?.failing) this.scheduleRelease(log);
+        return;
+      }
+      this.stopWriting(log);
+      this.locks.release(log.id);
+    }, ms);
+    log.releaseTimer.unref?.();
+  }
+
+  // ---- Following other processes ---------------------------------------------------------
+
+  /** Reads and applies what another process appended to the chat's log. */
+  private follow(log: ChatLog): void {
+    const read = log.tail.read();
+    if (read.kind === 'gone') return;
+    for (const warning of read.warnings) this.warn(warning);
+    if (read.records.length) this.mirror(log, read.records);
+  }
+
+  /** Applies another process's records as this process's services would have fired them. */
+  private mirror(log: ChatLog, records: readonly LogRecord[]): void {
+    const { chat, plans } = this.options;
+    const session = chat.sessionState(log.id);
+    if (!session) return;
+    mirrorRecords(records, {
+      session,
+      emit: (event) => this.emitMirrored(log.id, event),
+      restorePlan: (plan) => plans.restore(log.id, plan),
+      summaryLogged: (json) => (log.lastSummaryJson = json),
+      historyChanged: () => (log.history = new HistorySync(session.history)),
+      runStatus: (status) => (log.lastRunStatus = status),
+    });
+  }
+
+  /** An event this process did not cause: announced (the window shows it), never logged again. */
+  private emitMirrored(sessionId: string, event: WaypointEvent): void {
+    this.mirroring = true;
+    try {
+      this.options.chat.mirror(sessionId, event);
+    } finally {
+      this.mirroring = false;
+    }
+  }
+
+  /** One look at the folder: new and deleted chats, appends by other writers, requests for ours. */
+  private tick(): void {
+    if (this.disposed) return;
+    if (this.options.follow) this.followFolder();
+    if (this.options.onRequest) this.takeRequests();
+  }
+
+  private followFolder(): void {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(this.sessionsDir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const folders = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
+    const locked = new Set(entries.filter((e) => e.isFile() && e.name.endsWith(LOCK_SUFFIX)).map((e) => e.name.slice(0, -LOCK_SUFFIX.length)));
+
+    for (const id of folders) if (!this.logs.has(id)) this.discover(id);
+    for (const log of [...this.logs.values()]) {
+      if (log.writer) continue;
+      if (!folders.has(log.id)) {
+        this.forget(log);
+        continue;
+      }
+      const writer = locked.has(log.id) ? this.writerElsewhere(log.id) : null;
+      if (writer) {
+        if (!log.followed) this.watch?.add(log.tail.path);
+        log.followed = true;
+        this.follow(log);
+      } else if (log.followed) {
+        // Its writer let go (or died): read what it wrote last.
+        log.followed = false;
+        this.watch?.remove(log.tail.path);
+        this.follow(log);
+        if (log.lastRunStatus !== 'idle' && locked.has(log.id)) this.repairAbandoned(log);
+      }
+    }
+  }
+
+  /** A chat another process created: listed at once, and followed while that process writes it. */
+  private discover(id: string): void {
+    const path = this.logPath(id);
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      return;
+    }
+    if (this.unreadable.get(id) === size) return;
+    const elsewhere = !!this.writerElsewhere(id);
+    const quiet = (message: string) => {
+      if (!/no valid "created" record|listed as damaged/.test(message)) this.warn(message);
+    };
+    const entry = loadChat(path, id, quiet, elsewhere);
+    // A log with nothing readable yet is one its writer has only just begun: look again later.
+    if (!entry || entry.damaged) {
+      this.unreadable.set(id, size);
+      return;
+    }
+    this.unreadable.delete(id);
+    this.adopt(entry);
+    const summary = this.options.chat.sessionState(id)?.summary;
+    if (summary) this.emitMirrored(id, { type: 'session_updated', session: summary });
+  }
+
+  /** Another process deleted the chat. */
+  private forget(log: ChatLog): void {
+    this.logs.delete(log.id);
+    this.watch?.remove(log.tail.path);
+    this.options.chat.removeSession(log.id);
+  }
+
+  /**
+   * The process running this chat died mid-run (its lock is stale): take the chat over and close
+   * the run as a restart would, so the window offers Resume instead of a run nobody is doing.
+   */
+  private repairAbandoned(log: ChatLog): void {
+    if (this.claimLog(log)) return;
+    const read = readLog(log.tail.path);
+    const replayed = replay(read.records);
+    if (!replayed) return;
+    const restored = restoreChat(replayed, { repair: true });
+    if (!restored.fixedItems.length) {
+      // Paused on a question: nothing to close; the question waits for whoever answers it.
+      this.stopWriting(log);
+      this.locks.release(log.id);
+      return;
+    }
+    this.options.chat.adoptSession(restored.session);
+    log.history = new HistorySync(replayed.history);
+    this.logRepair(log, restored.fixedItems, restored.session.summary);
+    for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
+    this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
+    this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });
+  }
+
+  private takeRequests(): void {
+    for (const log of this.logs.values()) {
+      if (!log.writer) continue;
+      for (const taken of takeFromInbox(join(this.sessionsDir, log.id), this.warn)) this.options.onRequest?.(log.id, taken);
+    }
   }
 }

@@ -11,6 +11,7 @@ const CONTEXT = 40;
 function textOf(item: TranscriptItem): string {
   switch (item.kind) {
     case 'user':
+      return [item.text, ...(item.attachments ?? []).map((a) => a.name)].join(' ');
     case 'assistant':
     case 'notice':
     case 'plan_change':
@@ -18,6 +19,11 @@ function textOf(item: TranscriptItem): string {
     case 'plan_completion':
       return `${item.goal} ${item.completion.summary}`;
     case 'tool_call':
+      return item.summary;
+    case 'thinking':
+    case 'rerun':
+      return '';
+    case 'compaction':
       return item.summary;
   }
 }

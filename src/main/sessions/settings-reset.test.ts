@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../app/api-key-store';
+import { MemorySecretStore } from './api-key-store';
 import { createServices, type AppServices } from '../app/services';
 
 let dir: string;

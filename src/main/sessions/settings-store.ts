@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ApprovalRuleFields, type ApprovalRule } from '../../shared/approval-rules';
 import {
   Settings,
   SettingsPatch,
@@ -8,9 +10,9 @@ import {
 } from '../../shared/settings';
 import { describeZodError } from '../../shared/contract';
 import { Emitter, type Disposable } from '../common/emitter';
-import type { SettingsSource } from '../app/ports';
-import { UserFacingError } from '../app/call-router';
+import { UserFacingError } from '../common/errors';
 import { writeFileAtomic } from './settings-store-atomic-write';
+import { migrateSettings } from './settings-migration';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -26,7 +28,7 @@ export type SettingsLoadStatus =
  * is validated before it is merged; a damaged file never stops the app from starting.
  * The API key is not a setting and never reaches this file (the schema strips unknown keys).
  */
-export class SettingsStore implements SettingsSource {
+export class SettingsStore {
   private readonly changed = new Emitter<SettingsValue>();
   /** Serialises writes so two quick updates cannot land out of order. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -56,12 +58,53 @@ export class SettingsStore implements SettingsSource {
     if (!parsed.success) {
       return Promise.reject(new UserFacingError('invalid_input', `Settings not saved: ${describeZodError(parsed.error)}`));
     }
+    return this.change((current) => ({ ...current, ...stripUndefined(parsed.data) }));
+  }
+
+  /**
+   * Saves an approval rule for every chat ("Always approve", Settings). Each change reads the
+   * rules as they are when it runs, so two tabs adding and removing at once lose nothing. The
+   * same rule twice is kept once. Returns the rule as saved.
+   */
+  async addApprovalRule(fields: unknown): Promise<ApprovalRule> {
+    const parsed = ApprovalRuleFields.safeParse(fields);
+    if (!parsed.success) throw new UserFacingError('invalid_input', `Rule not saved: ${describeZodError(parsed.error)}`);
+    const { tool, server, pattern, effect } = parsed.data;
+    let saved: ApprovalRule | undefined;
+    await this.change((current) => {
+      const same = current.approvalRules.find((r) => r.tool === tool && r.server === server && r.pattern === pattern.trim());
+      if (same?.effect === effect) {
+        saved = same;
+        return current;
+      }
+      saved = { id: randomUUID(), tool, ...(server ? { server } : {}), pattern: pattern.trim(), effect, createdAt: new Date().toISOString() };
+      // A rule for the same tool and pattern with the other effect is replaced: the newest word counts.
+      return { ...current, approvalRules: [...current.approvalRules.filter((r) => r !== same), saved] };
+    });
+    return saved!;
+  }
+
+  /** "Remove rule": takes effect for the very next tool call. A rule already gone is an error that says so. */
+  async removeApprovalRule(id: string): Promise<void> {
+    let found: ApprovalRule | undefined;
+    await this.change((current) => {
+      found = current.approvalRules.find((r) => r.id === id);
+      return found ? { ...current, approvalRules: current.approvalRules.filter((r) => r.id !== id) } : current;
+    });
+    if (!found) throw new UserFacingError('not_found', 'That approval rule was already removed.');
+  }
+
+  /** One change at a time, each on the settings as the previous one left them. */
+  private change(next: (current: SettingsValue) => unknown): Promise<SettingsValue> {
     const run = this.queue.then(async () => {
-      const next = Settings.parse({ ...this.current, ...stripUndefined(parsed.data) });
-      await writeFileAtomic(this.filePath, `${JSON.stringify(next, null, 2)}\n`);
-      this.current = next;
-      this.changed.fire(next);
-      return next;
+      const candidate = next(this.current);
+      if (candidate === this.current) return this.current;
+      const parsed = Settings.safeParse(candidate);
+      if (!parsed.success) throw new UserFacingError('invalid_input', `Settings not saved: ${describeZodError(parsed.error)}`);
+      await writeFileAtomic(this.filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+      this.current = parsed.data;
+      this.changed.fire(parsed.data);
+      return parsed.data;
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -90,8 +133,14 @@ async function loadSettingsFile(filePath: string): Promise<{ settings: SettingsV
   } catch (error) {
     return resetDamaged(filePath, `it is not valid JSON (${(error as Error).message})`);
   }
-  const parsed = Settings.safeParse(json);
+  const migrated = migrateSettings(json);
+  const parsed = Settings.safeParse(migrated.value);
   if (!parsed.success) return resetDamaged(filePath, `it has invalid values (${describeZodError(parsed.error)})`);
+  if (migrated.notes.length) {
+    // Written back at once: the next start reads today's shape, and the old list is never lost.
+    await writeFileAtomic(filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+    for (const note of migrated.notes) console.warn(`[waypoint] ${note}`);
+  }
   return { settings: parsed.data, status: { kind: 'loaded' } };
 }
 

@@ -1,3 +1,3 @@
-export { createWorkspaceTools, confine, isAllowListed, hasShellControl } from './workspace';
+export { createWorkspaceTools, confine, hasShellControl } from './workspace';
 export { McpManager, mcpToolName, API_TOOL_NAME } from './mcp';
 export type { McpServerState, McpManagerOptions, McpTransportKind } from './mcp';

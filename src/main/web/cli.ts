@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemorySecretStore } from '../app/api-key-store';
-import { McpConfigError } from '../app/mcp-config-file';
+import { MemorySecretStore } from '../sessions/api-key-store';
+import { McpConfigError } from '../tools/mcp/mcp-config-file';
+import { installProcessGuards } from '../app/process-guards';
+import type { AppServices } from '../app/app-services';
 import { createServices } from '../app/services';
 import { parseCliOptions } from './cli-options';
 import { rendererDirFor, startWebShell } from './server';
@@ -10,6 +12,10 @@ import { rendererDirFor, startWebShell } from './server';
  * `node out/main/web.js`: the web shell. Prints exactly one line with the URL once the server
  * accepts connections (tests parse it); everything else goes to stderr. Never prints the key.
  */
+let running: AppServices | null = null;
+// Installed first: an error nothing caught is logged and shown, never a silent exit.
+installProcessGuards({ report: (message) => running?.reportProblem?.(message), secrets: () => running?.secrets?.() ?? [] });
+
 async function main(): Promise<void> {
   const parsed = parseCliOptions(process.argv.slice(2));
   if (parsed.kind === 'help') {
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
     secretStore: new MemorySecretStore(),
     ...(mcpConfigPath ? { mcpConfigPath } : {}),
   });
+  running = services;
   const staticDir = rendererDirFor(import.meta.url);
   if (!existsSync(join(staticDir, 'index.html'))) {
     process.stderr.write(`waypoint: the renderer is not built (${staticDir} has no index.html); run "npm run build".\n`);
@@ -40,7 +47,7 @@ async function main(): Promise<void> {
   } catch (error) {
     await services.dispose();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`Port ${port} is already in use. Pick another with --port N (0 = any free port).`);
+    if (code === 'EADDRINUSE') throw new Error(`Port ${port} is already in use. Pick another with --port N (0 = any free port).`, { cause: error });
     throw error;
   }
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 
 /** Headers on every response of the web shell. Deliberately no CORS headers. */
 export function securityHeaders(): OutgoingHttpHeaders {

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 import { rendererDirFor, startWebShell, type WebShell } from './server';
-import { httpGet } from './web-test-client';
-import { createTestServices } from './web-test-services';
+import { httpGet } from '../../../test-support/main/web-test-client';
+import { createTestServices } from '../../../test-support/main/web-test-services';
 
 let root: string;
 let staticDir: string;

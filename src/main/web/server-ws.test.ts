@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type WebSocket from 'ws';
 import { startWebShell, type WebShell } from './server';
-import { frameCollector, resultFor, wsConnect } from './web-test-client';
-import { createTestServices } from './web-test-services';
+import { frameCollector, resultFor, wsConnect } from '../../../test-support/main/web-test-client';
+import { createTestServices } from '../../../test-support/main/web-test-services';
 import { UNREADABLE_FRAME_ID } from './ws-gateway';
 
 let dir: string;

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '../app/app-services';
+import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard';
 import { isAllowedHost, isAllowedOrigin, securityHeaders, tokenMatches } from './request-guard';
-import { lookupStatic, openStatic } from './static-files';
+import { lookupStatic, openStatic } from '../renderer-host/static-files';
+import { answerTokenCheck, TOKEN_CHECK_PATH } from './token-check';
 import { MAX_FRAME_BYTES, attachGateway } from './ws-gateway';
 
 export interface WebShellOptions {
@@ -16,6 +19,8 @@ export interface WebShellOptions {
   port: number;
   /** Fixed token for tests; otherwise 32 random bytes per start. */
   token?: string;
+  /** Connection limits (connection-guard.ts); the defaults suit the app. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface WebShell {
@@ -53,7 +58,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const staticDir = options.staticDir;
   let port = options.port;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const server = createServer({ connectionsCheckingInterval: limits.checkIntervalMs }, (req: IncomingMessage, res: ServerResponse) => {
     void serveHttp(req, res).catch((error: unknown) => {
       console.error('[waypoint] web shell request failed:', error);
       if (!res.headersSent) reply(res, 500, 'Internal error.');
@@ -67,7 +73,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       res.setHeader('Allow', 'GET, HEAD');
       return reply(res, 405, 'Method not allowed.');
     }
-    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const pathname = url.pathname;
+    if (pathname === TOKEN_CHECK_PATH) return answerTokenCheck(res, url.searchParams.get('token'), token);
     const found = await lookupStatic(staticDir, pathname);
     if (found.kind === 'bad_request') return reply(res, 400, found.reason);
     if (found.kind === 'not_found') return reply(res, 404, 'Not found.');
@@ -82,6 +90,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     openStatic(found.path).on('error', () => res.destroy()).pipe(res);
   }
 
+  const guard = guardConnections(server, limits);
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const gateway = attachGateway(wss, options.services);
 
@@ -89,10 +99,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+    // The path exactly as sent: no dot-segments or escapes that would normalise into /ws.
+    const rawPath = (req.url ?? '').split('?')[0];
+    if (rawPath !== WS_PATH || url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
+    guard.authenticated(socket as Socket);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
@@ -106,6 +119,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('Web shell did not get a TCP port.');
   port = address.port;
+  // An accept that fails later (EMFILE) must not become an unhandled 'error' that ends the process.
+  server.on('error', (error) => console.error('[waypoint] web shell server error:', error.message));
 
   let closing: Promise<void> | null = null;
   return {

@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebShell, type WebShell } from './server';
-import { httpGet, wsConnect } from './web-test-client';
-import { createTestServices } from './web-test-services';
+import { httpGet, wsConnect } from '../../../test-support/main/web-test-client';
+import { createTestServices } from '../../../test-support/main/web-test-services';
 
 /**
  * The web shell's refusals not covered in server-http / server-ws tests: each one a way a
@@ -39,6 +39,25 @@ function rawRequest(port: number, text: string): Promise<string> {
 }
 
 const ownOrigin = (shell: WebShell) => `http://127.0.0.1:${shell.port}`;
+
+/** The status line of a raw upgrade request (the socket is closed once the head arrived). */
+function upgradeStatus(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let reply = '';
+    socket.on('data', (d) => {
+      reply += d;
+      if (reply.includes('\r\n\r\n')) {
+        socket.destroy();
+        resolve(reply);
+      }
+    });
+    socket.on('error', reject);
+    socket.write(
+      [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', ''].join('\r\n'),
+    );
+  });
+}
 
 describe('web shell refusals', () => {
   it('a token is good for its own start only: the token of another start is refused (401)', async () => {
@@ -97,6 +116,16 @@ describe('web shell refusals', () => {
 
   it('refuses WebSocket upgrades on any other path, even with the token (404)', async () => {
     expect(await wsConnect(`ws://127.0.0.1:${a.port}/?token=${a.token}`, { origin: ownOrigin(a) })).toEqual({ kind: 'refused', status: 404 });
-    expect(await wsConnect(`ws://127.0.0.1:${a.port}/ws/../ws2?token=${a.token}`, { origin: ownOrigin(a) })).toEqual({ kind: 'refused', status: 404 });
+  });
+
+  it('refuses dot-segment and encoded paths sent raw, exactly as written (a client library would normalise them first)', async () => {
+    // The control: the same raw handshake on /ws itself upgrades, so a refusal below is the path's doing.
+    const control = await upgradeStatus(a.port, `/ws?token=${a.token}`);
+    expect(control).toMatch(/^HTTP\/1\.1 101 /);
+    for (const path of [`/ws/../ws2?token=${a.token}`, `/ws2/../ws?token=${a.token}`, `/x/../ws?token=${a.token}`, `/ws/.?token=${a.token}`, `/%77s?token=${a.token}`]) {
+      const reply = await upgradeStatus(a.port, path);
+      expect(reply, path).toMatch(/^HTTP\/1\.1 404 /);
+      expect(reply.toLowerCase(), path).not.toContain('sec-websocket-accept');
+    }
   });
 });

@@ -2,7 +2,6 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
-import { createPlanCoalescer } from './plan-coalescer';
 
 /** Frames bigger than this are refused by `ws` itself (the socket closes with 1009). */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -49,7 +48,10 @@ export async function handleFrame(data: RawData, isBinary: boolean, services: Ap
   return { kind: 'result', id: frame.data.id, result };
 }
 
-/** Connects every socket of `wss` to the services: calls in, results and broadcast events out. */
+/**
+ * Connects every socket of `wss` to the services: calls in, results out, and the event pump's
+ * stream out to every client as it comes (ordering and coalescing happen in the pump).
+ */
 export function attachGateway(wss: WebSocketServer, services: AppServices): Disposable {
   const store = new DisposableStore();
   wss.on('connection', (socket: WebSocket) => {
@@ -59,16 +61,11 @@ export function attachGateway(wss: WebSocketServer, services: AppServices): Disp
     // Oversized frames and protocol errors land here; ws closes that socket, the server lives on.
     socket.on('error', (error) => console.warn(`[waypoint] web shell socket closed: ${error.message}`));
   });
-  // Serialised once for every client; plan_updated bursts are coalesced per session first.
-  const coalescer = createPlanCoalescer((event) => {
-    const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
-    for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
-  });
-  store.add(services.onEvent((event) => coalescer.push(event)));
   store.add(
-    toDisposable(() => {
-      coalescer.flush();
-      coalescer.dispose();
+    services.onEvent((event) => {
+      // Serialised once for every client.
+      const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
+      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
     }),
   );
   store.add(toDisposable(() => wss.removeAllListeners('connection')));

@@ -5,6 +5,7 @@ import { App } from './components/App';
 import { installShortcuts } from './keyboard/install-shortcuts';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
+import { rememberedOpenChat, rememberOpenChat } from './store/open-chat-memory';
 import { StoreProvider } from './store/store-context';
 import './styles/base.css';
 import './styles/layout.css';
@@ -12,12 +13,16 @@ import './styles/chat.css';
 import './styles/plan.css';
 import './styles/forms.css';
 import './styles/highlight.css';
+import './styles/responsive.css';
 
 const api = getApi();
 const store = createWaypointStore(api);
 // Wiring happens outside React: components render the store, they don't orchestrate.
-connectStore(api, store);
+connectStore(api, store, { preferredChat: rememberedOpenChat() });
+rememberOpenChat(store);
 installShortcuts(store);
+// Drafts are written a moment after typing stops; a reload or a closed tab must not lose the last words.
+window.addEventListener('pagehide', () => store.getState().flushDrafts());
 
 const root = document.getElementById('root');
 if (root) {

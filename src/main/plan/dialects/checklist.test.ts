@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorOf, planHarness } from '../plan-test-kit';
+import { errorOf, planHarness } from '../../../../test-support/main/plan-test-kit';
 
 const steps = ['Create preferences model', 'Add database migration', 'Implement GET /preferences endpoint', 'Implement PUT /preferences endpoint', 'Add input validation', 'Write tests'];
 const list = (done: number) => steps.map((step, i) => ({ step, status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending' }));
@@ -20,7 +20,7 @@ describe('checklist dialect', () => {
     expect(plan?.summary.percent).toBe(17);
     expect(plan?.steps.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(plan?.explanation).toBe('Add user preferences endpoint');
-    expect(h.events[1]?.change).toBe('Updated plan: step 1 completed, step 2 started');
+    expect(h.events[1]?.change.summary).toBe('Updated plan: step 1 completed, step 2 started');
   });
 
   it('runs to completion, then a new list reopens it', async () => {

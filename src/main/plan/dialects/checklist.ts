@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { fail, ok, type JsonSchemaObject, type ToolDefinition } from '../../agent/tool';
+import { optionalField } from '../../tools/json-schema';
+import { fail, ok, type ToolDefinition } from '../../tools/tool';
 import { createPlan } from '../engine/create-plan';
 import type { OpResult } from '../engine/engine-types';
 import { rewriteSteps } from '../engine/rewrite-steps';
+import { looksLikeVerification } from '../engine/step-calls';
 import { isOpen } from '../engine/seal';
+import { contradictionError } from './checklist-edits';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { countOf, field, jsonContent, planningTool } from './tool-kit';
 
@@ -12,32 +15,18 @@ import { countOf, field, jsonContent, planningTool } from './tool-kit';
 const MIN_STEPS = 1;
 const MAX_STEPS = 12;
 
-const inputSchema: JsonSchemaObject = {
-  type: 'object',
-  properties: {
-    explanation: { type: 'string', description: 'Optional plan summary' },
-    plan: {
-      type: 'array',
-      description: 'The whole plan, every call: 1-12 steps, at most one in_progress',
-      items: {
-        type: 'object',
-        properties: {
-          step: { type: 'string', description: 'Step description' },
-          status: { type: 'string', enum: ['pending', 'in_progress', 'completed'] },
-        },
-        required: ['step', 'status'],
-      },
-    },
-  },
-  required: ['plan'],
-};
-
 const Input = z.object({
-  explanation: z.string().max(4000).nullish(),
+  explanation: optionalField(z.string()).describe('Optional plan summary'),
   plan: z
-    .array(z.object({ step: z.string().max(10_000), status: z.enum(['pending', 'in_progress', 'completed']) }))
+    .array(
+      z.object({
+        step: z.string().describe('Step description'),
+        status: z.enum(['pending', 'in_progress', 'completed']),
+      }),
+    )
     .min(MIN_STEPS, `a plan needs ${MIN_STEPS}-${MAX_STEPS} steps`)
-    .max(MAX_STEPS, `a plan may have at most ${MAX_STEPS} steps; merge some`),
+    .max(MAX_STEPS, `a plan may have at most ${MAX_STEPS} steps; merge some`)
+    .describe('The whole plan, every call: 1-12 steps, at most one in_progress'),
 });
 
 export function checklistTools(deps: DialectDeps): ToolDefinition[] {
@@ -45,7 +34,6 @@ export function checklistTools(deps: DialectDeps): ToolDefinition[] {
     name: 'update_plan',
     description:
       'Create or update your task plan. Send the whole list every time: 1-12 short steps, each pending, in_progress or completed, with only one in_progress. Mark a step in_progress when you start it and completed as soon as it is done.',
-    inputSchema,
     input: Input,
     usage: 'Example: {"plan": [{"step": "Write tests", "status": "in_progress"}]}.',
     summarize: (input) => `Update plan (${countOf(field(input, 'plan'))} steps)`,
@@ -57,7 +45,8 @@ export function checklistTools(deps: DialectDeps): ToolDefinition[] {
         // The list is rewritten in place (it reopens a plan that completed by itself); a plan
         // closed for good, or one of another dialect, is replaced by a new checklist plan.
         if (current && current.dialect === 'checklist' && isOpen(current)) {
-          return rewriteSteps(current, items, explanation, deps.options);
+          const contradiction = contradictionError(current, items.map((i) => i.title));
+          return contradiction ? { ok: false, error: contradiction } : rewriteSteps(current, items, explanation, deps.options);
         }
         return createPlan(
           {
@@ -65,7 +54,7 @@ export function checklistTools(deps: DialectDeps): ToolDefinition[] {
             dialect: 'checklist',
             goal: explanation ?? 'Task plan',
             explanation,
-            steps: items,
+            steps: items.map((item) => ({ ...item, isVerification: looksLikeVerification(item.title) || undefined })),
           },
           current?.version ?? 0,
           deps.options,

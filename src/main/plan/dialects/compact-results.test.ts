@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planHarness } from '../plan-test-kit';
+import { planHarness } from '../../../../test-support/main/plan-test-kit';
 
 /** Tool results stay small: a one-step update answers with that step, not the whole plan. */
 describe('compact planning results', () => {

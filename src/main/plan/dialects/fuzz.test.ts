@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Dialect, Plan } from '../../../shared/plan';
-import { planHarness } from '../plan-test-kit';
+import { planHarness } from '../../../../test-support/main/plan-test-kit';
 
 /** Thousands of random and malformed inputs: execute never throws and always answers structurally. */
 const h = planHarness();

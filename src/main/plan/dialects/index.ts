@@ -1,5 +1,5 @@
 import type { Dialect } from '../../../shared/plan';
-import type { ToolDefinition } from '../../agent/tool';
+import type { ToolDefinition } from '../../tools/tool';
 import { checklistGuidance, checklistTools } from './checklist';
 import type { DialectDeps } from './dialect-deps';
 import { sessionGuidance, sessionTools } from './session';

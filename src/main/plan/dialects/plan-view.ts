@@ -4,7 +4,7 @@ import type { Plan, PlanStep } from '../../../shared/plan';
  * The compact text form of a plan that goes back to Claude in tool results, so it always sees
  * the true state (ids, statuses, what is next) without a large payload.
  */
-const MARK: Record<PlanStep['status'], string> = {
+export const STATUS_MARK: Record<PlanStep['status'], string> = {
   pending: '[ ]',
   in_progress: '[>]',
   completed: '[x]',
@@ -42,7 +42,7 @@ export function stepUpdateView(plan: Plan, stepId: number | undefined): string {
 
 function stepLine(step: PlanStep): string {
   const deps = step.dependsOn.length > 0 ? ` (after ${step.dependsOn.join(', ')})` : '';
-  return `${MARK[step.status]} ${step.label ?? step.id}. ${step.title}${deps}`;
+  return `${STATUS_MARK[step.status]} ${step.label ?? step.id}. ${step.title}${deps}`;
 }
 
 /** The step to work on next, so the model marks progress in order. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Plan, PlanStep } from '../../../shared/plan';
-import { fail, ok, type JsonSchemaObject, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { optionalField } from '../../tools/json-schema';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 import { addSteps } from '../engine/add-steps';
 import { createPlan } from '../engine/create-plan';
 import { type OpResult, rejected } from '../engine/engine-types';
+import { looksLikeVerification } from '../engine/step-calls';
 import { editStep } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
@@ -11,21 +13,28 @@ import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
 /** The "Planning Tool Suite" seed: a session-scoped todo list with stable integer step ids. */
 
 const NO_PLAN = 'There is no plan yet. Call planning_setup_plan first.';
-const title = z.string().max(10_000);
-const titles = z.array(title).max(100);
+/** The reference implementation's limit on the objective (seed "Planning Tool Suite"). */
+const MAX_OBJECTIVE_CHARS = 500;
+const draftOf = (title: string) => ({ title, isVerification: looksLikeVerification(title) || undefined });
 
-const SetupInput = z.object({ objective: z.string().max(10_000), initial_steps: titles.nullish() });
-const AddInput = z.object({ steps: titles.min(1, 'give at least one step title') });
-const UpdateInput = z
-  .object({
-    step_id: z.number().int().positive(),
-    title: title.nullish(),
-    status: z.enum(['pending', 'in_progress', 'done']).nullish(),
-  })
-  .refine((v) => v.title != null || v.status != null, { message: 'give title, status, or both' });
+/** The objective's rule, worded as the reference implementation words it; null when it is fine. */
+function objectiveError(objective: string): string | null {
+  const trimmed = objective.trim();
+  if (!trimmed) return 'Objective must not be empty.';
+  if (trimmed.length > MAX_OBJECTIVE_CHARS) return `Objective must be <= ${MAX_OBJECTIVE_CHARS} characters (it is ${trimmed.length}).`;
+  return null;
+}
+const title = z.string();
+const titles = z.array(title);
 
-const schema = (properties: Record<string, unknown>, required: string[]): JsonSchemaObject => ({ type: 'object', properties, required });
-const stepTitles = { type: 'array', items: { type: 'string' } };
+const SetupInput = z.object({ objective: z.string(), initial_steps: optionalField(titles) });
+const AddInput = z.object({ steps: titles.min(1, 'give at least one step title').describe('Step titles') });
+const UpdateInput = z.object({
+  step_id: z.number().int().positive(),
+  title: title.nullish(),
+  status: z.enum(['pending', 'in_progress', 'done']).nullish(),
+});
+const UPDATE_USAGE = 'Pass {step_id: N, status: "in_progress" | "done" | "pending"} and/or {title: "..."}.';
 
 /** The seed's own view of a plan: statuses pending | in_progress | done. */
 type SessionStep = { step_id: number; title: string; status: string };
@@ -76,69 +85,63 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_setup_plan',
       description: 'Create or replace the plan: an objective and optional initial steps (ids start at 1).',
-      inputSchema: schema({ objective: { type: 'string' }, initial_steps: stepTitles }, ['objective']),
       input: SetupInput,
       usage: 'Pass {objective: "...", initial_steps: ["...", "..."]}.',
       summarize: (input) => `Set up plan "${textOf(field(input, 'objective'), '?')}"`,
       describeDryRun: (input) =>
         `Would set up plan '${textOf(field(input, 'objective'), 'unknown objective', 200)}' with ${countOf(field(input, 'initial_steps'))} steps.`,
-      run: (input, ctx) =>
-        respond(
+      run: (input, ctx) => {
+        const invalid = objectiveError(input.objective);
+        if (invalid) return fail('invalid_parameter', invalid);
+        return respond(
           deps.apply(ctx.sessionId, (current) =>
             createPlan(
               {
                 id: newPlanId('plan', deps.options.now()),
                 dialect: 'session',
                 goal: input.objective,
-                steps: (input.initial_steps ?? []).map((t) => ({ title: t })),
+                steps: (input.initial_steps ?? []).map(draftOf),
               },
               current?.version ?? 0,
               deps.options,
             ),
           ),
-        ),
+        );
+      },
     }),
     planningTool({
       name: 'planning_add_step',
       description: 'Append steps to the active plan.',
-      inputSchema: schema({ steps: { ...stepTitles, description: 'Step titles' } }, ['steps']),
       input: AddInput,
       usage: 'Pass {steps: ["...", "..."]}.',
       summarize: (input) => `Add ${countOf(field(input, 'steps'))} step(s)`,
       describeDryRun: (input) => `Would add ${countOf(field(input, 'steps'))} steps to the plan.`,
-      run: (input, ctx) => onActive(ctx.sessionId, (plan) => addSteps(plan, input.steps.map((t) => ({ title: t })), deps.options)),
+      run: (input, ctx) => onActive(ctx.sessionId, (plan) => addSteps(plan, input.steps.map(draftOf), deps.options)),
     }),
     planningTool({
       name: 'planning_update_step',
       description: "Change a step's title or status (pending, in_progress, done). The plan completes when all steps are done.",
-      inputSchema: schema(
-        { step_id: { type: 'integer' }, title: { type: 'string' }, status: { type: 'string', enum: ['pending', 'in_progress', 'done'] } },
-        ['step_id'],
-      ),
       input: UpdateInput,
-      usage: 'Pass {step_id: N, status: "in_progress" | "done" | "pending"} and/or {title: "..."}.',
+      usage: UPDATE_USAGE,
       summarize: (input) => `Update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}`,
       describeDryRun: (input) => `Would update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}.`,
-      run: (input, ctx) =>
-        onActive(ctx.sessionId, (plan) =>
-          editStep(
-            plan,
-            {
-              stepId: input.step_id,
-              title: input.title ?? undefined,
-              status: input.status == null ? undefined : input.status === 'done' ? 'completed' : input.status,
-              mode: 'free',
-            },
-            deps.options,
-          ),
+      run: (input, ctx) => {
+        // A rule across fields stays out of the schema Claude sees; the answer is the same.
+        if (input.title == null && input.status == null) {
+          return fail('invalid_parameter', `Invalid planning_update_step input: give title, status, or both. ${UPDATE_USAGE}`);
+        }
+        const status = input.status == null ? undefined : input.status === 'done' ? 'completed' : input.status;
+        return onActive(
+          ctx.sessionId,
+          (plan) => editStep(plan, { stepId: input.step_id, title: input.title ?? undefined, status, mode: 'free' }, deps.options),
           (plan) => updateView(plan, input.step_id),
-        ),
+        );
+      },
     }),
     planningTool({
       name: 'planning_read_plan',
       description: 'Read the current plan.',
-      inputSchema: schema({}, []),
-      input: z.object({}).or(z.null()).or(z.undefined()),
+      input: z.object({}),
       usage: 'Pass {}.',
       summarize: () => 'Read plan',
       describeDryRun: () => 'Would read the current plan.',

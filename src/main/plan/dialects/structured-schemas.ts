@@ -1,125 +1,59 @@
 import { z } from 'zod';
-import type { JsonSchemaObject } from '../../agent/tool';
+import { optionalField } from '../../tools/json-schema';
 
 /**
- * The structured dialect's inputs (seed P4-02): the JSON Schemas Claude sees, with the seed's
- * parameter descriptions, and the zod schemas that validate what comes back.
+ * The structured dialect's inputs (seed P4-02): zod schemas that validate what Claude sends, with
+ * the seed's parameter descriptions; the JSON Schemas Claude sees are derived from them.
  */
 
-const int = { type: 'integer' } as const;
-const str = { type: 'string' } as const;
-const strings = { type: 'array', items: str } as const;
-
-export const createPlanJson: JsonSchemaObject = {
-  type: 'object',
-  properties: {
-    goal: { ...str, description: 'The overall objective this plan will accomplish' },
-    steps: {
-      type: 'array',
-      description: 'Ordered list of steps to execute',
-      items: {
-        type: 'object',
-        properties: {
-          step_number: { ...int, description: 'Step number (1-based)' },
-          description: { ...str, description: 'What this step accomplishes' },
-          tools_to_use: { ...strings, description: 'Tool names that will be called in this step' },
-          success_criteria: { ...str, description: 'How to verify this step succeeded' },
-          depends_on: { type: 'array', items: int, description: 'Step numbers that must complete first' },
-          is_verification: { type: 'boolean', description: 'True if this is a verification/QC step' },
-        },
-        required: ['step_number', 'description'],
-      },
-    },
-    verification_approach: { ...str, description: 'How results will be verified' },
-    estimated_tool_calls: { ...int, description: 'Approximate tool calls needed' },
-    rollback_strategy: { ...str, description: 'How to handle failures' },
-  },
-  required: ['goal', 'steps'],
-};
-
-export const updatePlanJson: JsonSchemaObject = {
-  type: 'object',
-  properties: {
-    action: {
-      type: 'string',
-      enum: ['start_step', 'complete_step', 'fail_step', 'skip_step', 'add_step', 'note'],
-      description: 'The type of update to make',
-    },
-    step_number: { ...int, description: 'The step number being updated' },
-    result: { ...str, description: 'Outcome (for complete_step)' },
-    reason: { ...str, description: 'Why (for fail_step, skip_step)' },
-    new_step: {
-      type: 'object',
-      description: 'For add_step',
-      properties: { description: str, after_step: int },
-    },
-    note: { ...str, description: 'Observation to record (for note)' },
-  },
-  required: ['action'],
-};
-
-export const completePlanJson: JsonSchemaObject = {
-  type: 'object',
-  properties: {
-    status: { type: 'string', enum: ['success', 'partial_success', 'failed'], description: 'Overall completion status' },
-    summary: { ...str, description: 'Summary of what was accomplished' },
-    steps_completed: { ...int, description: 'Steps completed' },
-    steps_failed: { ...int, description: 'Steps failed' },
-    steps_skipped: { ...int, description: 'Steps skipped' },
-    issues_encountered: { ...strings, description: 'Issues encountered' },
-    elements_created: { type: 'array', items: int, description: 'IDs of created elements' },
-    elements_modified: { type: 'array', items: int, description: 'IDs of modified elements' },
-    recommendations: { ...str, description: 'Follow-up recommendations for the user' },
-  },
-  required: ['status', 'summary'],
-};
-
-/** Upper bounds keep a runaway input from costing memory; the engine gives the precise errors. */
-const text = (max = 4000) => z.string().max(max).nullish();
-const count = z.number().int().nonnegative().max(100_000).nullish();
-const stepNumber = z.number().int().positive().max(1_000_000);
-const elementIds = z.array(z.union([z.number(), z.string().max(500)])).max(1000).nullish();
+/** Lengths and counts are the engine's rules (precise errors); tool-kit.ts caps the input's size. */
+const text = () => optionalField(z.string());
+const count = () => optionalField(z.number().int().nonnegative());
+const stepNumber = z.number().int();
+const elementIds = () => optionalField(z.array(z.union([z.number(), z.string()])));
 
 export const CreatePlanInput = z.object({
-  goal: z.string().max(10_000),
+  goal: z.string().describe('The overall objective this plan will accomplish'),
   steps: z
     .array(
       z.object({
-        step_number: stepNumber,
-        description: z.string().max(10_000),
-        tools_to_use: z.array(z.string().max(200)).max(50).nullish(),
-        success_criteria: text(),
-        depends_on: z.array(stepNumber).max(100).nullish(),
-        is_verification: z.boolean().nullish(),
+        step_number: stepNumber.describe('Step number (1-based)'),
+        description: z.string().describe('What this step accomplishes'),
+        tools_to_use: optionalField(z.array(z.string())).describe('Tool names that will be called in this step'),
+        success_criteria: text().describe('How to verify this step succeeded'),
+        depends_on: optionalField(z.array(stepNumber)).describe('Step numbers that must complete first'),
+        is_verification: optionalField(z.boolean()).describe('True if this is a verification/QC step'),
       }),
     )
     .min(1, 'give at least one step')
-    .max(100),
-  verification_approach: text(),
-  estimated_tool_calls: count,
-  rollback_strategy: text(),
+    .describe('Ordered list of steps to execute'),
+  verification_approach: text().describe('How results will be verified'),
+  estimated_tool_calls: count().describe('Approximate tool calls needed'),
+  rollback_strategy: text().describe('How to handle failures'),
 });
 export type CreatePlanInput = z.infer<typeof CreatePlanInput>;
 
 export const UpdatePlanInput = z.object({
-  action: z.enum(['start_step', 'complete_step', 'fail_step', 'skip_step', 'add_step', 'note']),
-  step_number: stepNumber.nullish(),
-  result: text(),
-  reason: text(),
-  new_step: z.object({ description: z.string().max(10_000), after_step: z.number().int().nonnegative().nullish() }).nullish(),
-  note: text(),
+  action: z.enum(['start_step', 'complete_step', 'fail_step', 'skip_step', 'add_step', 'note']).describe('The type of update to make'),
+  step_number: optionalField(stepNumber).describe('The step number being updated'),
+  result: text().describe('Outcome (for complete_step)'),
+  reason: text().describe('Why (for fail_step, skip_step)'),
+  new_step: optionalField(z.object({ description: z.string(), after_step: optionalField(z.number().int().nonnegative()) })).describe(
+    'For add_step',
+  ),
+  note: text().describe('Observation to record (for note)'),
 });
 export type UpdatePlanInput = z.infer<typeof UpdatePlanInput>;
 
 export const CompletePlanInput = z.object({
-  status: z.enum(['success', 'partial_success', 'failed']),
-  summary: z.string().max(10_000),
-  steps_completed: count,
-  steps_failed: count,
-  steps_skipped: count,
-  issues_encountered: z.array(z.string().max(2000)).max(50).nullish(),
-  elements_created: elementIds,
-  elements_modified: elementIds,
-  recommendations: text(),
+  status: z.enum(['success', 'partial_success', 'failed']).describe('Overall completion status'),
+  summary: z.string().describe('Summary of what was accomplished'),
+  steps_completed: count().describe('Steps completed'),
+  steps_failed: count().describe('Steps failed'),
+  steps_skipped: count().describe('Steps skipped'),
+  issues_encountered: optionalField(z.array(z.string())).describe('Issues encountered'),
+  elements_created: elementIds().describe('IDs of created elements'),
+  elements_modified: elementIds().describe('IDs of modified elements'),
+  recommendations: text().describe('Follow-up recommendations for the user'),
 });
 export type CompletePlanInput = z.infer<typeof CompletePlanInput>;

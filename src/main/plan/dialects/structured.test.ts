@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorOf, planHarness } from '../plan-test-kit';
+import { errorOf, planHarness } from '../../../../test-support/main/plan-test-kit';
 
 const grid = {
   goal: "Create 3x3 structural grid at 25' spacing",
@@ -29,20 +29,24 @@ describe('structured dialect', () => {
     expect(plan?.steps[2]).toMatchObject({ id: 3, title: 'Verify grid layout', isVerification: true, toolsToUse: ['capture_screenshot'], successCriteria: 'Screenshot shows 3x3 grid pattern' });
     for (const n of [1, 2, 3]) {
       await h.must('structured', 'update_plan', { action: 'start_step', step_number: n });
+      // The verification step needs a check made while it runs (the loop records each tool call).
+      if (n === 3) h.service.recordToolCall('s1', 3, { at: '2025-01-19T14:31:00.000Z', tool: 'capture_screenshot', summary: 'Screenshot', durationMs: 40, ok: true });
       await h.must('structured', 'update_plan', { action: 'complete_step', step_number: n, result: `done ${n}` });
     }
     expect(h.service.getPlan('s1')?.status).toBe('completed');
     const done = await h.must('structured', 'complete_plan', { status: 'success', summary: 'Grid created', steps_completed: 3, issues_encountered: [] });
     expect(done).toMatch(/3\/3 steps completed/);
     expect(h.service.getPlan('s1')?.completion).toMatchObject({ status: 'success', summary: 'Grid created', stepsCompleted: 3 });
-    expect(h.events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(h.events.map((e) => e.change)).toEqual([
+    expect(h.events.map((e) => e.plan.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(h.events.every((e) => (e.change.kind === 'planning' || e.change.kind === 'activity') && e.change.by === 'claude')).toBe(true);
+    expect(h.events.map((e) => e.change.summary)).toEqual([
       'Created plan: 3 steps',
       'Updated plan: step 1 started',
       'Updated plan: step 1 completed',
       'Updated plan: step 2 started',
       'Updated plan: step 2 completed',
       'Updated plan: step 3 started',
+      'Recorded capture_screenshot on step 3',
       'Updated plan: step 3 completed; plan completed',
       'Completed plan: success',
     ]);

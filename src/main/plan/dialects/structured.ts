@@ -1,5 +1,5 @@
 import type { Plan, PlanCompletion } from '../../../shared/plan';
-import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 import { insertStep, type Placement } from '../engine/add-steps';
 import { completePlan } from '../engine/close-plan';
 import { createPlan } from '../engine/create-plan';
@@ -8,14 +8,7 @@ import { addNote } from '../engine/step-notes';
 import { setStepStatus } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { planView, stepUpdateView } from './plan-view';
-import {
-  CompletePlanInput,
-  completePlanJson,
-  CreatePlanInput,
-  createPlanJson,
-  UpdatePlanInput,
-  updatePlanJson,
-} from './structured-schemas';
+import { CompletePlanInput, CreatePlanInput, UpdatePlanInput } from './structured-schemas';
 import { countOf, field, planningTool, textOf } from './tool-kit';
 
 /** The default dialect (seed P4-02): create_plan, update_plan with actions, complete_plan. */
@@ -39,7 +32,6 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     name: 'create_plan',
     description:
       'Create a structured execution plan before complex multi-step work (replaces the current plan).',
-    inputSchema: createPlanJson,
     input: CreatePlanInput,
     usage: 'Pass {goal, steps: [{step_number, description, ...}]} with unique step numbers.',
     summarize: (input) => `Create plan "${textOf(field(input, 'goal'), 'unknown goal')}" (${countOf(field(input, 'steps'))} steps)`,
@@ -76,7 +68,6 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     name: 'update_plan',
     description:
       "Update the current plan's progress: start, complete, fail or skip a step, add a step, or record a note.",
-    inputSchema: updatePlanJson,
     input: UpdatePlanInput,
     usage: 'Example: {"action": "complete_step", "step_number": 2, "result": "..."}.',
     summarize: (input) => {
@@ -120,7 +111,6 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     name: 'complete_plan',
     description:
       'Mark the current plan complete with a summary of what was accomplished and any issues. Call it last.',
-    inputSchema: completePlanJson,
     input: CompletePlanInput,
     usage: 'Pass {status: "success" | "partial_success" | "failed", summary: "..."}.',
     summarize: (input) => `Complete plan (${textOf(field(input, 'status'), 'unknown')})`,

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
-import { fail, type JsonSchemaObject, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { toInputSchema } from '../../tools/json-schema';
+import { fail, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 
 /**
  * Builds a planning ToolDefinition: the input is validated with zod at the boundary, `run` only
  * ever sees well-typed input, and nothing thrown inside escapes `execute` (a fuzz test holds us
- * to that).
+ * to that). The JSON Schema Claude sees is derived from the same zod schema.
  */
 export interface PlanningToolSpec<T> {
   name: string;
   description: string;
-  inputSchema: JsonSchemaObject;
+  /** An object schema; its `.describe()` texts are the parameter descriptions Claude reads. */
   input: z.ZodType<T>;
   /** Appended to validation errors: how to call the tool correctly. */
   usage: string;
@@ -18,18 +19,30 @@ export interface PlanningToolSpec<T> {
   run(input: T, ctx: ToolContext): ToolOutcome | Promise<ToolOutcome>;
 }
 
+/**
+ * A planning call larger than this is refused before it is parsed: the one guard against a
+ * runaway input (the schemas state the rules; the engine's limits give the precise errors).
+ */
+export const MAX_PLANNING_INPUT_CHARS = 500_000;
+
 export function planningTool<T>(spec: PlanningToolSpec<T>): ToolDefinition {
   return {
     name: spec.name,
     description: spec.description,
-    inputSchema: spec.inputSchema,
+    inputSchema: toInputSchema(spec.input),
+    input: spec.input,
     group: 'planning',
     summarize: (input) => safely(() => spec.summarize(input), spec.name),
     describeDryRun: (input) => safely(() => spec.describeDryRun(input), `Would call ${spec.name}.`),
     needsApproval: () => false,
     async execute(input, ctx) {
       try {
-        const parsed = spec.input.safeParse(input);
+        const size = JSON.stringify(input ?? {}).length;
+        if (size > MAX_PLANNING_INPUT_CHARS) {
+          return fail('invalid_parameter', `Invalid ${spec.name} input: it is ${size.toLocaleString('en-US')} characters of JSON; the limit is ${MAX_PLANNING_INPUT_CHARS.toLocaleString('en-US')}. Send a smaller plan.`);
+        }
+        // A tool without parameters may be called with nothing at all.
+        const parsed = spec.input.safeParse(input ?? {});
         if (!parsed.success) {
           return fail('invalid_parameter', `Invalid ${spec.name} input: ${formatIssues(parsed.error.issues)}. ${spec.usage}`);
         }

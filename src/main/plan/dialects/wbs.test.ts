@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorOf, planHarness } from '../plan-test-kit';
+import { errorOf, planHarness } from '../../../../test-support/main/plan-test-kit';
 
 const golden = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../fixtures/wbs-after-step-2.md'), 'utf8');
 

@@ -1,5 +1,5 @@
 import type { Plan } from '../../../shared/plan';
-import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 import { addSteps } from '../engine/add-steps';
 import { completePlan } from '../engine/close-plan';
 import { createPlan } from '../engine/create-plan';
@@ -7,7 +7,7 @@ import { rejected } from '../engine/engine-types';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { wbsItemsToDrafts } from './wbs-items';
 import { wbsPath, writeWbs } from './wbs-file';
-import { AddStepInput, addStepJson, InitializeInput, initializeJson, NoInput, noInputJson, SessionOnlyInput, sessionOnlyJson } from './wbs-schemas';
+import { AddStepInput, InitializeInput, NoInput, SessionOnlyInput } from './wbs-schemas';
 import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
 
 /**
@@ -57,7 +57,6 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_initialize',
       description: 'Start a planning session: creates WBS.md and returns the sessionId for the other planning_ tools.',
-      inputSchema: initializeJson,
       input: InitializeInput,
       usage: 'Pass {problem_statement: "...", project_name: "..."}.',
       summarize: (input) => `Start WBS planning: ${textOf(field(input, 'project_name'), textOf(field(input, 'problem_statement'), '?'))}`,
@@ -95,7 +94,6 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_add_step',
       description: 'Add one planning step: your analysis plus WBS items (parents before children). Updates WBS.md immediately.',
-      inputSchema: addStepJson,
       input: AddStepInput,
       usage: 'Pass {session_id, step_number, planning_analysis, wbs_items: [{id, title, level, priority, parent_id, ...}]}.',
       summarize: (input) => `WBS step ${numberOr(field(input, 'step_number'))}: ${countOf(field(input, 'wbs_items'))} items`,
@@ -135,7 +133,6 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_finalize',
       description: 'Mark the planning session completed and write the final WBS.md.',
-      inputSchema: sessionOnlyJson,
       input: SessionOnlyInput,
       usage: 'Pass {session_id: "..."}.',
       summarize: () => 'Finalize WBS plan',
@@ -168,7 +165,6 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_status',
       description: 'Check the status and progress of a planning session.',
-      inputSchema: sessionOnlyJson,
       input: SessionOnlyInput,
       usage: 'Pass {session_id: "..."}.',
       summarize: () => 'WBS planning status',
@@ -195,7 +191,6 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
     planningTool({
       name: 'planning_list',
       description: "List this chat's planning sessions.",
-      inputSchema: noInputJson,
       input: NoInput,
       usage: 'Pass {}.',
       summarize: () => 'List WBS planning sessions',

@@ -53,7 +53,7 @@ export function nextFreeId(plan: Plan): number {
 }
 
 /** Index of the last step in the subtree rooted at `rootIndex` (the list is kept in tree order). */
-function endOfSubtree(steps: readonly PlanStep[], rootIndex: number): number {
+export function endOfSubtree(steps: readonly PlanStep[], rootIndex: number): number {
   const inside = new Set<number>([(steps[rootIndex] as PlanStep).id]);
   let end = rootIndex;
   for (let i = rootIndex + 1; i < steps.length; i++) {

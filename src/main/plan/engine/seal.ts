@@ -57,3 +57,11 @@ export function derivedStatus(plan: Plan, allDone: boolean): Plan['status'] {
 export function isOpen(plan: Plan): boolean {
   return (plan.status === 'active' || plan.status === 'completed') && !plan.completion;
 }
+
+/**
+ * The same snapshot (same version, same rules met) with some bookkeeping fields set, e.g. the
+ * plan-first review state or who made the change: a frozen, sealed copy.
+ */
+export function amend(plan: Plan, fields: Partial<Pick<Plan, 'review' | 'claudeVersion' | 'edits'>>): Plan {
+  return markSealed(deepFreeze({ ...plan, ...fields }));
+}

@@ -1,4 +1,5 @@
 import type { Plan, PlanStep } from '../../../shared/plan';
+import { userDeleteError } from './user-marks';
 import { listIds } from './validate-plan';
 
 export type Found = { ok: true; step: PlanStep; index: number } | { ok: false; error: string };
@@ -21,6 +22,8 @@ export function findStep(plan: Plan, id: number): Found {
   }
   const step = steps[index];
   if (!step) {
+    const deleted = userDeleteError(plan, id);
+    if (deleted) return { ok: false, error: deleted };
     return { ok: false, error: `Step ${id} does not exist. Existing steps: ${listIds(plan.steps.map((s) => s.id))}.` };
   }
   return { ok: true, step, index };

@@ -3,7 +3,9 @@ import { type EngineOptions, MAX_TEXT_LENGTH, type OpResult, rejected, unchanged
 import { isOpen } from './seal';
 import { sealStepChange } from './seal-step';
 import { closedError, findStep } from './step-lookup';
+import { verificationError } from './step-calls';
 import { cleanText, cleanTitle } from './titles';
+import { userSkipError } from './user-marks';
 
 export interface StepEdit {
   stepId: number;
@@ -41,9 +43,13 @@ export function editStep(plan: Plan, edit: StepEdit, options: EngineOptions): Op
   const status = edit.status ?? step.status;
   const statusChanged = status !== step.status;
   if (!statusChanged && title === step.title) return unchanged(plan);
+  const skipped = statusChanged ? userSkipError(plan, step) : null;
+  if (skipped) return rejected(skipped);
   if (statusChanged && (edit.mode ?? 'strict') === 'strict' && (step.status === 'completed' || step.status === 'skipped')) {
     return rejected(`Step ${step.id} is already ${step.status}, which is final. Work on a pending step, or add a new step for more work.`);
   }
+  const unverified = statusChanged && status === 'completed' ? verificationError(step) : null;
+  if (unverified) return rejected(unverified);
   const result = cleanText(edit.result, MAX_TEXT_LENGTH) ?? step.result;
   const reason = cleanText(edit.reason, MAX_TEXT_LENGTH) ?? step.reason;
   const attempts = status === 'completed' ? settleAttempts(step.attempts) : step.attempts;

@@ -4,8 +4,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Emitter } from '../../common/emitter';
+import { mcpServerEnv } from '../child-env';
 import type { McpServerConfig } from '../../../shared/settings';
-import type { ToolOutcome } from '../../agent/tool';
+import type { ToolOutcome } from '../tool';
 import { errorToToolError, resultToOutcome } from './mcp-result';
 import type { McpServerState, McpTransportKind } from './mcp-state';
 import { StderrTail } from './stderr-tail';
@@ -62,7 +63,8 @@ export class McpConnection {
       const transport = new StdioClientTransport({
         command: this.config.command,
         args: this.config.args,
-        env: this.config.env,
+        // Allow-listed like run_command's, plus exactly what the server's config sets.
+        env: mcpServerEnv(process.env, this.config.env),
         stderr: 'pipe',
       });
       transport.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
-import type { ToolContext, ToolOutcome } from '../../agent/tool';
+import type { ToolContext, ToolOutcome } from '../tool';
 import { startHttpMcpServer, type RunningHttpMcpServer } from '../../../../test-support/mcp-server/http';
 import { McpManager } from './mcp-manager';
 

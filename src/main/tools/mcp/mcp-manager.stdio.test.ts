@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
-import type { ToolContext, ToolDefinition, ToolOutcome } from '../../agent/tool';
+import type { ToolContext, ToolDefinition, ToolOutcome } from '../tool';
 import { McpManager } from './mcp-manager';
 import type { McpServerState } from './mcp-state';
 import { API_TOOL_NAME } from './tool-name';
@@ -58,6 +58,8 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
       expect(t.inputSchema.type).toBe('object');
       expect(t.needsApproval({}, defaultSettings())).toBe(true);
     }
+    // The server's readOnlyHint marks a tool that changes nothing; the others are taken to change things.
+    expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(['test__echo']);
     expect(tool('test__echo').inputSchema.properties).toHaveProperty('text');
     expect(tool('test__echo').describeDryRun({ text: 'hi' })).toContain('Would call echo on MCP server "test"');
 

@@ -1,6 +1,6 @@
 import { McpServerConfig } from '../../../shared/settings';
-import { Emitter, type Disposable } from '../../common/emitter';
-import type { ToolDefinition } from '../../agent/tool';
+import { Emitter, type AsyncDisposable } from '../../common/emitter';
+import type { ToolDefinition } from '../tool';
 import { McpConnection } from './mcp-connection';
 import type { McpManagerOptions, McpServerState, McpTransportKind } from './mcp-state';
 import { createMcpTool } from './mcp-tool';
@@ -17,7 +17,7 @@ interface InvalidEntry {
  * The MCP servers from a Claude Desktop style `mcpServers` record: starts them, tracks their
  * state, exposes their tools, restarts and disposes them. Nothing it does throws.
  */
-export class McpManager implements Disposable {
+export class McpManager implements AsyncDisposable {
   private readonly connections = new Map<string, McpConnection>();
   private readonly invalid: InvalidEntry[] = [];
   private readonly changed = new Emitter<McpServerState[]>();

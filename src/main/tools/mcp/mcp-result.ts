@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolError, ToolOutcome } from '../../agent/tool';
+import type { ToolError, ToolImage, ToolOutcome } from '../tool';
 
 /** Turning MCP tool results and protocol failures into ToolOutcomes. */
 
@@ -18,7 +18,6 @@ function blockText(block: ContentBlock): string {
   switch (block.type) {
     case 'text':
       return block.text ?? '';
-    case 'image':
     case 'audio':
       return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${Math.floor(((block.data?.length ?? 0) * 3) / 4)} bytes — not shown]`;
     case 'resource':
@@ -33,10 +32,19 @@ function blockText(block: ContentBlock): string {
 const cap = (text: string): string =>
   text.length <= MAX_RESULT_CHARS ? text : `${text.slice(0, MAX_RESULT_CHARS)}\n[… ${text.length - MAX_RESULT_CHARS} more characters not shown]`;
 
-/** A tools/call result: content blocks as text; isError becomes a ToolError. */
+const isImage = (block: ContentBlock): boolean => block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string';
+
+/**
+ * A tools/call result: text blocks as text, image blocks as images (Claude sees them: the loop
+ * checks, scales and stores them, see tool-executor.ts); isError becomes a ToolError.
+ */
 export function resultToOutcome(result: Record<string, unknown>): ToolOutcome {
   const blocks = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
-  let text = blocks.map(blockText).join('\n');
+  const images: ToolImage[] = blocks.filter(isImage).map((b) => ({ mediaType: b.mimeType!, data: b.data! }));
+  let text = blocks
+    .filter((b) => !isImage(b))
+    .map(blockText)
+    .join('\n');
   if (text === '' && result.structuredContent !== undefined) text = JSON.stringify(result.structuredContent);
   if (text === '' && result.toolResult !== undefined) text = JSON.stringify(result.toolResult); // pre-2024-11 servers
   if (result.isError === true) {
@@ -44,6 +52,10 @@ export function resultToOutcome(result: Record<string, unknown>): ToolOutcome {
     // The SDK's servers report argument validation failures as isError results.
     const kind = /input validation error|invalid arguments|-32602/i.test(message) ? 'invalid_parameter' : 'unknown';
     return { ok: false, error: { kind, message: cap(message) } };
+  }
+  if (images.length) {
+    const said = `The tool returned ${images.length === 1 ? 'an image' : `${images.length} images`}.`;
+    return { ok: true, content: cap(text || said), images };
   }
   return { ok: true, content: cap(text || '(no output)') };
 }

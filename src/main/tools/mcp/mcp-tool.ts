@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { JsonSchemaObject, ToolDefinition } from '../../agent/tool';
+import type { JsonSchemaObject, ToolDefinition } from '../tool';
 import type { McpConnection } from './mcp-connection';
 
 /** One MCP tool as a Waypoint ToolDefinition (group 'mcp'). */
@@ -23,6 +23,9 @@ export function createMcpTool(connection: McpConnection, tool: Tool, apiName: st
     inputSchema: { ...(tool.inputSchema as JsonSchemaObject), type: 'object' },
     group: 'mcp',
     server,
+    serverTool: tool.name,
+    // The server's own word that the tool changes nothing (MCP tool annotations).
+    ...(tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
     summarize: () => `${server}: ${tool.name}`,
     describeDryRun: (input) => `Would call ${tool.name} on MCP server "${server}" with ${preview(input)}`,
     // An MCP server can do anything its process can: ask unless the user marked it trusted.

@@ -25,7 +25,7 @@ describe('mcpToolName', () => {
 });
 
 describe('resultToOutcome', () => {
-  it('joins content blocks and describes non-text ones', () => {
+  it('joins text blocks, describes other non-text ones, and passes images on as images', () => {
     const outcome = resultToOutcome({
       content: [
         { type: 'text', text: 'hello' },
@@ -33,7 +33,12 @@ describe('resultToOutcome', () => {
         { type: 'resource_link', uri: 'file:///x' },
       ],
     });
-    expect(outcome).toEqual({ ok: true, content: 'hello\n[image: image/png, 3 bytes — not shown]\n[resource link: file:///x]' });
+    expect(outcome).toEqual({ ok: true, content: 'hello\n[resource link: file:///x]', images: [{ mediaType: 'image/png', data: 'AAAA' }] });
+    expect(resultToOutcome({ content: [{ type: 'image', mimeType: 'image/png', data: 'AAAA' }] })).toEqual({
+      ok: true,
+      content: 'The tool returned an image.',
+      images: [{ mediaType: 'image/png', data: 'AAAA' }],
+    });
   });
 
   it('uses structuredContent when there is no content, and says when there is nothing', () => {

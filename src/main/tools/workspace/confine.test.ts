@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confine } from './confine';
-import { makeWorkspace, type TempWorkspace } from './test-workspace';
+import { makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
 
 let ws: TempWorkspace;
 let outside: string;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ToolError } from '../../agent/tool';
+import type { ToolError } from '../tool';
 
 /**
  * Workspace confinement: every path Claude (or the user) gives is relative to the workspace
@@ -53,9 +53,10 @@ function syntaxProblem(given: string): string | null {
   return null;
 }
 
-const isInside = (root: string, candidate: string): boolean => {
+export const isInside = (root: string, candidate: string): boolean => {
   const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // '..notes' is a name inside; only '..' itself or a '../' prefix leaves the root.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 };
 
 const errCode = (error: unknown): string | undefined =>

@@ -1,14 +1,16 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
 import { confine } from './confine';
 import { lineAt, nearMissHint, occurrences } from './edit-match';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { parseInput, peek } from './tool-input';
 import { unifiedDiff } from './unified-diff';
+import { closeQuietly, openInside, readAll, readAllSync, replaceContent, type OpenedFile } from './verified-open';
+
+/** Files above this are not edited (nor diffed in a dry run). */
+const EDIT_MAX_BYTES = 10 * 1024 * 1024;
 
 const Input = z
   .object({
@@ -47,11 +49,36 @@ function planEdit(rel: string, data: Buffer, input: Input): Planned {
 }
 
 export function createEditFileTool(root: string): ToolDefinition {
+  /** Validates, confines, reads and plans the edit; `then` runs only when it can apply. */
+  /** Validates, confines, opens by identity (verified-open.ts), reads and plans the edit; `then` runs only when it can apply. */
+  const prepare = async (
+    raw: unknown,
+    mode: 'read' | 'update',
+    then: (edit: { file: OpenedFile; rel: string; planned: Extract<Planned, { ok: true }> }) => Promise<ToolOutcome>,
+  ): Promise<ToolOutcome> => {
+    const parsed = parseInput('edit_file', Input, raw);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const target = confine(root, parsed.value.path);
+    if (!target.ok) return target;
+    const { rel } = target.path;
+    return guarded('edit', rel, async () => {
+      const opened = openInside(root, parsed.value.path, mode);
+      if (!opened.ok) return opened;
+      try {
+        if (opened.file.stat.size > EDIT_MAX_BYTES) return fail('invalid_parameter', `${rel} is ${opened.file.stat.size} bytes, too large to edit; use write_file or a command.`);
+        const planned = planEdit(rel, await readAll(opened.file), parsed.value);
+        return planned.ok ? await then({ file: opened.file, rel, planned }) : planned.outcome;
+      } finally {
+        closeQuietly(opened.file.fd);
+      }
+    });
+  };
   return {
     name: 'edit_file',
     description:
       'Replace one exact occurrence of old_text with new_text in a file. old_text must match the file exactly (whitespace included) and be unique.',
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
     summarize(input) {
       const v = peek(Input, input);
@@ -62,26 +89,37 @@ export function createEditFileTool(root: string): ToolDefinition {
       if (!v) return 'Edit a file (invalid input)';
       const target = confine(root, v.path);
       if (!target.ok) return `Cannot edit ${v.path}: ${target.error.message}`;
-      const { abs, rel } = target.path;
+      const { rel } = target.path;
       try {
-        const planned = planEdit(rel, fs.readFileSync(abs), v);
-        if (!planned.ok) return `Cannot edit ${rel}: ${planned.outcome.ok ? '' : planned.outcome.error.message}`;
-        return unifiedDiff(rel, planned.before, planned.after);
+        // Opened and checked like the edit itself: a FIFO or a link out is never read (verified-open.ts).
+        const opened = openInside(root, v.path, 'read');
+        if (!opened.ok) return `Cannot edit ${rel}: ${opened.error.message}`;
+        try {
+          if (opened.file.stat.size > EDIT_MAX_BYTES) return `Cannot edit ${rel}: it is ${opened.file.stat.size} bytes, too large to edit.`;
+          const planned = planEdit(rel, readAllSync(opened.file), v);
+          if (!planned.ok) return `Cannot edit ${rel}: ${planned.outcome.ok ? '' : planned.outcome.error.message}`;
+          return unifiedDiff(rel, planned.before, planned.after);
+        } finally {
+          closeQuietly(opened.file.fd);
+        }
       } catch {
         return `Cannot edit ${rel}: it cannot be read`;
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
-    async execute(raw) {
-      const parsed = parseInput('edit_file', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const target = confine(root, parsed.value.path);
-      if (!target.ok) return target;
-      const { abs, rel } = target.path;
-      return guarded('edit', rel, async () => {
-        const planned = planEdit(rel, await fsp.readFile(abs), parsed.value);
-        if (!planned.ok) return planned.outcome;
-        await fsp.writeFile(abs, planned.after, 'utf8');
+    ruleSubject(input) {
+      const v = peek(Input, input);
+      const target = v ? confine(root, v.path) : null;
+      return target?.ok ? { kind: 'path', path: target.path.rel } : null;
+    },
+    // The same checks execute makes, without the write: old text missing or not unique, no file, not a plain file inside.
+    async precheck(raw) {
+      const outcome = await prepare(raw, 'read', async () => ok(''));
+      return outcome.ok ? null : outcome.error;
+    },
+    execute(raw) {
+      return prepare(raw, 'update', async ({ file, rel, planned }) => {
+        await replaceContent(file, planned.after);
         return ok(`Edited ${rel} at line ${planned.line}.\n${unifiedDiff(rel, planned.before, planned.after, 4000)}`);
       });
     },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from './test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;

@@ -1,4 +1,4 @@
-import { fail, type ToolOutcome } from '../../agent/tool';
+import { fail, type ToolOutcome } from '../tool';
 import { errorCode, errorMessage } from './tool-input';
 
 /** Map an unexpected fs failure to a ToolError class the recovery policy understands. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../agent/tool';
+import type { ToolDefinition } from '../tool';
 import { createEditFileTool } from './edit-file';
 import { createListDirectoryTool } from './list-directory';
 import { createReadFileTool } from './read-file';
@@ -7,7 +7,7 @@ import { createSearchFilesTool } from './search-files';
 import { createWriteFileTool } from './write-file';
 
 export { confine, canonicalRoot, type Confined, type ConfinedPath } from './confine';
-export { isAllowListed, hasShellControl } from './allow-list';
+export { hasShellControl } from './command-line';
 
 /** The six workspace tools, all confined to `root` (group 'workspace'). */
 export function createWorkspaceTools(root: string): ToolDefinition[] {

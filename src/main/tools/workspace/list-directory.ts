@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition } from '../../agent/tool';
+import { fail, ok, type ToolDefinition } from '../tool';
 import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { toInputSchema } from '../json-schema';
 import { formatCount, parseInput, peek } from './tool-input';
 import { walk } from './walk';
 
@@ -27,7 +27,9 @@ export function createListDirectoryTool(root: string): ToolDefinition {
       'List a folder of the workspace as a compact tree (folders end with /, symlinks with @). Honours .gitignore and skips .git. ' +
       `At most ${LIST_MAX_ENTRIES} entries.`,
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
+    readOnly: true,
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from './test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;

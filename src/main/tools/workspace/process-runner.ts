@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
+import { commandEnv } from '../child-env';
 import { OutputTail } from './output-tail';
 
 /**
@@ -29,9 +31,6 @@ export interface RunOptions {
   killGraceMs?: number;
 }
 
-// Non-interactive: pagers and credential prompts would otherwise wait forever.
-const NON_INTERACTIVE_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
-
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -55,7 +54,8 @@ export function runInProcessGroup(options: RunOptions): Promise<RunResult> {
       settled = true;
       timers.forEach(clearTimeout);
       options.signal.removeEventListener('abort', onAbort);
-      resolve({ end, stdout: stdout.text(), stderr: stderr.text(), durationMs: Date.now() - started });
+      // Colour and cursor codes some tools print even with NO_COLOR are noise in the transcript and to Claude.
+      resolve({ end, stdout: stripVTControlCharacters(stdout.text()), stderr: stripVTControlCharacters(stderr.text()), durationMs: Date.now() - started });
     };
 
     if (options.signal.aborted) return finish({ status: 'stopped' });
@@ -64,7 +64,8 @@ export function runInProcessGroup(options: RunOptions): Promise<RunResult> {
       cwd: options.cwd,
       detached: true, // own process group: kill(-pid) reaches every descendant
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...NON_INTERACTIVE_ENV },
+      // An allow-listed environment: never the API key or another credential (child-env.ts).
+      env: commandEnv(process.env),
     });
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));

@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition } from '../../agent/tool';
+import { fail, ok, type ToolDefinition } from '../tool';
 import { confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { closeQuietly, openInside, readAll } from './verified-open';
+import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { formatCount, parseInput, peek } from './tool-input';
 
@@ -78,7 +78,9 @@ export function createReadFileTool(root: string): ToolDefinition {
       'Read a text file in the workspace. Whole files come back as-is; with start_line/end_line (or when the file is long) lines are numbered. ' +
       `Output is capped at ${READ_MAX_LINES} lines / ${READ_MAX_BYTES / 1024} KB; binary files are described, not shown.`,
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
+    readOnly: true,
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,
@@ -88,15 +90,19 @@ export function createReadFileTool(root: string): ToolDefinition {
       const input = parsed.value;
       const target = confine(root, input.path);
       if (!target.ok) return target;
-      const { abs, rel } = target.path;
+      const { rel } = target.path;
       return guarded('read', rel, async () => {
-        const stat = await fs.stat(abs);
-        if (stat.isDirectory()) return fail('invalid_parameter', `${rel} is a folder. Use list_directory to see its contents.`);
-        if (!stat.isFile()) return fail('invalid_parameter', `${rel} is not a regular file.`);
-        if (stat.size > READ_HARD_LIMIT) {
-          return fail('invalid_parameter', `${rel} is ${formatCount(stat.size)} bytes, too large to read. Use search_files to find the part you need.`);
-        }
-        const data = await fs.readFile(abs);
+        const opened = openInside(root, input.path, 'read');
+        if (!opened.ok) return opened;
+        const data = await (async () => {
+          try {
+            if (opened.file.stat.size > READ_HARD_LIMIT) return null;
+            return await readAll(opened.file);
+          } finally {
+            closeQuietly(opened.file.fd);
+          }
+        })();
+        if (!data) return fail('invalid_parameter', `${rel} is ${formatCount(opened.file.stat.size)} bytes, too large to read. Use search_files to find the part you need.`);
         if (looksBinary(data)) return ok(`${rel}: binary file, ${formatCount(data.length)} bytes — not shown.`);
         try {
           return ok(render(rel, data.toString('utf8'), input));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from './test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;
@@ -112,14 +112,14 @@ describe('run_command', () => {
     expect(expectFail(await run({ command: 'ls', timeout_ms: 700_000 })).message).toContain('timeout_ms');
   });
 
-  it('needs approval unless auto-approved or allow-listed', () => {
+  it('needs approval unless auto-approved; approval rules see the exact command line', () => {
     const tool = findTool(tools, 'run_command');
-    const settings = { ...defaultSettings(), commandAllowList: ['npm test'] };
-    expect(tool.needsApproval({ command: 'npm test -- --watch=false' }, settings)).toBe(false);
-    expect(tool.needsApproval({ command: 'npm test; rm -rf /' }, settings)).toBe(true);
+    const settings = defaultSettings();
     expect(tool.needsApproval({ command: 'rm -rf build' }, settings)).toBe(true);
     expect(tool.needsApproval({ command: 'rm -rf build' }, { ...settings, autoApproveCommands: true })).toBe(false);
-    expect(tool.needsApproval({ nonsense: 1 }, settings)).toBe(true);
+    // What a rule is matched on (tools/approval-rules.ts): the command as given, never a guess.
+    expect(tool.ruleSubject!({ command: 'npm  test', cwd: 'pkg' })).toEqual({ kind: 'command', command: 'npm  test' });
+    expect(tool.ruleSubject!({ nonsense: 1 })).toBeNull();
   });
 
   it('describes the dry run and summarizes', () => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../agent/tool';
-import { isAllowListed } from './allow-list';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
 import { confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { toInputSchema } from '../json-schema';
 import { runInProcessGroup, type RunResult } from './process-runner';
 import { parseInput, peek } from './tool-input';
 
@@ -54,6 +53,7 @@ export function createRunCommandTool(root: string): ToolDefinition {
       'Run a shell command (/bin/sh -c) in the workspace and return its exit code, stdout and stderr (each cut to the last ' +
       `${OUTPUT_CAP_BYTES / 1024} KB). No stdin; default time limit ${DEFAULT_TIMEOUT_MS / 1000} s.`,
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
     summarize(input) {
       const v = peek(Input, input);
@@ -67,11 +67,11 @@ export function createRunCommandTool(root: string): ToolDefinition {
       const where = target.path.rel === '.' ? 'the workspace root' : target.path.rel;
       return `Would run: ${v.command}\nin ${where} (time limit ${seconds(v.timeout_ms ?? DEFAULT_TIMEOUT_MS)})`;
     },
-    needsApproval(input, settings) {
+    // Approval rules (the old allow-list among them) cover exact command lines: tools/approval-rules.ts.
+    needsApproval: (_input, settings) => !settings.autoApproveCommands,
+    ruleSubject(input) {
       const v = peek(Input, input);
-      if (!v) return true;
-      if (isAllowListed(v.command, settings.commandAllowList)) return false;
-      return !settings.autoApproveCommands;
+      return v ? { kind: 'command', command: v.command } : null;
     },
     async execute(raw, ctx) {
       const parsed = parseInput('run_command', Input, raw);

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
+import { RE2JS } from 're2js';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition } from '../../agent/tool';
+import { fail, ok, type ToolDefinition } from '../tool';
 import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { errorMessage, formatCount, parseInput, peek } from './tool-input';
+import { closeQuietly, openInside, readAll } from './verified-open';
 import { walk, type WalkEntry } from './walk';
 
 const DEFAULT_MAX_RESULTS = 100;
@@ -14,7 +16,7 @@ const MAX_LINE_SHOWN = 200;
 
 const Input = z
   .object({
-    pattern: z.string().min(1).max(1000).describe('Text to find (or a JavaScript regular expression when regex is true)'),
+    pattern: z.string().min(1).max(1000).describe('Text to find (or a regular expression in RE2 syntax when regex is true: no look-around or back-references)'),
     regex: z.boolean().optional().describe('Treat pattern as a regular expression (default false)'),
     path: z.string().optional().describe('Folder or file to search, relative to the workspace root (default: whole workspace)'),
     case_sensitive: z.boolean().optional().describe('Match case exactly (default false)'),
@@ -23,14 +25,23 @@ const Input = z
   .strict();
 type Input = z.infer<typeof Input>;
 
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A line matcher. Regular expressions run on RE2 (re2js): linear time whatever the pattern, so no input can freeze the app. */
+type Matcher = (line: string) => boolean;
 
-function compile(input: Input): RegExp | string {
-  const flags = input.case_sensitive ? '' : 'i';
+function compile(input: Input): Matcher | string {
+  if (!input.regex) {
+    if (input.case_sensitive) return (line) => line.includes(input.pattern);
+    const needle = input.pattern.toLowerCase();
+    return (line) => line.toLowerCase().includes(needle);
+  }
   try {
-    return new RegExp(input.regex ? input.pattern : escapeRegex(input.pattern), flags);
+    const re = RE2JS.compile(input.pattern, input.case_sensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+    return (line) => re.test(line);
   } catch (error) {
-    return `Invalid regular expression: ${errorMessage(error)}. Fix the pattern, or set regex: false to search for plain text.`;
+    return (
+      `Invalid regular expression: ${errorMessage(error)}. The search uses RE2 syntax (linear time): no look-around or back-references. ` +
+      'Fix the pattern, or set regex: false to search for plain text.'
+    );
   }
 }
 
@@ -38,6 +49,21 @@ const clip = (line: string): string => {
   const trimmed = line.trim();
   return trimmed.length > MAX_LINE_SHOWN ? `${trimmed.slice(0, MAX_LINE_SHOWN)}…` : trimmed;
 };
+
+/** A file's bytes when it is a regular file inside the workspace of searchable size; null to skip it. */
+async function readSearchable(realRoot: string, rel: string): Promise<Buffer | null> {
+  try {
+    const opened = openInside(realRoot, rel, 'read');
+    if (!opened.ok) return null;
+    try {
+      return opened.file.stat.size > MAX_FILE_BYTES ? null : await readAll(opened.file);
+    } finally {
+      closeQuietly(opened.file.fd);
+    }
+  } catch {
+    return null;
+  }
+}
 
 export function createSearchFilesTool(root: string): ToolDefinition {
   const summarize = (input: unknown): string => {
@@ -50,7 +76,9 @@ export function createSearchFilesTool(root: string): ToolDefinition {
       'Search file contents in the workspace for text or a regular expression. Honours .gitignore, skips .git and binary files. ' +
       'Results are "path:line: text".',
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
+    readOnly: true,
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,
@@ -79,12 +107,13 @@ export function createSearchFilesTool(root: string): ToolDefinition {
         for await (const file of files) {
           if (ctx.signal.aborted) return fail('unknown', 'Search stopped by the user.');
           if (file.kind !== 'file') continue;
-          const data = await fs.readFile(file.abs).catch(() => null);
-          if (!data || data.length > MAX_FILE_BYTES || looksBinary(data)) continue;
+          // Opened and checked by identity: only regular files inside the workspace, never a FIFO or device.
+          const data = await readSearchable(rootResult.root, file.rel);
+          if (!data || looksBinary(data)) continue;
           scanned++;
           const lines = data.toString('utf8').split('\n');
           lines.forEach((line, i) => {
-            if (!matcher.test(line)) return;
+            if (!matcher(line)) return;
             total++;
             if (shown.length < limit) shown.push(`${file.rel}:${i + 1}: ${clip(line)}`);
           });

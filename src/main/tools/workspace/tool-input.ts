@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolError } from '../../agent/tool';
+import type { ToolError } from '../tool';
 
 /** Validate tool input from Claude; on failure, a message that says which field and why. */
 export function parseInput<S extends z.ZodType>(

@@ -1,10 +1,11 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { closeQuietly, openInside, readAll, readDirInside } from './verified-open';
 
 /**
  * A workspace walk that honours .gitignore files (the root's and nested ones, each relative to
  * its own folder), always skips .git, and never follows symlinked folders (no loops, no escape).
+ * Folders are listed by identity (verified-open.ts): one swapped for a link mid-walk is skipped.
  */
 
 export interface WalkEntry {
@@ -24,10 +25,19 @@ interface IgnoreLayer {
 
 const ALWAYS_SKIPPED = new Set(['.git']);
 
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
 async function loadLayer(root: string, base: string): Promise<IgnoreLayer | null> {
   try {
-    const text = await fs.readFile(path.join(root, base, '.gitignore'), 'utf8');
-    return { base, rules: ignore().add(text) };
+    // Opened like any workspace file: a .gitignore that is a FIFO or a link out is not read.
+    const opened = openInside(root, base === '' ? '.gitignore' : `${base}/.gitignore`, 'read');
+    if (!opened.ok) return null;
+    try {
+      if (opened.file.stat.size > MAX_GITIGNORE_BYTES) return null;
+      return { base, rules: ignore().add((await readAll(opened.file)).toString('utf8')) };
+    } finally {
+      closeQuietly(opened.file.fd);
+    }
   } catch {
     return null;
   }
@@ -36,7 +46,7 @@ async function loadLayer(root: string, base: string): Promise<IgnoreLayer | null
 function isIgnored(layers: readonly IgnoreLayer[], rel: string, isDir: boolean): boolean {
   for (const layer of layers) {
     const local = layer.base === '' ? rel : rel.slice(layer.base.length + 1);
-    if (local === '' || local.startsWith('..')) continue;
+    if (local === '' || local === '..' || local.startsWith('../')) continue;
     if (layer.rules.ignores(isDir ? `${local}/` : local)) return true;
   }
   return false;
@@ -67,12 +77,9 @@ export async function* walk(root: string, startRel: string, options: WalkOptions
     if (options.signal?.aborted) return;
     const own = dirRel === start ? null : await loadLayer(root, dirRel);
     const active = own ? [...layers, own] : layers;
-    let entries;
-    try {
-      entries = await fs.readdir(path.join(root, dirRel), { withFileTypes: true });
-    } catch {
-      return; // Unreadable folder: skip it rather than fail the whole walk.
-    }
+    // Unreadable, or no longer a folder inside the workspace: skip it rather than fail the whole walk.
+    const entries = await readDirInside(root, path.join(root, dirRel));
+    if (!entries) return;
     const visible = entries
       .filter((e) => !ALWAYS_SKIPPED.has(e.name))
       .map((e) => {

@@ -1,14 +1,15 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
-import { fail, ok, type ToolDefinition } from '../../agent/tool';
-import { confine } from './confine';
+import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
+import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from './json-schema';
+import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { formatCount, parseInput, peek } from './tool-input';
 import { unifiedDiff } from './unified-diff';
+import { closeQuietly, makeParentFolders, openInside, readAllSync, replaceContent } from './verified-open';
+
+/** The dry run shows a diff for files up to this size (it reads them on the main thread). */
+const DRY_RUN_MAX_BYTES = 2 * 1024 * 1024;
 
 const Input = z
   .object({
@@ -18,24 +19,49 @@ const Input = z
   .strict();
 
 /** What is on disk now: a text file, nothing, or something write_file should not replace. */
-function existingText(abs: string): { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'binary'; size: number } | { kind: 'dir' } {
-  let stat;
+type Existing = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'binary'; size: number } | { kind: 'large'; size: number } | { kind: 'refused'; message: string };
+
+/** Opened and checked like the write itself (verified-open.ts): a FIFO or a link out is never read. */
+function existingText(root: string, given: string): Existing {
+  let opened;
   try {
-    stat = fs.statSync(abs);
-  } catch {
-    return { kind: 'none' };
+    opened = openInside(root, given, 'read');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    throw error;
   }
-  if (stat.isDirectory()) return { kind: 'dir' };
-  const data = fs.readFileSync(abs);
-  return looksBinary(data) ? { kind: 'binary', size: data.length } : { kind: 'text', text: data.toString('utf8') };
+  if (!opened.ok) return { kind: 'refused', message: opened.error.message };
+  try {
+    if (opened.file.stat.size > DRY_RUN_MAX_BYTES) return { kind: 'large', size: opened.file.stat.size };
+    const data = readAllSync(opened.file);
+    return looksBinary(data) ? { kind: 'binary', size: data.length } : { kind: 'text', text: data.toString('utf8') };
+  } finally {
+    closeQuietly(opened.file.fd);
+  }
 }
 
 export function createWriteFileTool(root: string): ToolDefinition {
+  /** Validates and confines the call; `then` runs only when the path can take a file. */
+  const prepare = async (raw: unknown, then: (write: { abs: string; rel: string; given: string; content: string }) => Promise<ToolOutcome>): Promise<ToolOutcome> => {
+    const parsed = parseInput('write_file', Input, raw);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const target = confine(root, parsed.value.path);
+    if (!target.ok) return target;
+    const { abs, rel } = target.path;
+    if (rel === '.') return fail('invalid_parameter', 'write_file needs a file path, not the workspace root.');
+    return guarded('write', rel, async () => {
+      // An existing target is checked by identity like the write will be: a folder, FIFO, hard link or link out is refused.
+      const existing = existingFile(root, parsed.value.path);
+      if (existing) return existing;
+      return then({ abs, rel, given: parsed.value.path, content: parsed.value.content });
+    });
+  };
   return {
     name: 'write_file',
     description:
       'Create a file or replace its whole content (parent folders are created). For small changes to an existing file prefer edit_file.',
     inputSchema: toInputSchema(Input),
+    input: Input,
     group: 'workspace',
     summarize(input) {
       const v = peek(Input, input);
@@ -46,34 +72,62 @@ export function createWriteFileTool(root: string): ToolDefinition {
       if (!v) return 'Write a file (invalid input)';
       const target = confine(root, v.path);
       if (!target.ok) return `Cannot write ${v.path}: ${target.error.message}`;
-      const { abs, rel } = target.path;
+      const { rel } = target.path;
       const bytes = formatCount(Buffer.byteLength(v.content));
       try {
-        const existing = existingText(abs);
+        const existing = existingText(root, v.path);
         if (existing.kind === 'none') return `Would create ${rel} (${bytes} bytes)`;
-        if (existing.kind === 'dir') return `Cannot write ${rel}: it is a folder`;
+        if (existing.kind === 'refused') return `Cannot write ${rel}: ${existing.message}`;
         if (existing.kind === 'binary') return `Would overwrite binary file ${rel} (${formatCount(existing.size)} bytes) with ${bytes} bytes`;
+        if (existing.kind === 'large') return `Would overwrite ${rel} (${formatCount(existing.size)} bytes, too large to show a diff) with ${bytes} bytes`;
         return `Would overwrite ${rel} (${bytes} bytes)\n${unifiedDiff(rel, existing.text, v.content)}`;
       } catch {
         return `Would overwrite ${rel} (${bytes} bytes)`;
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
-    async execute(raw) {
-      const parsed = parseInput('write_file', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const target = confine(root, parsed.value.path);
-      if (!target.ok) return target;
-      const { abs, rel } = target.path;
-      if (rel === '.') return fail('invalid_parameter', 'write_file needs a file path, not the workspace root.');
-      return guarded('write', rel, async () => {
-        const before = await fsp.stat(abs).catch(() => null);
-        if (before?.isDirectory()) return fail('invalid_parameter', `${rel} is a folder; give a file path inside it.`);
-        await fsp.mkdir(path.dirname(abs), { recursive: true });
-        await fsp.writeFile(abs, parsed.value.content, 'utf8');
-        const bytes = formatCount(Buffer.byteLength(parsed.value.content));
-        return ok(before ? `Overwrote ${rel} (${bytes} bytes; was ${formatCount(before.size)} bytes).` : `Created ${rel} (${bytes} bytes).`);
+    ruleSubject(input) {
+      const v = peek(Input, input);
+      const target = v ? confine(root, v.path) : null;
+      return target?.ok ? { kind: 'path', path: target.path.rel } : null;
+    },
+    // The same checks execute makes, without the write: bad input, outside the workspace, a folder, a FIFO, a hard link.
+    async precheck(raw) {
+      const outcome = await prepare(raw, async () => ok(''));
+      return outcome.ok ? null : outcome.error;
+    },
+    execute(raw) {
+      return prepare(raw, async ({ abs, rel, given, content }) => {
+        const rootResult = canonicalRoot(root);
+        if (!rootResult.ok) return rootResult;
+        const folders = makeParentFolders(rootResult.root, abs);
+        if (!folders.ok) return folders;
+        // Opened (created when missing), verified, then written through the descriptor: no path is used twice.
+        const opened = openInside(root, given, 'create');
+        if (!opened.ok) return opened;
+        try {
+          const before = opened.file.created ? null : opened.file.stat.size;
+          await replaceContent(opened.file, content);
+          const bytes = formatCount(Buffer.byteLength(content));
+          return ok(before !== null ? `Overwrote ${rel} (${bytes} bytes; was ${formatCount(before)} bytes).` : `Created ${rel} (${bytes} bytes).`);
+        } finally {
+          closeQuietly(opened.file.fd);
+        }
       });
     },
   };
+}
+
+/** A refusal for an existing target that cannot be replaced, or null (missing, or a plain file inside). */
+function existingFile(root: string, given: string): ToolOutcome | null {
+  let opened;
+  try {
+    opened = openInside(root, given, 'read');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (!opened.ok) return opened;
+  closeQuietly(opened.file.fd);
+  return null;
 }

@@ -1,4 +1,5 @@
 import type { WaypointApi } from '../../../shared/contract';
+import { checkToken, tokenCheckUrl } from './token-check';
 import { createWsApi } from './ws-client';
 import './window';
 
@@ -14,6 +15,9 @@ let cached: WaypointApi | null = null;
 /** Electron's preload api when present, otherwise one shared WebSocket client to the web shell. */
 export function getApi(): WaypointApi {
   if (window.waypoint) return window.waypoint;
-  cached ??= createWsApi({ url: webSocketUrl(window.location) });
+  if (!cached) {
+    const checkUrl = tokenCheckUrl(window.location);
+    cached = createWsApi({ url: webSocketUrl(window.location), checkToken: () => checkToken(checkUrl) });
+  }
   return cached;
 }

@@ -11,7 +11,7 @@ import {
   type WsClientFrame,
 } from '../../../shared/contract';
 import { backoffDelay } from './backoff';
-import type { ConnectionAware, ConnectionStatus } from './connection';
+import { LINK_INVALID_MESSAGE, type ConnectionAware, type ConnectionStatus, type TokenVerdict } from './connection';
 import { ServerFrame } from './server-frame';
 
 /** The part of the WebSocket API we use: the browser's and the `ws` package's both fit. */
@@ -29,6 +29,11 @@ export interface WsClientOptions {
   createSocket?: SocketFactory;
   /** Delay before reconnect attempt n (from 1). */
   delayMs?: (attempt: number) => number;
+  /**
+   * Asked when a handshake fails (a browser can't see its HTTP status): 'invalid' means the shell
+   * is up and refuses this token, so reconnecting can never work and the client stops.
+   */
+  checkToken?: () => Promise<TokenVerdict>;
 }
 
 interface Pending {
@@ -70,12 +75,25 @@ export function createWsApi(options: WsClientOptions): WsApi {
   };
 
   /** Rejects calls that were sent (they may or may not have run), or all of them on close(). */
-  const rejectInFlight = (all = false) => {
+  const rejectInFlight = (all = false, message = "Lost the connection to Waypoint's backend; try again.") => {
     for (const [id, pending] of inFlight) {
       if (pending.frame !== null && !all) continue;
       inFlight.delete(id);
-      pending.reject(new WaypointCallError('internal', "Lost the connection to Waypoint's backend; try again."));
+      pending.reject(new WaypointCallError('internal', message));
     }
+  };
+
+  const reconnectLater = () => {
+    attempt += 1;
+    const wait = delayMs(attempt);
+    setStatus({ state: 'reconnecting', attempt, retryInMs: wait });
+    timer = setTimeout(connect, wait);
+  };
+
+  const refuse = () => {
+    closed = true;
+    rejectInFlight(true, LINK_INVALID_MESSAGE);
+    setStatus({ state: 'refused' });
   };
 
   const onMessage = (data: unknown) => {
@@ -116,8 +134,10 @@ export function createWsApi(options: WsClientOptions): WsApi {
     if (closed) return;
     const current = createSocket(options.url);
     socket = current;
+    let opened = false;
     current.addEventListener('open', () => {
       if (socket !== current) return;
+      opened = true;
       attempt = 0;
       setStatus({ state: 'open' });
       for (const pending of inFlight.values()) {
@@ -136,10 +156,15 @@ export function createWsApi(options: WsClientOptions): WsApi {
       socket = null;
       rejectInFlight();
       if (closed) return;
-      attempt += 1;
-      const wait = delayMs(attempt);
-      setStatus({ state: 'reconnecting', attempt, retryInMs: wait });
-      timer = setTimeout(connect, wait);
+      if (opened || !options.checkToken) return reconnectLater();
+      void options.checkToken().then(
+        (verdict) => {
+          if (closed) return;
+          if (verdict === 'invalid') refuse();
+          else reconnectLater();
+        },
+        () => reconnectLater(),
+      );
     });
   };
 

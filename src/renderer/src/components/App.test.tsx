@@ -96,9 +96,16 @@ describe('App', () => {
     expect((within(dialog).getByLabelText('API key') as HTMLInputElement).type).toBe('password');
     fireEvent.click(within(dialog).getByLabelText('Agentic mode'));
     fireEvent.change(within(dialog).getByLabelText('Planning style'), { target: { value: 'wbs' } });
-    fireEvent.change(within(dialog).getByLabelText('Max retries'), { target: { value: '11' } });
+    const retries = within(dialog).getByLabelText('Max retries') as HTMLInputElement;
+    expect([retries.min, retries.max, retries.step]).toEqual(['0', '10', '1']);
+    fireEvent.change(retries, { target: { value: '11' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/maxRetries/);
+    // Said in words next to the field, which takes the focus (so it is in view); nothing is sent.
+    expect((await within(dialog).findByRole('alert')).textContent).toBe("Max retries can't be more than 10: enter a number from 0 to 10.");
+    expect(retries.getAttribute('aria-invalid')).toBe('true');
+    expect(retries.getAttribute('aria-describedby')).toContain(within(dialog).getByRole('alert').id);
+    expect(document.activeElement).toBe(retries);
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
     expect(backend.view.settings.maxRetries).toBe(2);
 
     fireEvent.change(within(dialog).getByLabelText('Max retries'), { target: { value: '3' } });

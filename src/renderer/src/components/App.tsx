@@ -4,24 +4,39 @@ import { useWaypoint } from '../store/store-context';
 import { ChatView } from './ChatView';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ErrorBanner } from './ErrorBanner';
+import { StorageProblemNotice } from './sessions/StorageProblemNotice';
 import { Header } from './Header';
 import { Onboarding } from './Onboarding';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { ShortcutsHost } from '../keyboard/ShortcutsDialog';
 import { SettingsResetNotice } from './sessions/SettingsResetNotice';
+import { McpFailureNotice } from './mcp/McpFailureNotice';
 import { UNREACHABLE_MESSAGE } from '../store/connect';
+import { LINK_INVALID_HELP, LINK_INVALID_TITLE } from '../api/connection';
+import { shownTheme } from '../store/layout-slice';
 
 export function App() {
   const load = useWaypoint((s) => s.load);
   const connection = useWaypoint((s) => s.connection);
   const view = useWaypoint((s) => s.settingsView);
-  const theme = view?.settings.theme ?? 'system';
+  const theme = useWaypoint(shownTheme);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  if (connection.state === 'refused') {
+    // Nothing on this page can work any more: say so instead of "retrying" forever.
+    return (
+      <main className="splash">
+        <div className="splash-card" role="alert">
+          <h1>{LINK_INVALID_TITLE}</h1>
+          <p>{LINK_INVALID_HELP}</p>
+        </div>
+      </main>
+    );
+  }
   if (load.status !== 'ready' || !view) {
     const unreachable = load.status === 'unreachable' || connection.state === 'reconnecting';
     return (
@@ -46,6 +61,8 @@ function Shell() {
       settingsOpen: state.settingsOpen,
       models: state.models,
       newChat: state.newChat,
+      sidebarOpen: state.sidebarOpen,
+      closeSidebar: state.closeSidebar,
       chooseWorkspace: state.chooseWorkspace,
       openSession: state.openSession,
       setLastError: state.setLastError,
@@ -61,17 +78,25 @@ function Shell() {
   const current = s.sessions.find((session) => session.id === s.currentSessionId);
 
   return (
-    <div className="app">
+    <div className="app" data-sidebar={s.sidebarOpen ? 'open' : 'closed'}>
       <Sidebar
         sessions={s.sessions}
         currentSessionId={s.currentSessionId}
-        onNewChat={() => void s.newChat()}
-        onOpen={(id) => void s.openSession(id)}
+        onNewChat={() => {
+          s.closeSidebar();
+          void s.newChat();
+        }}
+        onOpen={(id) => {
+          s.closeSidebar();
+          void s.openSession(id);
+        }}
       />
       <main className="main-column">
         <ConnectionBanner status={s.connection} />
         <ErrorBanner message={s.lastError} onDismiss={() => s.setLastError(null)} />
         <SettingsResetNotice />
+        <StorageProblemNotice />
+        <McpFailureNotice />
         <Header
           title={current?.title ?? 'New chat'}
           workspace={current?.workspace ?? s.appInfo?.workspace ?? null}
@@ -84,6 +109,7 @@ function Shell() {
         ) : (
           <Onboarding
             view={view}
+            shell={s.appInfo?.shell}
             models={s.models}
             onLoadModels={s.loadModels}
             onSaveKey={s.saveApiKey}

@@ -1,9 +1,15 @@
+import { type DragEvent, useState } from 'react';
 import { useWaypoint } from '../store/store-context';
+import { chatKey } from '../store/attachments-slice';
 import { isPlanVisible } from '../../../shared/plan';
 import { PendingApproval } from './approval/PendingApproval';
 import { PendingEscalation } from './escalation/PendingEscalation';
+import { PendingQuestion } from './question/PendingQuestion';
+import { lastReplyId } from './rerun/last-reply';
 import { RunNotices } from './run/RunNotices';
 import { Composer } from './Composer';
+import { ContextBar } from './ContextBar';
+import { ChatLogNotice } from './sessions/ChatLogNotice';
 import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
@@ -19,28 +25,73 @@ export function ChatView() {
   const sendMessage = useWaypoint((s) => s.sendMessage);
   const stop = useWaypoint((s) => s.stop);
   const clearComposerError = useWaypoint((s) => s.clearComposerError);
+  const draftOf = useWaypoint((s) => s.draftOf);
+  const saveDraft = useWaypoint((s) => s.saveDraft);
   const working = !!runState && runState.status !== 'idle';
+  const attachments = useWaypoint((s) => s.pendingAttachments[chatKey(sessionId)]);
+  const attachmentAlert = useWaypoint((s) => s.attachmentAlert);
+  const addFiles = useWaypoint((s) => s.addFiles);
+  const removeAttachment = useWaypoint((s) => s.removeAttachment);
+  const dismissAttachmentAlert = useWaypoint((s) => s.dismissAttachmentAlert);
+  const [dropping, setDropping] = useState(false);
+  // Files dropped anywhere on the chat join the next message.
+  const hasFiles = (event: DragEvent) => !damaged && event.dataTransfer.types.includes('Files');
+  const onDragOver = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    if (!dropping) setDropping(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDropping(false);
+    void addFiles([...event.dataTransfer.files]);
+  };
+  // A damaged chat is read-only: no composer (ChatLogNotice says why and offers the export).
+  const damaged = useWaypoint((s) => !!s.sessions.find((x) => x.id === sessionId)?.damaged);
   // A stuck step's question sits at that step in the plan panel (or here when there is no panel).
   const escalation = useWaypoint((s) => (sessionId ? (s.escalations[sessionId] ?? null) : null));
   const attention = escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined;
+  // Edit message on every message (main refuses it mid-run and says so); Retry reply on the last reply while Claude is idle.
+  const controls = sessionId ? { sessionId, editable: !damaged, retryId: !working && !damaged && items ? lastReplyId(items) : null } : undefined;
 
   return (
-    <div className="chat">
-      <Transcript items={items} announcement={announcement} />
+    <div
+      className={`chat${dropping ? ' chat--dropping' : ''}`}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={onDrop}
+    >
+      <Transcript items={items} announcement={announcement} {...(controls ? { controls } : {})} />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />
         <InlineTaskPlan plan={plan} attention={attention} />
         {attention && !isPlanVisible(plan) && attention.element}
         <PendingApproval sessionId={sessionId} />
-        <Composer
-          key={sessionId ?? 'none'}
-          working={working}
-          error={composerError}
-          onSend={sendMessage}
-          onStop={() => void stop()}
-          onEdit={clearComposerError}
-        />
+        <PendingQuestion sessionId={sessionId} />
+        <ChatLogNotice />
+        {!damaged && (
+          <Composer
+            key={sessionId ?? 'none'}
+            working={working}
+            error={composerError}
+            onSend={sendMessage}
+            onStop={() => void stop()}
+            onEdit={clearComposerError}
+            draft={sessionId ? draftOf(sessionId) : ''}
+            {...(sessionId ? { onDraftChange: (text: string) => saveDraft(sessionId, text) } : {})}
+            attachments={attachments ?? []}
+            attachmentAlert={attachmentAlert}
+            onAttach={(files) => void addFiles(files)}
+            onRemoveAttachment={removeAttachment}
+            onDismissAttachmentAlert={dismissAttachmentAlert}
+            footer={<ContextBar sessionId={sessionId} working={working} />}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,8 @@
+import { modelDisplayName } from '../../../shared/model-names';
 import { ShortcutsButton } from '../keyboard/ShortcutsDialog';
+import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
+import { ChatsMenuButton } from './ChatsMenuButton';
 
 interface Props {
   title: string;
@@ -15,8 +18,10 @@ function folderName(path: string): string {
 }
 
 export function Header({ title, workspace, model, onOpenSettings, onChooseWorkspace }: Props) {
+  const models = useWaypoint((s) => s.models);
   return (
     <header className="header">
+      <ChatsMenuButton />
       <h1 className="header-title">{title}</h1>
       {workspace && (
         <span className="header-chip" title={workspace}>
@@ -30,9 +35,9 @@ export function Header({ title, workspace, model, onOpenSettings, onChooseWorksp
         </button>
       )}
       {model && (
-        <span className="header-chip">
+        <span className="header-chip" title={model}>
           <span className="sr-only">Model: </span>
-          {model}
+          {modelDisplayName(model, models)}
         </span>
       )}
       <ChatCost />

@@ -1,10 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { SettingsView } from '../../../shared/settings';
 import type { ActionResult, ModelInfo } from '../store/types';
+import { keyStorageText } from './settings/api-key-status';
 import { ModelSelect } from './settings/ModelSelect';
 
 interface Props {
   view: SettingsView;
+  /** Which shell runs the app: it decides where a typed key is kept, and the screen says so. */
+  shell: 'electron' | 'web' | undefined;
   models: ModelInfo[];
   onLoadModels(): void;
   onSaveKey(apiKey: string): Promise<ActionResult>;
@@ -12,7 +15,7 @@ interface Props {
 }
 
 /** First run without a key: ask for one, then the chat appears. */
-export function Onboarding({ view, models, onLoadModels, onSaveKey, onSaveModel }: Props) {
+export function Onboarding({ view, shell, models, onLoadModels, onSaveKey, onSaveModel }: Props) {
   const id = useId();
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(view.settings.model);
@@ -40,7 +43,10 @@ export function Onboarding({ view, models, onLoadModels, onSaveKey, onSaveModel 
           <a href="https://console.anthropic.com/settings/keys" target="_blank" rel="noopener noreferrer">
             console.anthropic.com
           </a>{' '}
-          (Settings → API keys) and paste it here. It is stored on this computer only, encrypted where the system allows.
+          (Settings → API keys) and paste it here.
+        </p>
+        <p id={`${id}-storage`} className="hint">
+          {keyStorageText(shell)}
         </p>
         {error && (
           <p className="form-error" role="alert">
@@ -49,8 +55,9 @@ export function Onboarding({ view, models, onLoadModels, onSaveKey, onSaveModel 
         )}
         <div className="field">
           <label htmlFor={`${id}-key`}>API key</label>
-          <input id={`${id}-key`} type="password" autoComplete="off" placeholder="sk-ant-…" value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)} />
+          {/* First run: the key is the one thing to do, so the cursor starts there. */}
+          <input id={`${id}-key`} type="password" autoComplete="off" placeholder="sk-ant-…" value={apiKey} autoFocus
+            aria-describedby={`${id}-storage`} onChange={(e) => setApiKey(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-model`}>Model</label>

@@ -32,7 +32,7 @@ export const SHORTCUTS: Shortcut[] = [
   { id: 'stop', action: 'Stop Claude', keys: ['Escape'], where: 'in the message box, while Claude works' },
   { id: 'newChat', action: 'New chat', keys: ['Mod+Shift+O'] },
   { id: 'togglePlan', action: 'Collapse or expand the Task plan', keys: ['Mod+Shift+L'] },
-  { id: 'focusPrompt', action: 'Go to the question waiting for you (approval or stuck step)', keys: ['Mod+Shift+A'] },
+  { id: 'focusPrompt', action: 'Go to the question waiting for you (approval, stuck step or Claude’s question)', keys: ['Mod+Shift+A'] },
   { id: 'settings', action: 'Open Settings', keys: ['Mod+,'] },
   { id: 'shortcuts', action: 'Show keyboard shortcuts', keys: ['Mod+/'] },
 ];

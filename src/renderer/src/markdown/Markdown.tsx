@@ -12,10 +12,10 @@ import './markdown.css';
  * once and skipped by React (incremental-lexer.ts); only the open tail is lexed and rendered
  * again. Lexing the whole 80 KB reply every frame was the long task of the streaming benchmark.
  */
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const lexer = useRef<IncrementalLexer | null>(null);
   lexer.current ??= new IncrementalLexer();
-  const { chunks, tail, definitions } = useMemo(() => (lexer.current as IncrementalLexer).update(text), [text]);
+  const { chunks, tail, definitions } = useMemo(() => (lexer.current as IncrementalLexer).update(text, streaming), [text, streaming]);
   return (
     <div className="markdown">
       {chunks.map((chunk, index) => (

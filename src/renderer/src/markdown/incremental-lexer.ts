@@ -1,4 +1,5 @@
 import { marked, type Token } from 'marked';
+import { completePartialMarkdown } from './complete-partial';
 
 /**
  * Streaming Markdown without re-lexing the whole message on every frame. The text is cut into
@@ -44,9 +45,14 @@ export class IncrementalLexer {
   /** The text the chunks cover (always ends at a safe boundary). */
   private done = '';
 
-  update(text: string): Lexed {
+  /** `streaming`: the text is still growing, so what its open tail leaves unclosed is closed for display. */
+  update(text: string, streaming = false): Lexed {
+    const open = (tail: string) => lex(streaming ? completePartialMarkdown(tail) : tail);
     const definitions = text.match(REFERENCE_DEF);
-    if (definitions) return this.whole(text, definitions.join('\n'));
+    if (definitions) {
+      this.reset();
+      return { chunks: [], tail: open(text), definitions: definitions.join('\n') };
+    }
     if (!text.startsWith(this.done)) this.reset(); // not an append (edited or replaced): start over
     const cut = safeCut(text, this.done.length);
     if (cut > this.done.length) {
@@ -54,12 +60,7 @@ export class IncrementalLexer {
       this.chunks = [...this.chunks, { text: piece, tokens: lex(piece) }];
       this.done = text.slice(0, cut);
     }
-    return { chunks: this.chunks, tail: lex(text.slice(this.done.length)), definitions: '' };
-  }
-
-  private whole(text: string, definitions: string): Lexed {
-    this.reset();
-    return { chunks: [], tail: lex(text), definitions };
+    return { chunks: this.chunks, tail: open(text.slice(this.done.length)), definitions: '' };
   }
 
   private reset(): void {

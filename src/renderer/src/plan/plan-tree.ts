@@ -26,9 +26,22 @@ export function planProgress(plan: Plan): { completed: number; total: number; pe
   return { completed, total, percent: total === 0 ? 0 : Math.round((100 * completed) / total) };
 }
 
-/** How a step is named in the panel and in "after …": its dialect label, else its id. */
-export function stepLabel(step: Pick<PlanStep, 'id' | 'label'>): string {
-  return step.label ?? String(step.id);
+/**
+ * How each step is numbered in the panel, in "after …" and in the escalation's title: by its
+ * position (1, 2, 3; 2.1 for the first sub-step of 2), so a step Claude added later (id 6) between
+ * 2 and 3 reads "3.", not a puzzling "6.". A dialect's own label (the WBS id "1.2", which Claude
+ * uses) is kept. The step's id, which Claude's own words use ("step 6"), shows in its detail.
+ */
+export function stepNumbers(steps: readonly PlanStep[]): Map<number, string> {
+  const numbers = new Map<number, string>();
+  const walk = (nodes: StepNode[], prefix: string) =>
+    nodes.forEach((node, index) => {
+      const number = node.step.label ?? `${prefix}${index + 1}`;
+      numbers.set(node.step.id, number);
+      walk(node.children, `${number}.`);
+    });
+  walk(buildStepTree(steps), '');
+  return numbers;
 }
 
 export const STATUS_TEXT: Record<StepStatus, string> = {
@@ -37,13 +50,4 @@ export const STATUS_TEXT: Record<StepStatus, string> = {
   completed: 'completed',
   failed: 'failed',
   skipped: 'skipped',
-};
-
-/** Marks from seed 002 plus failed/skipped; the spinner for in progress is drawn in CSS. */
-export const STATUS_MARK: Record<StepStatus, string> = {
-  pending: '○',
-  in_progress: '',
-  completed: '✓',
-  failed: '✗',
-  skipped: '⤼',
 };

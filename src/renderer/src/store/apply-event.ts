@@ -1,7 +1,7 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import type { WaypointState } from './types';
 
-/** Routes one event from main to the store action that owns it. Deltas go through the batcher. */
+/** Routes one event from main to the store action that owns it. Deltas and plans go through batchers first (connect.ts). */
 export function applyEvent(state: WaypointState, event: WaypointEvent): void {
   switch (event.type) {
     case 'transcript_item':
@@ -20,7 +20,7 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
       state.upsertSession(event.session);
       return;
     case 'plan_updated':
-      state.applyPlan(event.sessionId, event.plan.version === event.version ? event.plan : { ...event.plan, version: event.version });
+      state.applyPlanUpdate(event);
       return;
     case 'settings_updated':
       state.setSettingsView(event.view);
@@ -36,6 +36,15 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
       return;
     case 'escalation_resolved':
       state.resolveEscalation(event.sessionId, event.requestId);
+      return;
+    case 'question_requested':
+      state.setQuestion(event.sessionId, event.request);
+      return;
+    case 'question_resolved':
+      state.resolveQuestion(event.sessionId, event.requestId);
+      return;
+    case 'chat_rewound':
+      state.applyRewind(event.sessionId, event.fromItemId, event.planDropped);
       return;
     case 'session_deleted':
       state.removeSession(event.sessionId);

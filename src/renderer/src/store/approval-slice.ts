@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalRequest } from '../../../shared/prompts';
-import { failed, OK } from './errors';
+import { answerPending, resolvePending, setPending } from './prompt-slots';
 import type { ActionResult, SliceCreator } from './types';
 
 export interface ApprovalSlice {
@@ -13,24 +13,8 @@ export interface ApprovalSlice {
 
 export const createApprovalSlice: SliceCreator<ApprovalSlice> = (set, get, api) => ({
   approvals: {},
-  setApproval(sessionId, request) {
-    set((state) => ({ approvals: { ...state.approvals, [sessionId]: request } }));
-  },
-  resolveApproval(sessionId, requestId) {
-    if (get().approvals[sessionId]?.id !== requestId) return;
-    get().setApproval(sessionId, null);
-  },
-  async answerApproval(sessionId, requestId, decision) {
-    try {
-      const { accepted } = await api.call('answerApproval', { sessionId, requestId, decision });
-      // Not accepted: it was already answered or cancelled; main's events bring the truth.
-      if (accepted) get().resolveApproval(sessionId, requestId);
-      else get().setLastError('That approval was already answered or cancelled.');
-      return OK;
-    } catch (error) {
-      const result = failed(error);
-      if (!result.ok) get().setLastError(result.message);
-      return result;
-    }
-  },
+  setApproval: (sessionId, request) => setPending(set, 'approvals', sessionId, request),
+  resolveApproval: (sessionId, requestId) => resolvePending(set, get, 'approvals', sessionId, requestId),
+  answerApproval: (sessionId, requestId, decision) =>
+    answerPending(set, get, 'approvals', sessionId, requestId, () => api.call('answerApproval', { sessionId, requestId, decision }), { stale: 'That approval was already answered or cancelled.' }),
 });

@@ -2,6 +2,8 @@ import type { AssistantItem } from '../../../shared/transcript';
 import { failed, OK } from './errors';
 import { appendText, markFinished, mergeSnapshot, upsertById } from './transcript-ops';
 import type { ChatSlice, SliceCreator } from './types';
+import { chatKey } from './attachments-slice';
+import { saveTextFile } from '../lib/save-text-file';
 
 const ANNOUNCEMENT: Record<AssistantItem['status'], string> = {
   streaming: 'Claude replied.',
@@ -25,6 +27,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     get().applyPlan(session.id, plan);
     get().setApproval(session.id, snapshot.pendingApproval ?? null);
     get().setEscalation(session.id, snapshot.pendingEscalation ?? null);
+    get().setQuestion(session.id, snapshot.pendingQuestion ?? null);
   },
   upsertItem(sessionId, item) {
     set((state) => ({
@@ -55,6 +58,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
   },
   clearComposerError: () => set({ composerError: null }),
   async sendMessage(text) {
+    const key = chatKey(get().currentSessionId);
+    const pending = get().pendingAttachments[key] ?? [];
+    const uploading = pending.find((p) => p.status === 'uploading');
+    if (uploading) {
+      const message = `"${uploading.name}" is still uploading; send when its chip is ready.`;
+      set({ composerError: message });
+      return { ok: false, message };
+    }
+    const attachments = pending.flatMap((p) => (p.attachment ? [{ id: p.attachment.id, name: p.attachment.name }] : []));
     let sessionId = get().currentSessionId;
     if (!sessionId) {
       const created = await get().newChat();
@@ -67,12 +79,24 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     }
     try {
       set({ composerError: null });
-      await api.call('sendMessage', { sessionId, text });
+      await api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
+      get().clearAttachments(key);
+      // A refusal was about the files of the message just sent: it no longer applies.
+      get().dismissAttachmentAlert();
       return OK;
     } catch (error) {
       const result = failed(error);
       if (!result.ok) set({ composerError: result.message });
       return result;
+    }
+  },
+  async exportChat(sessionId) {
+    try {
+      const { markdown, fileName } = await api.call('exportChat', { sessionId });
+      saveTextFile(fileName, markdown);
+      return OK;
+    } catch (error) {
+      return failed(error);
     }
   },
   async stop() {

@@ -4,7 +4,7 @@ import { backoffDelay } from '../api/backoff';
 import { applyEvent } from './apply-event';
 import { createDeltaBatcher, type Schedule } from './delta-batcher';
 import { messageOf } from './errors';
-import { createPlanBatcher, isPlanTraffic } from './plan-batcher';
+import { createPlanBatcher } from './plan-batcher';
 import type { WaypointStore } from './types';
 
 export interface ConnectOptions {
@@ -12,6 +12,8 @@ export interface ConnectOptions {
   schedule?: Schedule;
   /** Delay before retrying a failed initial load (attempt from 1). */
   retryDelayMs?: (attempt: number) => number;
+  /** The chat to open first when it still exists (the one this tab had open before a reload). */
+  preferredChat?: string | null;
 }
 
 export const UNREACHABLE_MESSAGE = "Can't reach Waypoint's backend — retrying…";
@@ -35,11 +37,11 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       return;
     }
     batcher.flush();
-    if (isPlanTraffic(event)) {
+    if (event.type === 'plan_updated') {
       plans.push(event);
       return;
     }
-    plans.flush(); // held plan traffic first, so every other event sees what came before it
+    plans.flush(); // held plan updates first, so every other event sees what came before it
     applyEvent(store.getState(), event);
   });
 
@@ -56,8 +58,10 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       state.setAppInfo(appInfo);
       state.setSettingsView(settings);
       state.setSessions(sessions);
-      const current = state.currentSessionId;
-      const target = current && sessions.some((s) => s.id === current) ? current : store.getState().sessions[0]?.id;
+      state.pruneDrafts(sessions.map((s) => s.id));
+      void state.loadMcpStates(); // a server that failed before this page connected is told too
+      const exists = (id: string | null | undefined): id is string => !!id && sessions.some((s) => s.id === id);
+      const target = [state.currentSessionId, options.preferredChat].find(exists) ?? store.getState().sessions[0]?.id;
       const opened = target ? await state.openSession(target) : await state.newChat();
       if (!opened.ok) throw new Error(opened.message);
       if (disposed || generation !== loadGeneration) return;
@@ -65,6 +69,7 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       store.getState().setLastError(null);
     } catch (error) {
       if (disposed || generation !== loadGeneration) return;
+      if (store.getState().connection.state === 'refused') return; // a stale link: retrying can't help
       // Once loaded, a failed reload keeps the last view (the banner says we're reconnecting).
       if (store.getState().load.status !== 'ready') {
         store.getState().setLoad({ status: 'unreachable', message: `${UNREACHABLE_MESSAGE} (${messageOf(error)})` });

@@ -10,6 +10,15 @@ import { createSessionsSlice } from './sessions-slice';
 import { createSessionsManageSlice } from './sessions-manage-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createUiSlice } from './ui-slice';
+import { createLayoutSlice } from './layout-slice';
+import { createDraftsSlice } from './drafts-slice';
+import { createMcpNoticeSlice } from './mcp-notice-slice';
+import { createQuestionSlice } from './question-slice';
+import { createRerunSlice } from './rerun-slice';
+import { createApprovalRulesSlice } from './approval-rules-slice';
+import { createPlanEditSlice } from './plan-edit-slice';
+import { createContextSlice } from './context-slice';
+import { createAttachmentsSlice } from './attachments-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -25,5 +34,14 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createEscalationSlice(set, get, api),
     ...createSessionsManageSlice(set, get, api),
     ...createUiSlice(set, get, api),
+    ...createLayoutSlice(set, get, api),
+    ...createDraftsSlice()(set, get, api),
+    ...createMcpNoticeSlice(set, get, api),
+    ...createQuestionSlice(set, get, api),
+    ...createRerunSlice(set, get, api),
+    ...createApprovalRulesSlice(set, get, api),
+    ...createPlanEditSlice(set, get, api),
+    ...createContextSlice(set, get, api),
+    ...createAttachmentsSlice(set, get, api),
   }));
 }

@@ -1,6 +1,7 @@
 import type { CallOutput } from '../../../shared/contract';
 import type { EscalationAnswer, EscalationRequest } from '../../../shared/prompts';
 import { failed, OK } from './errors';
+import { answerPending, resolvePending, setPending } from './prompt-slots';
 import type { ActionResult, SliceCreator } from './types';
 
 export type UndoPreview = CallOutput<'previewUndoPlan'>['files'];
@@ -23,22 +24,10 @@ export interface EscalationSlice {
 
 export const createEscalationSlice: SliceCreator<EscalationSlice> = (set, get, api) => ({
   escalations: {},
-  setEscalation(sessionId, request) {
-    set((state) => ({ escalations: { ...state.escalations, [sessionId]: request } }));
-  },
-  resolveEscalation(sessionId, requestId) {
-    if (get().escalations[sessionId]?.id === requestId) get().setEscalation(sessionId, null);
-  },
-  async answerEscalation(sessionId, requestId, answer) {
-    try {
-      const { accepted } = await api.call('answerEscalation', { sessionId, requestId, answer });
-      if (accepted) get().resolveEscalation(sessionId, requestId);
-      else get().setLastError('That question was already answered or cancelled.');
-      return OK;
-    } catch (error) {
-      return failed(error);
-    }
-  },
+  setEscalation: (sessionId, request) => setPending(set, 'escalations', sessionId, request),
+  resolveEscalation: (sessionId, requestId) => resolvePending(set, get, 'escalations', sessionId, requestId),
+  answerEscalation: (sessionId, requestId, answer) =>
+    answerPending(set, get, 'escalations', sessionId, requestId, () => api.call('answerEscalation', { sessionId, requestId, answer }), { stale: 'That question was already answered or cancelled.' }),
   async previewUndoPlan(sessionId) {
     try {
       const { files } = await api.call('previewUndoPlan', { sessionId });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../shared/plan';
 import { MemoryBackend } from '../test-support/memory-backend';
-import { plan, session, step } from '../test-support/fixtures';
+import { plan, step } from '../test-support/fixtures';
 import { connectStore } from './connect';
 import { createWaypointStore } from './create-store';
 import type { Schedule } from './delta-batcher';
-import { createPlanBatcher, type PlanTraffic } from './plan-batcher';
+import { createPlanBatcher, type PlanUpdated } from './plan-batcher';
 
 /** Animation frames the test runs by hand. */
 function manualFrames() {
@@ -21,48 +21,36 @@ function manualFrames() {
 }
 
 const version = (v: number, title = `v${v}`): Plan => plan([step(1, title, v % 2 ? 'in_progress' : 'pending')], { version: v });
-const planEvent = (sessionId: string, v: number, title?: string): PlanTraffic => ({ type: 'plan_updated', sessionId, version: v, plan: version(v, title) });
-const line = (sessionId: string, v: number): PlanTraffic => ({
-  type: 'transcript_item',
+const planEvent = (sessionId: string, v: number, title?: string): PlanUpdated => ({
+  type: 'plan_updated',
   sessionId,
-  item: { id: `c${v}`, kind: 'plan_change', createdAt: 'x', text: `change ${v}`, version: v },
+  plan: version(v, title),
+  change: { kind: 'planning', by: 'claude', summary: `change ${v}` },
 });
-const sidebar = (id: string, title: string): PlanTraffic => ({ type: 'session_updated', session: session(id, title) });
-const label = (e: PlanTraffic) =>
-  e.type === 'plan_updated' ? `${e.sessionId}:v${e.version}` : e.type === 'session_updated' ? `side:${e.session.title}` : `line:${e.item.id}`;
+const label = (e: PlanUpdated) => `${e.sessionId}:v${e.plan.version}${e.folded ? `+${e.folded.map((f) => f.version).join(',')}` : ''}`;
 
 describe('plan batcher', () => {
-  it('applies a lone update at once, then holds plan traffic in order for the next frame, keeping the newest plan per session', () => {
+  it('applies a lone update at once, then holds updates for the next frame, folded per chat', () => {
     const frames = manualFrames();
     const applied: string[] = [];
     const batcher = createPlanBatcher((e) => applied.push(label(e)), frames.schedule);
-    batcher.push(line('a', 1));
-    batcher.push(sidebar('a', 'one'));
     batcher.push(planEvent('a', 1));
-    expect(applied).toEqual(['line:c1', 'side:one', 'a:v1']); // no waiting when nothing else is going on
-    for (let v = 2; v <= 40; v++) {
-      batcher.push(line('a', v));
-      batcher.push(sidebar('a', `s${v}`));
-      batcher.push(planEvent('a', v));
-    }
+    expect(applied).toEqual(['a:v1']); // no waiting when nothing else is going on
+    for (let v = 2; v <= 5; v++) batcher.push(planEvent('a', v));
     batcher.push(planEvent('b', 7));
-    batcher.push(planEvent('a', 12)); // older than the held v40: never go back
-    expect(applied).toHaveLength(3);
+    expect(applied).toHaveLength(1);
     frames.run();
-    const batch = applied.slice(3);
-    expect(batch.filter((l) => l.startsWith('line:'))).toEqual(Array.from({ length: 39 }, (_, i) => `line:c${i + 2}`));
-    expect(batch.slice(-3)).toEqual(['side:s40', 'a:v40', 'b:v7']);
-    expect(batch).toHaveLength(39 + 3);
+    expect(applied.slice(1)).toEqual(['a:v5+2,3,4', 'b:v7']);
 
-    batcher.push(planEvent('a', 41));
-    batcher.push(planEvent('a', 42));
-    expect(applied).toHaveLength(45); // this frame already had a batch
+    batcher.push(planEvent('a', 6));
+    batcher.push(planEvent('a', 7));
+    expect(applied).toHaveLength(3); // this frame already had a batch
     frames.run();
-    expect(applied.slice(45)).toEqual(['a:v42']);
+    expect(applied.slice(3)).toEqual(['a:v7+6']);
     frames.run(); // an idle frame ends the throttling
     expect(frames.pending()).toBe(0);
-    batcher.push(planEvent('a', 43));
-    expect(applied.at(-1)).toBe('a:v43');
+    batcher.push(planEvent('a', 8));
+    expect(applied.at(-1)).toBe('a:v8');
   });
 
   it('flush applies what is held right away; dispose drops it and cancels the frame', () => {
@@ -70,20 +58,19 @@ describe('plan batcher', () => {
     const applied: string[] = [];
     const batcher = createPlanBatcher((e) => applied.push(label(e)), frames.schedule);
     batcher.push(planEvent('a', 1));
-    batcher.push(line('a', 2));
     batcher.push(planEvent('a', 2));
     batcher.flush();
-    expect(applied).toEqual(['a:v1', 'line:c2', 'a:v2']);
+    expect(applied).toEqual(['a:v1', 'a:v2']);
     batcher.push(planEvent('a', 3));
     batcher.dispose();
     frames.run();
-    expect(applied).toHaveLength(3);
+    expect(applied).toHaveLength(2);
     expect(frames.pending()).toBe(0);
   });
 });
 
 describe('connectStore with a burst of plan updates', () => {
-  it('commits one batch per frame, keeps every plan-change line, and ends on the engine’s final plan', async () => {
+  it('commits one batch per frame, derives every plan-change line and the sidebar progress, and ends on the final plan', async () => {
     const backend = new MemoryBackend();
     backend.addChat('s1', 'Chat');
     const frames = manualFrames();
@@ -92,18 +79,17 @@ describe('connectStore with a burst of plan updates', () => {
     while (store.getState().load.status !== 'ready') await new Promise((r) => setTimeout(r, 5));
     frames.run();
 
-    for (let v = 1; v <= 500; v++) {
-      backend.emit(line('s1', v));
-      backend.emit(planEvent('s1', v, `Step at v${v}`));
-    }
+    for (let v = 1; v <= 500; v++) backend.emit(planEvent('s1', v, `Step at v${v}`));
+    const lines = () => store.getState().transcripts.s1?.flatMap((i) => (i.kind === 'plan_change' ? [i.text] : []));
     expect(store.getState().plans.s1?.version).toBe(1);
-    expect(store.getState().transcripts.s1?.map((i) => i.id)).toEqual(['c1']); // the rest waits for the frame
+    expect(lines()).toEqual(['change 1']); // the rest waits for the frame
     frames.run();
-    expect(store.getState().transcripts.s1?.map((i) => i.id)).toEqual(Array.from({ length: 500 }, (_, i) => `c${i + 1}`));
+    expect(lines()).toEqual(Array.from({ length: 500 }, (_, i) => `change ${i + 1}`));
     expect(store.getState().plans.s1?.version).toBe(500);
     expect(store.getState().plans.s1?.steps[0]?.title).toBe('Step at v500');
+    expect(store.getState().sessions.find((s) => s.id === 's1')?.planProgress).toEqual({ completed: 0, total: 1, status: 'active' });
 
-    // An escalation must see the newest plan: held traffic is applied before it.
+    // An escalation must see the newest plan: held updates are applied before it.
     backend.emit(planEvent('s1', 501, 'Failing step'));
     backend.emit({
       type: 'escalation_requested',

@@ -1,6 +1,12 @@
+import type { Plan } from '../../../shared/plan';
+import { planChangeItems, planProgress } from '../../../shared/plan-change';
 import { saveTextFile } from '../lib/save-text-file';
 import { failed, OK } from './errors';
+import { upsertById } from './transcript-ops';
 import type { PlanSlice, SliceCreator } from './types';
+
+/** The one place the renderer checks a plan's version: stale or duplicate plans are dropped (design.md §1). */
+const isNewer = (plan: Plan, held: Plan | null | undefined): boolean => !held || plan.version > held.version;
 
 export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
   plans: {},
@@ -11,8 +17,24 @@ export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
       if (held === undefined) set((state) => ({ plans: { ...state.plans, [sessionId]: null } }));
       return;
     }
-    if (held && plan.version <= held.version) return; // stale or duplicate (design.md §1)
+    if (!isNewer(plan, held)) return;
     set((state) => ({ plans: { ...state.plans, [sessionId]: plan } }));
+  },
+  applyPlanUpdate(update) {
+    const { sessionId, plan } = update;
+    const held = get().plans[sessionId];
+    if (!isNewer(plan, held)) return;
+    set((state) => {
+      const transcript = state.transcripts[sessionId];
+      return {
+        plans: { ...state.plans, [sessionId]: plan },
+        // A chat not loaded yet gets its lines with its snapshot.
+        ...(transcript
+          ? { transcripts: { ...state.transcripts, [sessionId]: planChangeItems(held ?? null, update).reduce(upsertById, transcript) } }
+          : {}),
+        sessions: state.sessions.map((s) => (s.id === sessionId ? { ...s, planProgress: planProgress(plan, s.planProgress) } : s)),
+      };
+    });
   },
   async exportPlan(sessionId) {
     try {

@@ -150,6 +150,8 @@ describe('chat events', () => {
   });
 });
 
+const CHANGE = { kind: 'planning', by: 'claude', summary: 'Updated plan' } as const;
+
 describe('plans', () => {
   it('drops plan events whose version is not newer than the held one', async () => {
     const backend = new MemoryBackend();
@@ -157,9 +159,9 @@ describe('plans', () => {
     const { store, off } = await connected(backend);
     const v2 = plan([step(1, 'Read', 'completed'), step(2, 'Write', 'in_progress')], { version: 2 });
     const v1 = plan([step(1, 'Read', 'in_progress')], { version: 1 });
-    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 2, plan: v2 });
-    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 1, plan: v1 });
-    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 2, plan: { ...v2, goal: 'duplicate' } });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: v2 });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: v1 });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: { ...v2, goal: 'duplicate' } });
     expect(store.getState().plans.s1?.version).toBe(2);
     expect(store.getState().plans.s1?.goal).toBe('Ship the feature');
     off();
@@ -169,7 +171,7 @@ describe('plans', () => {
     const backend = new MemoryBackend();
     backend.addChat('s1', 'Chat', { plan: plan([step(1, 'Old')], { version: 1 }) });
     const { store, off } = await connected(backend);
-    backend.emit({ type: 'plan_updated', sessionId: 's1', version: 3, plan: plan([step(1, 'New')], { version: 3 }) });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: plan([step(1, 'New')], { version: 3 }) });
     await store.getState().openSession('s1'); // snapshot still says version 1
     expect(store.getState().plans.s1?.steps[0]?.title).toBe('New');
     off();
@@ -185,7 +187,7 @@ describe('plans', () => {
       return s.currentSessionId ? s.plans[s.currentSessionId] : undefined;
     };
     expect(current()?.id).toBe('pa');
-    backend.emit({ type: 'plan_updated', sessionId: 'b', version: 1, plan: plan([step(1, 'Plan B step')], { id: 'pb' }) });
+    backend.emit({ type: 'plan_updated', sessionId: 'b', change: CHANGE, plan: plan([step(1, 'Plan B step')], { id: 'pb' }) });
     expect(current()?.id).toBe('pa');
     await store.getState().openSession('b');
     expect(current()?.id).toBe('pb');

@@ -15,7 +15,7 @@ export function appendText(items: TranscriptItem[], itemId: string, text: string
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
     if (item?.id !== itemId) continue;
-    if (item.kind !== 'assistant') return items;
+    if (item.kind !== 'assistant' && item.kind !== 'thinking') return items;
     const next = items.slice();
     next[i] = { ...item, text: item.text + text };
     return next;
@@ -34,11 +34,14 @@ export function markFinished(items: TranscriptItem[], itemId: string, stopReason
 
 /**
  * A snapshot is the state of record, but events that arrived while it was being fetched may
- * be newer: keep held items the snapshot doesn't know about, after it.
+ * be newer: keep held items the snapshot doesn't know about, after it — only those at least as
+ * new as its newest item: an older one was cut from the chat (an edited message replaced it)
+ * while this window was away.
  */
 export function mergeSnapshot(held: readonly TranscriptItem[] | undefined, snapshot: TranscriptItem[]): TranscriptItem[] {
   if (!held?.length) return snapshot;
   const known = new Set(snapshot.map((item) => item.id));
-  const extra = held.filter((item) => !known.has(item.id));
+  const newest = snapshot.reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), '');
+  const extra = held.filter((item) => !known.has(item.id) && item.createdAt >= newest);
   return extra.length ? [...snapshot, ...extra] : snapshot;
 }

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { CallOutput, WaypointApi } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
+import type { PlanUpdate } from '../../../shared/plan-change';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
 import type { ConnectionStatus } from '../api/connection';
@@ -9,6 +10,15 @@ import type { EscalationSlice } from './escalation-slice';
 import type { McpSlice } from './mcp-slice';
 import type { SessionsManageSlice } from './sessions-manage-slice';
 import type { UiSlice } from './ui-slice';
+import type { LayoutSlice } from './layout-slice';
+import type { DraftsSlice } from './drafts-slice';
+import type { McpNoticeSlice } from './mcp-notice-slice';
+import type { QuestionSlice } from './question-slice';
+import type { RerunSlice } from './rerun-slice';
+import type { ApprovalRulesSlice } from './approval-rules-slice';
+import type { PlanEditSlice } from './plan-edit-slice';
+import type { ContextSlice } from './context-slice';
+import type { AttachmentsSlice } from './attachments-slice';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -44,14 +54,21 @@ export interface ChatSlice {
   finishMessage(sessionId: string, itemId: string, stopReason: string | null): void;
   setRunState(sessionId: string, state: RunState): void;
   clearComposerError(): void;
+  /** Sends the text with the chat's uploaded attachments (attachments-slice.ts). */
   sendMessage(text: string): Promise<ActionResult>;
   stop(): Promise<ActionResult>;
+  exportChat(sessionId: string): Promise<ActionResult>;
 }
 
 export interface PlanSlice {
   plans: Record<string, Plan | null>;
-  /** Applies a plan from an event or a snapshot; anything not newer than the held one is dropped. */
+  /** Applies a snapshot's plan; anything not newer than the held one is dropped. */
   applyPlan(sessionId: string, plan: Plan | null): void;
+  /**
+   * Applies plan_updated: the plan, its transcript lines and the sidebar's progress, in one store
+   * update; an update not newer than the held plan is dropped whole.
+   */
+  applyPlanUpdate(update: PlanUpdate): void;
   /** "Export plan": asks main for the Markdown and offers it as a file. */
   exportPlan(sessionId: string): Promise<ActionResult>;
 }
@@ -79,7 +96,8 @@ export interface AppSlice {
   setLastError(message: string | null): void;
 }
 
-export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice;
+export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

@@ -8,6 +8,7 @@ import {
   WaypointCallError,
   type WaypointEvent,
 } from '../../../shared/contract';
+import type { McpServerState } from '../../../shared/mcp';
 import type { Plan } from '../../../shared/plan';
 import { Settings, type SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
@@ -29,6 +30,7 @@ export class MemoryBackend implements WaypointApi {
   readonly chats = new Map<string, Chat>();
   readonly log: Array<{ name: CallName; input: unknown }> = [];
   view: SettingsView;
+  mcpServers: McpServerState[] = [];
   private listeners = new Set<(event: WaypointEvent) => void>();
   private overrides = new Map<CallName, (input: unknown) => unknown>();
   private nextId = 1;
@@ -111,6 +113,8 @@ export class MemoryBackend implements WaypointApi {
         return { models: [{ id: 'claude-sonnet-4-5', displayName: 'Claude Sonnet 4.5' }, { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' }], source: 'fallback' };
       case 'getPlan':
         return { plan: this.chat(String(input.sessionId)).plan };
+      case 'getMcpStates':
+        return { servers: this.mcpServers };
     }
   }
 }

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { App } from '../components/App';
-import { connectStore } from '../store/connect';
+import { connectStore, type ConnectOptions } from '../store/connect';
 import { createWaypointStore } from '../store/create-store';
 import { StoreProvider } from '../store/store-context';
 import type { WaypointStore } from '../store/types';
@@ -9,9 +9,9 @@ import type { MemoryBackend } from './memory-backend';
 const connections: Array<() => void> = [];
 
 /** The whole app on an in-memory backend, connected as main.tsx connects it (frames run at once). */
-export function mountApp(backend: MemoryBackend): WaypointStore {
+export function mountApp(backend: MemoryBackend, options: Pick<ConnectOptions, 'preferredChat'> = {}): WaypointStore {
   const store = createWaypointStore(backend);
-  connections.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 }));
+  connections.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20, ...options }));
   render(
     <StoreProvider store={store}>
       <App />

@@ -42,6 +42,8 @@ describe('approval card', () => {
     expect(card.querySelector('[data-diff="del"]')?.textContent).toBe('Removed: -old');
     expect(card.querySelector('[data-diff="hunk"]')?.textContent).toBe('@@ -1,2 +1,2 @@');
 
+    expect(screen.getByRole('button', { name: 'Approve for this chat' }).hasAttribute('disabled')).toBe(true);
+    expect(card.textContent).toContain('can only be approved once');
     fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(answers).toEqual([{ sessionId: 's1', requestId: 'req-1', decision: 'deny' }]);
@@ -61,6 +63,32 @@ describe('approval card', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy(); // another request's resolution changes nothing
     backend.emit({ type: 'approval_resolved', sessionId: 's1', requestId: 'req-2', decision: 'cancelled' });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+});
+
+describe('scoped approvals', () => {
+  it('"Approve for this chat" and "Always approve" say what they cover and send their decision', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const answers: unknown[] = [];
+    backend.override('answerApproval', (input) => {
+      answers.push(input);
+      return { accepted: true };
+    });
+    mount(backend);
+    await screen.findByRole('textbox', { name: 'Message' });
+    const command = request({ kind: 'command', toolName: 'run_command', summary: 'Run `npm test`', dryRun: 'Would run: npm test', scope: { tool: 'run_command', pattern: 'npm test' } });
+    backend.emit({ type: 'approval_requested', sessionId: 's1', request: command });
+    const card = await screen.findByRole('alertdialog', { name: /Approve this command\?/ });
+    expect(card.textContent).toContain('exactly the command “npm test” (not with other arguments)');
+    expect(['Approve', 'Approve for this chat', 'Always approve', 'Deny'].map((name) => screen.getByRole('button', { name }).hasAttribute('disabled'))).toEqual([false, false, false, false]);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve for this chat' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    backend.emit({ type: 'approval_requested', sessionId: 's1', request: { ...command, id: 'req-2', kind: 'edit', scope: { tool: 'edit_file', pattern: '**' } } });
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('edit_file on any file in the workspace');
+    fireEvent.click(screen.getByRole('button', { name: 'Always approve' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers.map((a) => (a as { decision: string }).decision)).toEqual(['approve_chat', 'approve_always']);
   });
 });
 

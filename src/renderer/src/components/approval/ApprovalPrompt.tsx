@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { ApprovalDecision, ApprovalRequest } from '../../../../shared/prompts';
+import { useId, useState } from 'react';
+import { ANY_CALL, ANY_PATH, COMMAND_TOOL, FILE_TOOLS } from '../../../../shared/approval-rules';
+import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from '../../../../shared/prompts';
+import { PromptDialog } from '../prompt/PromptDialog';
 import { DryRunView } from './DryRunView';
 import './approval.css';
 
@@ -15,20 +17,24 @@ interface Props {
   onAnswer(decision: ApprovalDecision): Promise<unknown>;
 }
 
+/** What "Approve for this chat" and "Always approve" would let run without asking, in words. */
+function scopeText(scope: ApprovalScope | null | undefined): string {
+  if (!scope) return 'This call can only be approved once: a command with shell operators (; & | < > ` $() is never remembered.';
+  if (!scope.server && scope.tool === COMMAND_TOOL) return `For this chat or always: exactly the command “${scope.pattern}” (not with other arguments).`;
+  if (!scope.server && FILE_TOOLS.includes(scope.tool) && scope.pattern === ANY_PATH) return `For this chat or always: ${scope.tool} on any file in the workspace.`;
+  if (scope.server && scope.pattern === ANY_CALL) return `For this chat or always: every call of ${scope.tool} on MCP server ${scope.server}.`;
+  return `For this chat or always: ${scope.tool}, ${scope.pattern}.`;
+}
+
 /**
- * A risky tool call waiting for the user (design.md §5): an alertdialog named "Approve …",
- * with the tool, the summary and the dry run, and the two answers. Focus moves to it when a
- * request appears, so keyboard and screen-reader users land on the question.
+ * A risky tool call waiting for the user (design.md §5): an alertdialog named "Approve …", with
+ * the tool, the summary and the dry run, and the answers: Approve (this call), Approve for this
+ * chat, Always approve (a rule in Settings), Deny. What a scoped answer covers is said under them.
  */
 export function ApprovalPrompt({ request, onAnswer }: Props) {
-  const ref = useRef<HTMLElement>(null);
   const id = useId();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    ref.current?.focus();
-    setBusy(false);
-  }, [request.id]);
+  const scoped = !!request.scope;
 
   const answer = async (decision: ApprovalDecision) => {
     setBusy(true);
@@ -37,14 +43,7 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
   };
 
   return (
-    <section
-      ref={ref}
-      className={`approval approval--${request.kind}`}
-      role="alertdialog"
-      aria-labelledby={`${id}-q ${id}-summary`}
-      aria-describedby={`${id}-tool`}
-      tabIndex={-1}
-    >
+    <PromptDialog requestId={request.id} className={`approval approval--${request.kind}`} labelledBy={`${id}-q ${id}-summary`} describedBy={`${id}-tool`}>
       <h2 id={`${id}-q`} className="approval-question">
         {QUESTION[request.kind]}
       </h2>
@@ -64,10 +63,19 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
         <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void answer('approve')}>
           Approve
         </button>
+        <button type="button" className="btn" disabled={busy || !scoped} aria-describedby={`${id}-scope`} onClick={() => void answer('approve_chat')}>
+          Approve for this chat
+        </button>
+        <button type="button" className="btn" disabled={busy || !scoped} aria-describedby={`${id}-scope`} onClick={() => void answer('approve_always')}>
+          Always approve
+        </button>
         <button type="button" className="btn" disabled={busy} onClick={() => void answer('deny')}>
           Deny
         </button>
       </div>
-    </section>
+      <p id={`${id}-scope`} className="approval-scope">
+        {scopeText(request.scope)}
+      </p>
+    </PromptDialog>
   );
 }

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import type { ApprovalRequest } from '../../../../shared/prompts';
+import { useScrollable } from '../../lib/use-scrollable';
 
 type LineKind = 'add' | 'del' | 'hunk' | 'meta' | 'ctx';
 
@@ -18,16 +20,19 @@ const SR_PREFIX: Partial<Record<LineKind, string>> = { add: 'Added: ', del: 'Rem
  * command (or an MCP call), the description as it is (command line and folder).
  */
 export function DryRunView({ request }: { request: ApprovalRequest }) {
+  const ref = useRef<HTMLPreElement>(null);
+  const scrollable = useScrollable(ref);
   const lines = request.dryRun.split('\n');
   if (request.kind !== 'edit') {
     return (
-      <pre className="dry-run" aria-label="What would happen">
+      <pre ref={ref} className="dry-run" aria-label="What would happen" tabIndex={scrollable ? 0 : undefined}>
         {request.dryRun}
       </pre>
     );
   }
   return (
-    <pre className="dry-run dry-run--diff" aria-label="Diff">
+    // A long diff scrolls inside the card: then it is focusable, so the keyboard can scroll it.
+    <pre ref={ref} className="dry-run dry-run--diff" aria-label="Diff" tabIndex={scrollable ? 0 : undefined}>
       {lines.map((line, i) => {
         const kind = lineKind(line);
         return (

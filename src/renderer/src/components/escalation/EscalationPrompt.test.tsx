@@ -40,13 +40,17 @@ function setup() {
 }
 
 describe('EscalationPrompt', () => {
-  it('appears at the stuck step with its name, error, attempts and controls, and takes focus', () => {
+  it('appears in the plan panel above the steps (outside their scroll area), marks the stuck step, and takes focus', () => {
     const { store } = setup();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     act(() => store.getState().setEscalation('s1', request));
     const dialog = screen.getByRole('alertdialog', { name: 'Step 2 needs your attention' });
-    const stuck = screen.getAllByRole('listitem').find((li) => li.getAttribute('data-status') === 'in_progress')!;
-    expect(stuck.contains(dialog)).toBe(true);
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    expect(region.contains(dialog)).toBe(true);
+    expect(dialog.closest('.task-plan-body')).toBeNull();
+    const stuck = within(region).getAllByRole('listitem').find((li) => li.getAttribute('data-status') === 'in_progress')!;
+    expect(stuck.contains(dialog)).toBe(false);
+    expect(stuck.textContent).toContain('needs your answer');
     expect(dialog.textContent).toContain('old_text was not found in notes.txt.');
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
     expect(within(dialog).getByRole('textbox', { name: 'Guidance' })).toBeTruthy();

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PromptDialog } from '../prompt/PromptDialog';
 import type { EscalationAnswer, EscalationRequest } from '../../../../shared/prompts';
+import { useScrollable } from '../../lib/use-scrollable';
 import { AttemptList } from './AttemptList';
 import './escalation.css';
 
@@ -16,16 +18,14 @@ interface Props {
  * it when it appears; Ctrl/⌘+Enter in the Guidance box sends it.
  */
 export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
-  const ref = useRef<HTMLElement>(null);
   const id = useId();
   const [guidance, setGuidance] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const details = useRef<HTMLDivElement>(null);
+  const detailsScroll = useScrollable(details);
 
-  useEffect(() => {
-    ref.current?.focus();
-    setBusy(false);
-  }, [request.id]);
+  useEffect(() => setBusy(false), [request.id]);
 
   const answer = async (value: EscalationAnswer) => {
     setBusy(true);
@@ -48,27 +48,23 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
   const tries = request.attempts.length;
 
   return (
-    <section
-      ref={ref}
-      className="escalation"
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-what ${id}-error`}
-      tabIndex={-1}
-    >
+    <PromptDialog requestId={request.id} className="escalation" labelledBy={`${id}-title`} describedBy={`${id}-what ${id}-error`}>
       <h3 id={`${id}-title`} className="escalation-title">
         {who} needs your attention
       </h3>
       <p id={`${id}-what`} className="escalation-what">
         After {tries} failed attempt{tries === 1 ? '' : 's'}, Claude could not complete “{request.stepTitle}”.
       </p>
-      <div className="escalation-error">
-        <span className="escalation-label">
-          Error ({request.errorClass.replace(/_/g, ' ')}) in <code>{request.toolName}</code>:
-        </span>
-        <pre id={`${id}-error`}>{request.error}</pre>
+      {/* The bulky part scrolls on its own, so the answers below always stay in view. */}
+      <div ref={details} className="escalation-details" role="group" aria-label="What went wrong" tabIndex={detailsScroll ? 0 : undefined}>
+        <div className="escalation-error">
+          <span className="escalation-label">
+            Error ({request.errorClass.replace(/_/g, ' ')}) in <code>{request.toolName}</code>:
+          </span>
+          <pre id={`${id}-error`}>{request.error}</pre>
+        </div>
+        {tries > 0 && <AttemptList attempts={request.attempts} heading="What was tried" />}
       </div>
-      {tries > 0 && <AttemptList attempts={request.attempts} heading="What was tried" />}
       <form className="escalation-form" onSubmit={sendGuidance}>
         <label htmlFor={`${id}-guidance`} className="escalation-label">
           Guidance
@@ -101,6 +97,6 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
           </button>
         </div>
       </form>
-    </section>
+    </PromptDialog>
   );
 }

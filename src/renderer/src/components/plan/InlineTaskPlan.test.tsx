@@ -78,6 +78,38 @@ describe('InlineTaskPlan', () => {
     expect(screen.getByText('All green')).toBeTruthy();
   });
 
+  it('numbers steps by position, keeps a dialect label, and shows the id in the detail of a step numbered otherwise', () => {
+    // Claude added step 6 after step 2: it reads "3.", not a puzzling "6." between 2 and 3.
+    const added = plan([
+      step(1, 'Survey colours', 'completed'),
+      step(2, 'Add variables', 'completed'),
+      step(6, 'Theme the icons', 'in_progress', { dependsOn: [2] }),
+      step(3, 'Add the toggle', 'pending', { dependsOn: [6] }),
+      step(7, 'Toggle test', 'pending', { parentId: 3 }),
+    ]);
+    render(<InlineTaskPlan plan={added} />);
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    const numbers = [...region.querySelectorAll('.plan-step-label')].map((n) => n.textContent);
+    expect(numbers).toEqual(['1.', '2.', '3.', '4.', '4.1.']);
+    expect(within(region).getByText('Add the toggle').closest('li')?.textContent).toContain('after 3');
+    // Numbered as its id: no detail to open. Numbered otherwise: the detail says the id Claude uses.
+    expect(within(region).queryByRole('button', { name: 'Details for step 1' })).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Details for step 3' }));
+    const detail = within(region).getByText('Step id').closest('dl')!;
+    expect(detail.textContent).toContain('Step id6');
+
+    cleanup();
+    render(<InlineTaskPlan plan={plan([step(1, 'Design', 'pending', { label: '1.2' })], { dialect: 'wbs' })} />);
+    expect(screen.getByRole('region', { name: 'Task plan' }).querySelector('.plan-step-label')?.textContent).toBe('1.2.');
+  });
+
+  it('draws status marks as SVG icons, not emoji or rare symbols', () => {
+    render(<InlineTaskPlan plan={active} />);
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    expect(region.querySelectorAll('.plan-mark svg')).toHaveLength(5); // the in-progress step has the spinner
+    expect(region.textContent).not.toMatch(/[✓✗○⤼▾▸]|\p{Extended_Pictographic}/u);
+  });
+
   it('collapses the body and remembers it across mounts', () => {
     const { unmount } = render(<InlineTaskPlan plan={active} />);
     const header = screen.getByRole('button', { expanded: true });

@@ -1,10 +1,17 @@
 import { useId, useMemo } from 'react';
-import { isPlanVisible, type Plan } from '../../../../shared/plan';
-import { buildStepTree, planProgress, stepLabel } from '../../plan/plan-tree';
+import { isAwaitingApproval, isPlanVisible, type Plan } from '../../../../shared/plan';
+import { buildStepTree, planProgress, stepNumbers } from '../../plan/plan-tree';
 import { useCollapsed } from '../../plan/use-collapsed';
+import { Icon } from '../icons/Icon';
 import { ExportPlanButton } from './ExportPlanButton';
 import { PlanStepItem, type StepAttention } from './PlanStepItem';
 import { UndoPlanButton } from '../escalation/UndoPlanButton';
+import { usePlanPause } from '../../plan/use-plan-pause';
+import { ContinuePlan } from './ContinuePlan';
+import { AddStep } from './AddStep';
+import { PlanProposal } from './PlanProposal';
+import { PlanRefusal } from './PlanRefusal';
+import { useWaypoint } from '../../store/store-context';
 
 /**
  * The live plan above the composer (seed 002, design.md §5): shown only while a plan with
@@ -20,23 +27,26 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
   const bodyId = useId();
   const { completed, total, percent } = planProgress(plan);
   const tree = useMemo(() => buildStepTree(plan.steps), [plan.steps]);
-  const labels = useMemo(() => new Map(plan.steps.map((step) => [step.id, stepLabel(step)])), [plan.steps]);
+  const numbers = useMemo(() => stepNumbers(plan.steps), [plan.steps]);
   const current = plan.steps.find((step) => step.status === 'in_progress');
-  const labelOf = (id: number) => labels.get(id) ?? String(id);
+  const numberOf = (id: number) => numbers.get(id) ?? String(id);
+  const pausedLeft = usePlanPause();
+  const sessionId = useWaypoint((s) => s.currentSessionId) ?? '';
+  const proposed = isAwaitingApproval(plan);
 
   return (
     <section role="region" aria-label="Task plan" className="task-plan">
       <button type="button" className="task-plan-header" aria-expanded={!collapsed} aria-controls={bodyId} onClick={toggle}
         aria-keyshortcuts="Control+Shift+L Meta+Shift+L">
         <span className="task-plan-title">Task Plan</span>
+        {proposed && <span className="task-plan-badge task-plan-proposed">Proposed</span>}
+        {pausedLeft !== null && <span className="task-plan-badge">Paused</span>}
         <span className="task-plan-count">
           {completed}/{total} steps
         </span>
         <span className="task-plan-percent">{percent}%</span>
         {collapsed && current && <span className="task-plan-now">{current.title}</span>}
-        <span className={`chevron${collapsed ? '' : ' chevron--open'}`} aria-hidden="true">
-          ▾
-        </span>
+        <Icon name="chevron" size={14} className={`chevron${collapsed ? '' : ' chevron--open'}`} />
       </button>
       <div
         role="progressbar"
@@ -48,8 +58,12 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
       >
         <div className="task-plan-bar-fill" style={{ width: `${percent}%` }} />
       </div>
-      {/* A stuck step's question shows at the step; here when the body is collapsed or the step is unknown. */}
-      {attention && (collapsed || !plan.steps.some((s) => s.id === attention.stepId)) && attention.element}
+      {proposed && sessionId && <PlanProposal plan={plan} sessionId={sessionId} />}
+      {pausedLeft !== null && <ContinuePlan left={pausedLeft} />}
+      {sessionId && <PlanRefusal sessionId={sessionId} />}
+      {/* A question that blocks the run sits above the steps, outside their scroll area, so it is
+          always in view (its step is marked in the list). */}
+      {attention?.element}
       <div id={bodyId} className="task-plan-body" hidden={collapsed}>
         {!collapsed && (
           <>
@@ -62,12 +76,14 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
             )}
             <ul className="plan-steps">
               {tree.map((node) => (
-                <PlanStepItem key={node.step.id} node={node} labelOf={labelOf} attention={attention} />
+                <PlanStepItem key={node.step.id} node={node} plan={plan} sessionId={sessionId} numberOf={numberOf} waitingStepId={attention?.stepId} />
               ))}
             </ul>
             <div className="task-plan-actions">
+              {sessionId && <AddStep sessionId={sessionId} />}
               <ExportPlanButton />
-              <UndoPlanButton />
+              {/* A proposal has changed nothing yet: nothing to undo. */}
+              {!proposed && <UndoPlanButton />}
             </div>
           </>
         )}

@@ -5,10 +5,15 @@ import type { TranscriptItem } from '../../../../shared/transcript';
 import { RetryBanner, secondsUntil } from './RetryBanner';
 import { canRetryNow } from './RetryNow';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('RetryBanner', () => {
   it('counts down to retryAt and offers Abort', () => {
+    // A frozen clock: on a loaded machine render may take longer than the 0.6 s margin.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-01-01T00:00:00.000Z') });
     const onAbort = vi.fn();
     const retryAt = new Date(Date.now() + 7_600).toISOString();
     render(<RetryBanner state={{ status: 'retrying', reason: 'Claude is overloaded', attempt: 2, maxAttempts: 5, retryAt }} onAbort={onAbort} />);

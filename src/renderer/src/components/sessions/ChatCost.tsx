@@ -8,7 +8,7 @@ export function ChatCost() {
   const tokens = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens;
   const detail = `${tokens.toLocaleString('en-US')} tokens: ${usage.inputTokens.toLocaleString('en-US')} input, ${usage.cacheReadTokens.toLocaleString('en-US')} read from cache, ${usage.cacheWriteTokens.toLocaleString('en-US')} written to cache, ${usage.outputTokens.toLocaleString('en-US')} output`;
   return (
-    <span className="header-chip" title={detail}>
+    <span className="header-chip header-chip--cost" title={detail}>
       <span className="sr-only">Cost of this chat: </span>
       {formatUsd(usage.costUsd)}
     </span>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionSummary } from '../../../../shared/transcript';
+import { Icon } from '../icons/Icon';
+import { ChatTitle } from './ChatTitle';
 
 interface Props {
   session: SessionSummary;
@@ -7,10 +9,12 @@ interface Props {
   onOpen(): void;
   onRename(title: string): void;
   onDelete(): void;
+  /** "Export chat": the chat as Markdown, attachments included. */
+  onExport?: () => void;
 }
 
 /** One chat in the sidebar: opens on click; "Rename chat" edits the title in place; "Delete chat" asks first. */
-export function SessionItem({ session, current, onOpen, onRename, onDelete }: Props) {
+export function SessionItem({ session, current, onOpen, onRename, onDelete, onExport }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(session.title);
   const input = useRef<HTMLInputElement>(null);
@@ -48,10 +52,12 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete }: Pr
         />
       ) : (
         <button type="button" className="chat-link" aria-current={current ? 'page' : undefined} onClick={onOpen} title={session.title}>
-          <span className="chat-title">{session.title}</span>
+          <ChatTitle title={session.title} />
           {session.interrupted && <span className="chat-badge">interrupted</span>}
+          {session.damaged && <span className="chat-badge">damaged</span>}
           {session.planProgress && session.planProgress.status === 'active' && (
             <span className="chat-progress">
+              {session.planProgress.paused && 'paused '}
               {session.planProgress.completed}/{session.planProgress.total}
             </span>
           )}
@@ -69,10 +75,15 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete }: Pr
             setEditing(true);
           }}
         >
-          ✎
+          <Icon name="pencil" size={14} />
         </button>
+        {onExport && (
+          <button type="button" className="chat-action" aria-label="Export chat" title="Export as Markdown, attachments included" onClick={onExport}>
+            <Icon name="download" size={14} />
+          </button>
+        )}
         <button type="button" className="chat-action" aria-label="Delete chat" title="Delete" onClick={onDelete}>
-          🗑
+          <Icon name="trash" size={14} />
         </button>
       </span>
     </li>

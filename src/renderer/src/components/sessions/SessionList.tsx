@@ -16,6 +16,8 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
   const searching = useWaypoint((s) => s.searchResults !== null);
   const rename = useWaypoint((s) => s.renameSession);
   const requestDelete = useWaypoint((s) => s.requestDelete);
+  const exportChat = useWaypoint((s) => s.exportChat);
+  const setLastError = useWaypoint((s) => s.setLastError);
   return (
     <>
       <div className="chat-search-row">
@@ -33,6 +35,7 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
               onOpen={() => onOpen(session.id)}
               onRename={(title) => void rename(session.id, title)}
               onDelete={() => requestDelete(session.id)}
+              onExport={() => void exportChat(session.id).then((result) => !result.ok && setLastError(result.message))}
             />
           ))}
         </ul>

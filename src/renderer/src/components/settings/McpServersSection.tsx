@@ -1,10 +1,15 @@
+import type { RefObject } from 'react';
 import type { McpServerState } from '../../../../shared/mcp';
+import { mcpFailureReason } from '../../store/mcp-failure-words';
 import { useWaypoint } from '../../store/store-context';
 import './McpServersSection.css';
 
 interface Props {
   id: string;
   json: string;
+  /** Why the JSON can't be saved, shown under it. */
+  error?: string;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
   onChange(json: string): void;
 }
 
@@ -15,7 +20,7 @@ function stateText(server: McpServerState): string {
     case 'ready':
       return `ready, ${server.toolCount} ${server.toolCount === 1 ? 'tool' : 'tools'}`;
     case 'failed':
-      return `failed: ${server.error}`;
+      return `failed: ${mcpFailureReason(server)}`;
   }
 }
 
@@ -23,7 +28,7 @@ function stateText(server: McpServerState): string {
  * Settings' "MCP servers": the servers as Claude Desktop's JSON (saved with the dialog's Save,
  * refused with a clear message when invalid) and each running server's state with "Restart".
  */
-export function McpServersSection({ id, json, onChange }: Props) {
+export function McpServersSection({ id, json, error, textareaRef, onChange }: Props) {
   const servers = useWaypoint((s) => s.mcpServers);
   const restart = useWaypoint((s) => s.restartMcpServer);
   const setLastError = useWaypoint((s) => s.setLastError);
@@ -33,14 +38,21 @@ export function McpServersSection({ id, json, onChange }: Props) {
       <legend>MCP servers</legend>
       <label htmlFor={`${id}-mcp-json`}>MCP servers JSON</label>
       <textarea
+        ref={textareaRef}
         id={`${id}-mcp-json`}
         className="mcp-json"
         spellCheck={false}
         rows={Math.min(14, Math.max(4, json.split('\n').length))}
         value={json}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={`${id}-mcp-hint`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-mcp-hint ${id}-mcp-error` : `${id}-mcp-hint`}
       />
+      {error && (
+        <p id={`${id}-mcp-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <p id={`${id}-mcp-hint`} className="hint">
         Claude Desktop's format: {'{"mcpServers": {"name": {"command": "npx", "args": […]}}}'} or {'{"url": …}'}. Add{' '}
         <code>"trusted": true</code> to run a server's tools without asking. Servers from --mcp-config are added to these.

@@ -1,3 +1,4 @@
+import { withRequiredModels } from '../../../../shared/model-names';
 import type { ModelInfo } from '../../store/types';
 
 interface Props {
@@ -5,16 +6,22 @@ interface Props {
   value: string;
   models: ModelInfo[];
   onChange(model: string): void;
+  /** The hint under the picker (the model's window and output cap). */
+  describedBy?: string;
 }
 
-/** The model picker; the current model stays selectable even when the list doesn't have it. */
-export function ModelSelect({ id, value, models, onChange }: Props) {
-  const options = models.some((model) => model.id === value) || !value ? models : [{ id: value, displayName: value }, ...models];
+/**
+ * The model picker: each model by its display name (the id only tells apart two with the same
+ * name); the current model stays selectable even when the list doesn't have it.
+ */
+export function ModelSelect({ id, value, models, onChange, describedBy }: Props) {
+  const options = withRequiredModels(models, [value]);
+  const shared = (name: string) => options.filter((model) => model.displayName === name).length > 1;
   return (
-    <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+    <select id={id} value={value} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
       {options.map((model) => (
-        <option key={model.id} value={model.id}>
-          {model.displayName === model.id ? model.id : `${model.displayName} (${model.id})`}
+        <option key={model.id} value={model.id} title={model.id}>
+          {shared(model.displayName) ? `${model.displayName} (${model.id})` : model.displayName}
         </option>
       ))}
     </select>

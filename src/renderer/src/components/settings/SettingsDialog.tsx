@@ -1,12 +1,19 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Settings, SettingsView } from '../../../../shared/settings';
+import { ThinkingSettings } from './ThinkingSettings';
+import { Check } from './Check';
 import type { ActionResult, ModelInfo } from '../../store/types';
 import { apiKeyStatusText } from './api-key-status';
 import { mcpJsonOf, parseMcpJson } from '../../store/mcp-json';
 import { McpServersSection } from './McpServersSection';
+import { ApprovalRulesSection } from './ApprovalRulesSection';
 import { ModelSelect } from './ModelSelect';
 import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
+import { useWaypoint } from '../../store/store-context';
+import { NumberField } from './NumberField';
+import { modelLimitsText } from './model-limits-text';
+import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, numberFieldError, numberFieldErrors } from './settings-validation';
 
 interface Props {
   view: SettingsView;
@@ -18,25 +25,35 @@ interface Props {
 
 type Draft = Pick<
   Settings,
-  'model' | 'agenticMode' | 'planningStyle' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme'
-> & { maxRetries: string; retryDelayMs: string };
+  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort'
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string };
 
 function draftOf(settings: Settings): Draft {
-  const { model, agenticMode, planningStyle, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
+  const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
   return {
     model,
     agenticMode,
     planningStyle,
+    planFirst,
     autoSkipNonCritical,
     autoApproveEdits,
     autoApproveCommands,
     theme,
     maxRetries: String(settings.maxRetries),
     retryDelayMs: String(settings.retryDelayMs),
+    extendedThinking: settings.extendedThinking,
+    thinkingEffort: settings.thinkingEffort,
+    thinkingBudgetTokens: String(settings.thinkingBudgetTokens),
+    maxModelTurns: String(settings.maxModelTurns),
   };
 }
 
-/** Settings as a modal dialog: Save sends a patch to main and shows its verdict; Cancel discards. */
+/**
+ * Settings as a modal dialog: Save sends a patch to main and shows its verdict; Cancel discards.
+ * Each field says what is wrong with it, in words, right beside it, and Save moves the focus
+ * (and so the view) to the first such field: Save never seems to do nothing. The theme shows at
+ * once while it is picked, and goes back on Cancel.
+ */
 export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -44,28 +61,68 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [apiKey, setApiKey] = useState('');
   const [mcpJson, setMcpJson] = useState(() => mcpJsonOf(view.settings.mcpServers));
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const fieldRefs = {
+    maxRetries: useRef<HTMLInputElement>(null),
+    retryDelayMs: useRef<HTMLInputElement>(null),
+    thinkingBudgetTokens: useRef<HTMLInputElement>(null),
+    maxModelTurns: useRef<HTMLInputElement>(null),
+    mcpServers: useRef<HTMLTextAreaElement>(null),
+  };
+  const generalError = useRef<HTMLParagraphElement>(null);
+  const previewTheme = useWaypoint((s) => s.previewTheme);
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(ref, close);
+  // The preview ends with the dialog: after Save the saved theme shows, after Cancel the old one.
+  useEffect(() => () => previewTheme(null), [previewTheme]);
+  useEffect(() => generalError.current?.scrollIntoView({ block: 'nearest' }), [error]);
   const edit = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const style = PLANNING_STYLES.find((s) => s.value === draft.planningStyle);
 
+  const setFieldError = (key: keyof FieldErrors, message: string | null) =>
+    setErrors((held) => {
+      const { [key]: _dropped, ...rest } = held;
+      return message ? { ...rest, [key]: message } : rest;
+    });
+  const editNumber = (key: NumberFieldKey, value: string) => {
+    edit(key, value);
+    // Errors appear on Save (one on blur would move Save under the pointer mid-click); once
+    // shown, an error follows the typing and goes as soon as the value is right.
+    if (errors[key]) setFieldError(key, numberFieldError(NUMBER_FIELDS[key], value));
+  };
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
+    if (first) fieldRefs[first].current?.focus(); // focus brings the field and its error into view
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // An invalid MCP servers JSON stops the whole save: nothing half-saved.
+    setError(null);
+    // Anything invalid stops the whole save: nothing half-saved.
     const mcp = parseMcpJson(mcpJson);
-    if (!mcp.ok) {
-      setError(mcp.message);
-      return;
-    }
+    const found = numberFieldErrors(draft);
+    if (!mcp.ok) found.mcpServers = mcp.message;
+    if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
     setSaving(true);
-    const { maxRetries, retryDelayMs, ...rest } = draft;
-    // Numbers go to main as typed; main's validation explains anything out of range.
-    const saved = await onSave({ ...rest, maxRetries: Number(maxRetries), retryDelayMs: Number(retryDelayMs), mcpServers: mcp.servers });
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, ...rest } = draft;
+    const saved = await onSave({
+      ...rest,
+      maxRetries: Number(maxRetries),
+      retryDelayMs: Number(retryDelayMs),
+      thinkingBudgetTokens: Number(thinkingBudgetTokens),
+      maxModelTurns: Number(maxModelTurns),
+      mcpServers: mcp.servers,
+    });
     const keySaved = saved.ok && apiKey.trim() ? await onSaveKey(apiKey) : saved;
     setSaving(false);
-    if (!keySaved.ok) setError(keySaved.message);
-    else onClose();
+    if (keySaved.ok) return onClose();
+    // Main's own check refused it (it validates too): next to the field when it names one.
+    const field = saved.ok ? null : fieldOfRefusal(keySaved.message);
+    if (field) showErrors({ [field]: keySaved.message });
+    else setError(keySaved.message);
   };
 
   const removeKey = async () => {
@@ -76,14 +133,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   return (
     <div className="modal-backdrop">
       <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
-        {/* noValidate: main validates, and its message is shown in the alert above the fields. */}
+        {/* noValidate: each field shows its own message in words (the browser's bubbles can't be styled or read well). */}
         <form onSubmit={submit} noValidate>
           <h2 id={`${id}-title`}>Settings</h2>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
           <div className="field">
             <label htmlFor={`${id}-key`}>API key</label>
             <input
@@ -106,8 +158,25 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           </div>
           <div className="field">
             <label htmlFor={`${id}-model`}>Model</label>
-            <ModelSelect id={`${id}-model`} value={draft.model} models={models} onChange={(m) => edit('model', m)} />
+            <ModelSelect id={`${id}-model`} value={draft.model} models={models} onChange={(m) => edit('model', m)} describedBy={`${id}-model-hint`} />
+            <p id={`${id}-model-hint`} className="hint">{modelLimitsText(models.find((m) => m.id === draft.model))}</p>
           </div>
+          <ThinkingSettings
+            id={`${id}-thinking`}
+            model={models.find((m) => m.id === draft.model)}
+            modelId={draft.model}
+            on={draft.extendedThinking}
+            effort={draft.thinkingEffort}
+            budget={draft.thinkingBudgetTokens}
+            budgetError={errors.thinkingBudgetTokens}
+            budgetRef={fieldRefs.thinkingBudgetTokens}
+            onToggle={(v) => edit('extendedThinking', v)}
+            onEffort={(v) => edit('thinkingEffort', v)}
+            onBudget={(v) => editNumber('thinkingBudgetTokens', v)}
+          />
+          <NumberField id={`${id}-turns`} label="Max model turns" limits={NUMBER_FIELDS.maxModelTurns} value={draft.maxModelTurns}
+            error={errors.maxModelTurns} inputRef={fieldRefs.maxModelTurns} onChange={(v) => editNumber('maxModelTurns', v)}
+            hint="How many times Claude may call tools and go on for one message before Waypoint pauses it." />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}
             hint="Claude may plan multi-step work with the planning tools." />
           <div className="field">
@@ -120,48 +189,49 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             </select>
             <p id={`${id}-style-hint`} className="hint">{style?.description}</p>
           </div>
+          <Check id={`${id}-plan-first`} label="Plan first" checked={draft.planFirst} onChange={(v) => edit('planFirst', v)}
+            hint="Claude reads and proposes a plan; nothing changes until you approve it. Applies to new chats and to this chat while it has no plan." />
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={`${id}-retries`}>Max retries</label>
-              <input id={`${id}-retries`} type="number" min={0} max={10} value={draft.maxRetries}
-                onChange={(e) => edit('maxRetries', e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-delay`}>Retry delay (ms)</label>
-              <input id={`${id}-delay`} type="number" min={0} max={60000} step={100} value={draft.retryDelayMs}
-                onChange={(e) => edit('retryDelayMs', e.target.value)} />
-            </div>
+            <NumberField id={`${id}-retries`} label="Max retries" limits={NUMBER_FIELDS.maxRetries} value={draft.maxRetries}
+              error={errors.maxRetries} inputRef={fieldRefs.maxRetries} onChange={(v) => editNumber('maxRetries', v)} />
+            <NumberField id={`${id}-delay`} label="Retry delay (ms)" limits={NUMBER_FIELDS.retryDelayMs} value={draft.retryDelayMs}
+              error={errors.retryDelayMs} inputRef={fieldRefs.retryDelayMs} onChange={(v) => editNumber('retryDelayMs', v)} />
           </div>
           <Check id={`${id}-autoskip`} label="Skip non-critical failing steps automatically" checked={draft.autoSkipNonCritical}
             onChange={(v) => edit('autoSkipNonCritical', v)} />
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
+          <ApprovalRulesSection />
           <div className="field">
             <label htmlFor={`${id}-theme`}>Theme</label>
-            <select id={`${id}-theme`} value={draft.theme} onChange={(e) => edit('theme', e.target.value as Draft['theme'])}>
+            <select id={`${id}-theme`} value={draft.theme} aria-describedby={`${id}-theme-hint`}
+              onChange={(e) => {
+                const theme = e.target.value as Draft['theme'];
+                edit('theme', theme);
+                previewTheme(theme);
+              }}>
               <option value="system">Match system</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
             </select>
+            <p id={`${id}-theme-hint`} className="hint">Shown at once; Save keeps it, Cancel goes back.</p>
           </div>
-          <McpServersSection id={id} json={mcpJson} onChange={setMcpJson} />
+          <McpServersSection id={id} json={mcpJson} error={errors.mcpServers} textareaRef={fieldRefs.mcpServers}
+            onChange={(json) => {
+              setMcpJson(json);
+              if (errors.mcpServers) setFieldError('mcpServers', null);
+            }} />
+          {error && (
+            <p ref={generalError} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>Cancel</button>
             <button type="submit" className="btn btn--primary" disabled={saving}>Save</button>
           </div>
         </form>
       </div>
-    </div>
-  );
-}
-
-function Check(props: { id: string; label: string; checked: boolean; onChange(value: boolean): void; hint?: string }) {
-  return (
-    <div className="field field--check">
-      <input id={props.id} type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)}
-        aria-describedby={props.hint ? `${props.id}-hint` : undefined} />
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.hint && <p id={`${props.id}-hint`} className="hint">{props.hint}</p>}
     </div>
   );
 }

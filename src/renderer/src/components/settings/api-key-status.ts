@@ -11,3 +11,16 @@ export function apiKeyStatusText(state: ApiKeyState): string {
       return 'No key is set.';
   }
 }
+
+/**
+ * What the shell really does with a key typed in the app (first run and Settings). The desktop
+ * app encrypts it with the OS keychain through Electron's safeStorage (held in memory only where
+ * the system has no keychain); the web shell never writes it anywhere.
+ */
+export function keyStorageText(shell: 'electron' | 'web' | undefined): string {
+  const main = "Waypoint's backend uses it to call Claude; this page never gets it back.";
+  if (shell === 'electron') {
+    return `${main} The desktop app saves it encrypted with your system's keychain (Electron safeStorage); where there is no keychain, it is kept in memory only until you quit.`;
+  }
+  return `${main} This web shell keeps it in memory only, for this run: after a restart you enter it again (or start the shell with ANTHROPIC_API_KEY set).`;
+}

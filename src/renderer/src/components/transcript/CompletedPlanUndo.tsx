@@ -1,22 +1,26 @@
+import type { PlanCompletionItem } from '../../../../shared/transcript';
 import { useWaypoint } from '../../store/store-context';
 import { UndoPlanButton } from '../escalation/UndoPlanButton';
+import { ExportPlanButton } from '../plan/ExportPlanButton';
 
 /**
- * "Undo plan" after the plan has finished: the panel hides on completion, so the newest
- * completion card offers it — only while that finished plan is still the chat's plan.
+ * "Export plan" and "Undo plan" after the plan has finished: the panel hides then, so the card
+ * offers them — while the card's plan is still the chat's plan (older cards name a plan that was
+ * replaced; a card from before cards named their plan counts when it is the newest).
  */
-export function CompletedPlanUndo({ itemId }: { itemId: string }) {
+export function CompletedPlanUndo({ item }: { item: PlanCompletionItem }) {
   const offered = useWaypoint((s) => {
     const sessionId = s.currentSessionId;
     if (!sessionId) return false;
     const plan = s.plans[sessionId];
     if (!plan || plan.status === 'active') return false;
+    if (item.planId) return plan.id === item.planId;
     const items = s.transcripts[sessionId] ?? [];
-    const newest = items.findLast((item) => item.kind === 'plan_completion');
-    return newest?.id === itemId;
+    return items.findLast((other) => other.kind === 'plan_completion')?.id === item.id;
   });
   return offered ? (
     <div className="plan-done-actions">
+      <ExportPlanButton />
       <UndoPlanButton />
     </div>
   ) : null;

@@ -1,25 +1,36 @@
+import { useEffect, useRef } from 'react';
 import type { PlanCompletionItem } from '../../../../shared/transcript';
 import { CompletedPlanUndo } from './CompletedPlanUndo';
+import { cardTitle, undoneText } from './plan-completion-text';
 
-const STATUS_TEXT: Record<PlanCompletionItem['completion']['status'], string> = {
-  success: 'Plan completed',
-  partial_success: 'Plan partly completed',
-  failed: 'Plan failed',
-};
-
-/** complete_plan's summary: stays in the chat after the panel hides (design.md §5). */
+/**
+ * A finished plan's card: Claude's complete_plan summary, or Waypoint's when Claude wrote none.
+ * It stays in the chat after the panel hides (design.md §5), and says so once the plan is undone.
+ */
 export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
-  const { completion, counts } = item;
+  const { completion, counts, undone } = item;
+  const title = cardTitle(item);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Undo from the plan panel hides the panel with the button that had focus: land here instead.
+  useEffect(() => {
+    if (undone && document.activeElement === document.body) heading.current?.focus();
+  }, [undone]);
   return (
-    <section className={`plan-done plan-done--${completion.status}`} aria-label={STATUS_TEXT[completion.status]}>
-      <h3 className="plan-done-title">{STATUS_TEXT[completion.status]}</h3>
+    <section className={`plan-done plan-done--${undone ? 'undone' : item.planStatus === 'cancelled' ? 'failed' : completion.status}`} aria-label={title}>
+      <h3 className="plan-done-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
       <p className="plan-done-goal">{item.goal}</p>
       <p>{completion.summary}</p>
-      <p className="plan-done-counts">
-        {counts.completed}/{counts.total} steps completed
-        {counts.failed > 0 && `, ${counts.failed} failed`}
-        {counts.skipped > 0 && `, ${counts.skipped} skipped`}
-      </p>
+      {undone ? (
+        <p className="plan-done-undone">{undoneText(undone)}</p>
+      ) : (
+        <p className="plan-done-counts">
+          {counts.completed}/{counts.total} steps completed
+          {counts.failed > 0 && `, ${counts.failed} failed`}
+          {counts.skipped > 0 && `, ${counts.skipped} skipped`}
+        </p>
+      )}
       {completion.issues.length > 0 && (
         <>
           <h4>Issues</h4>
@@ -36,7 +47,8 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
           <p>{completion.recommendations}</p>
         </>
       )}
-      <CompletedPlanUndo itemId={item.id} />
+      {item.by === 'waypoint' && <p className="plan-done-by">Summary by Waypoint: Claude did not write one.</p>}
+      <CompletedPlanUndo item={item} />
     </section>
   );
 }

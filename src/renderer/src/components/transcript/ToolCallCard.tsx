@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import type { ToolCallItem } from '../../../../shared/transcript';
+import { Icon } from '../icons/Icon';
+import { AttachmentThumb } from '../attachments/AttachmentThumb';
 
 const STATUS_TEXT: Record<ToolCallItem['status'], string> = {
   running: 'running',
@@ -40,10 +42,17 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
         <span className="tool-card-summary">{item.summary}</span>
         <span className={`tool-card-status tool-card-status--${item.status}`}>{STATUS_TEXT[item.status]}</span>
         {item.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(item.durationMs)}</span>}
-        <span className={`chevron${open ? ' chevron--open' : ''}`} aria-hidden="true">
-          ▾
-        </span>
+        <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
       </button>
+      {item.images && item.images.length > 0 && (
+        <ul className="tool-card-images" aria-label={`Images from ${item.name}`}>
+          {item.images.map((image) => (
+            <li key={image.id}>
+              <AttachmentThumb attachment={image} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div id={bodyId} className="tool-card-body" hidden={!open}>
         {open && (
           <>

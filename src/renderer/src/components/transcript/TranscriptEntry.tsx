@@ -1,26 +1,56 @@
 import { memo } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
+import { EditableUserMessage } from '../rerun/EditableUserMessage';
+import { RerunNotice } from '../rerun/RerunNotice';
+import { RetryReplyButton } from '../rerun/RetryReplyButton';
 import { AssistantMessage } from './AssistantMessage';
+import { CompactionMarker } from './CompactionMarker';
 import { NoticeCallout } from './NoticeCallout';
 import { PlanCompletionCard } from './PlanCompletionCard';
 import { ToolCallCard } from './ToolCallCard';
+import { ThinkingBlock } from './ThinkingBlock';
 import { UserMessage } from './UserMessage';
 
+/** What the user can do from the transcript (absent: a read-only transcript). */
+export interface TranscriptControls {
+  sessionId: string;
+  /** Messages can be edited (the chat is not damaged). */
+  editable: boolean;
+  /** The reply that holds "Retry reply" (the last one, while Claude is not working), or null. */
+  retryId: string | null;
+}
+
+interface Props {
+  item: TranscriptItem;
+  /** Only what concerns this item, so unchanged items keep rendering nothing new. */
+  sessionId?: string;
+  editable?: boolean;
+  retry?: boolean;
+}
+
 /** One transcript item; unchanged items keep their object identity and so don't re-render. */
-export const TranscriptEntry = memo(function TranscriptEntry({ item }: { item: TranscriptItem }) {
+export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry }: Props) {
   switch (item.kind) {
     case 'user':
-      return <UserMessage item={item} />;
+      return sessionId && editable ? <EditableUserMessage item={item} sessionId={sessionId} /> : <UserMessage item={item} />;
     case 'assistant':
       // A finished reply with no text (a tool-only turn, a failed attempt) would be an empty bubble.
-      return item.text.trim() || item.status === 'streaming' ? <AssistantMessage item={item} /> : null;
+      return item.text.trim() || item.status === 'streaming' ? (
+        <AssistantMessage item={item}>{sessionId && retry ? <RetryReplyButton sessionId={sessionId} /> : null}</AssistantMessage>
+      ) : null;
     case 'tool_call':
       return <ToolCallCard item={item} />;
+    case 'thinking':
+      return item.status === 'discarded' ? null : <ThinkingBlock item={item} />;
     case 'plan_change':
       return <p className="plan-change">{item.text}</p>;
     case 'plan_completion':
       return <PlanCompletionCard item={item} />;
     case 'notice':
       return <NoticeCallout item={item} />;
+    case 'rerun':
+      return <RerunNotice item={item} />;
+    case 'compaction':
+      return <CompactionMarker item={item} />;
   }
 });

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { RERUN_FILE, RERUN_FILE_TEXT, rerunPlan, twoTries } from '../test-support/scenarios/reruns';
+import { startScriptedServer } from '../test-support/scripted-api/server';
+import { expectAccessibleInBothSchemes } from './support/axe';
+import { startPersistentShell } from './support/persistent-shell';
+import { send } from './support/plan-panel';
+import { expect, test } from './support/recovery-fixtures';
+
+// Edit message and Retry reply (design.md §5) in real Chromium against the web shell: the chat
+// goes on from the edited message, what it replaced is kept as an earlier version, files the
+// replaced turns changed can be put back, and it all holds after a restart.
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const message = (page: Page, text: string) => conversation(page).getByRole('article', { name: 'You' }).filter({ hasText: text });
+const chats = (page: Page) => page.getByRole('navigation', { name: 'Chats' });
+
+async function editMessage(page: Page, from: string) {
+  const article = message(page, from);
+  await article.hover();
+  await article.getByRole('button', { name: 'Edit message', exact: true }).click();
+  return conversation(page).getByRole('form', { name: 'Edit message' });
+}
+
+test.describe('Edit message', () => {
+  test.use({ scenario: rerunPlan, settingsFile: { autoApproveEdits: true, retryDelayMs: 0 }, workspaceFiles: { [RERUN_FILE]: RERUN_FILE_TEXT } });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Save and rerun replaces the message and what followed; the files are put back and the earlier version keeps the rest', async ({ app, shell }) => {
+    await send(app, 'Write the notes');
+    await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toBeVisible();
+    await expect(app.getByRole('region', { name: 'Task plan' })).toBeVisible();
+    expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toContain('first version');
+
+    const form = await editMessage(app, 'Write the notes');
+    const box = form.getByRole('textbox', { name: 'Edited message' });
+    await expect(box).toHaveValue('Write the notes');
+    await expect(box).toBeFocused();
+    const restore = form.getByRole('checkbox', { name: /First put back the file the replaced turns changed: NOTES\.md/ });
+    await expect(restore).toBeVisible();
+    await expectAccessibleInBothSchemes(app, 'editing a message');
+    await restore.check();
+    await box.fill('Write short notes');
+    await form.getByRole('button', { name: 'Save and rerun', exact: true }).click();
+
+    await expect(conversation(app).getByText('You said: Write short notes')).toBeVisible();
+    await expect(message(app, 'Write the notes')).toHaveCount(0);
+    await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toHaveCount(0);
+    await expect(app.getByRole('region', { name: 'Task plan' })).toHaveCount(0);
+    expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(RERUN_FILE_TEXT);
+    await expect(conversation(app).getByRole('note').filter({ hasText: 'Edited and rerun from here.' })).toContainText('Put back: NOTES.md');
+
+    // The chat as it was is a chat of its own, one click away.
+    await expect(chats(app).getByRole('button', { name: 'Write the notes (earlier version)' })).toBeVisible();
+    await conversation(app).getByRole('button', { name: 'Open earlier version', exact: true }).click();
+    await expect(app.getByRole('heading', { level: 1 })).toHaveText('Write the notes (earlier version)');
+    await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toBeVisible();
+    await expect(message(app, 'Write the notes')).toHaveCount(1);
+  });
+
+  test('is reached with the keyboard, Escape cancels, and it is refused while Claude works (stop first)', async ({ app, scripted }) => {
+    scripted.setScenario({ name: 'slow second', turns: [{ kind: 'text', text: 'First reply.' }, { kind: 'text', text: 'Second reply.' }] });
+    await send(app, 'First question');
+    await expect(conversation(app).getByText('First reply.')).toBeVisible();
+    // Tab from the conversation reaches the message's button, which shows while it has the focus.
+    await conversation(app).focus();
+    await app.keyboard.press('Tab');
+    const button = message(app, 'First question').getByRole('button', { name: 'Edit message', exact: true });
+    await expect(button).toBeFocused();
+    expect(await button.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await app.keyboard.press('Enter');
+    const form = conversation(app).getByRole('form', { name: 'Edit message' });
+    await expect(form.getByRole('textbox', { name: 'Edited message' })).toBeFocused();
+    await app.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    scripted.setScenario({ name: 'held', turns: [{ kind: 'text', text: 'Second reply.' }], gated: true });
+    await send(app, 'Second question');
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+    const editing = await editMessage(app, 'First question');
+    await editing.getByRole('textbox', { name: 'Edited message' }).fill('First question, edited');
+    await editing.getByRole('button', { name: 'Save and rerun', exact: true }).click();
+    await expect(editing.getByRole('alert')).toHaveText('Claude is working in this chat: press Stop first, then edit a message.');
+    await expect(message(app, 'Second question')).toBeVisible();
+
+    await app.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+    scripted.setScenario({ name: 'echo', turns: [] });
+    await editing.getByRole('button', { name: 'Save and rerun', exact: true }).click();
+    await expect(conversation(app).getByText('You said: First question, edited')).toBeVisible();
+    await expect(message(app, 'Second question')).toHaveCount(0);
+    expect(scripted.invalid).toEqual([]);
+  });
+});
+
+test.describe('Retry reply', () => {
+  test.use({ scenario: twoTries });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('asks again with the same message, and the new reply replaces the old one', async ({ app, scripted }) => {
+    await send(app, 'Name three colours');
+    await expect(conversation(app).getByText('Red, green and blue.')).toBeVisible();
+    await conversation(app).getByRole('button', { name: 'Retry reply', exact: true }).click();
+    await expect(conversation(app).getByText('Cyan, magenta and yellow.')).toBeVisible();
+    await expect(conversation(app).getByText('Red, green and blue.')).toHaveCount(0);
+    await expect(message(app, 'Name three colours')).toHaveCount(1);
+    expect(JSON.stringify((scripted.requests[1]!.body as { messages: unknown }).messages)).toBe(JSON.stringify((scripted.requests[0]!.body as { messages: unknown }).messages));
+    await expect(chats(app).getByRole('button', { name: 'Name three colours (earlier version)' })).toBeVisible();
+    await expect(conversation(app).getByRole('button', { name: 'Retry reply', exact: true })).toHaveCount(1);
+    await expect(conversation(app).getByRole('note').filter({ hasText: 'Reply retried.' })).toBeVisible();
+    await expectAccessibleInBothSchemes(app, 'a retried reply');
+  });
+});
+
+test('an edit holds after the app is killed and started again; the earlier version too', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
+  const shell = await startPersistentShell(scripted.url);
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'alpha');
+    await expect(conversation(page).getByText('You said: alpha')).toBeVisible();
+    await send(page, 'beta');
+    await expect(conversation(page).getByText('You said: beta')).toBeVisible();
+    const form = await editMessage(page, 'alpha');
+    await form.getByRole('textbox', { name: 'Edited message' }).fill('gamma');
+    await form.getByRole('button', { name: 'Save and rerun', exact: true }).click();
+    await expect(conversation(page).getByText('You said: gamma')).toBeVisible();
+
+    const next = await shell.restart('kill');
+    await page.goto(next.url);
+    await expect(conversation(page).getByText('You said: gamma')).toBeVisible();
+    await expect(conversation(page).getByText('You said: beta')).toHaveCount(0);
+    await expect(message(page, 'alpha')).toHaveCount(0);
+    await chats(page).getByRole('button', { name: 'alpha (earlier version)' }).click();
+    await expect(conversation(page).getByText('You said: beta')).toBeVisible();
+    await send(page, 'delta');
+    await expect(conversation(page).getByText('You said: delta')).toBeVisible();
+    expect(scripted.invalid).toEqual([]);
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_NAMES, type CallName } from '../../shared/contract';
+import { UserFacingError } from '../common/errors';
+import type { CallHandlers } from './call-router';
+import { claimingHandlers, type ChatClaims } from './chat-claims';
+
+describe('chat claims at the call boundary', () => {
+  const handlers = Object.fromEntries(CALL_NAMES.map((name) => [name, () => ({ handled: name })])) as unknown as CallHandlers;
+  const setup = (held: boolean) => {
+    const claimed: string[] = [];
+    const forwarded: string[] = [];
+    const claims: ChatClaims = {
+      claim(id) {
+        if (held) throw new UserFacingError('busy', 'This chat is being written by waypoint mcp, pid 7.');
+        claimed.push(id);
+      },
+      forward(id) {
+        if (held) forwarded.push(id);
+        return held;
+      },
+    };
+    return { wrapped: claimingHandlers(handlers, claims) as unknown as Record<CallName, (input: unknown) => unknown>, claimed, forwarded };
+  };
+
+  it('a call that changes a chat claims it first; reads and app-wide calls do not', () => {
+    const { wrapped, claimed } = setup(false);
+    for (const name of ['sendMessage', 'renameSession', 'deleteSession', 'answerEscalation', 'undoPlan', 'retryRun', 'chooseWorkspace'] as const) {
+      expect(wrapped[name]({ sessionId: name })).toEqual({ handled: name });
+    }
+    for (const name of ['getSession', 'getPlan', 'exportPlan', 'previewUndoPlan'] as const) wrapped[name]({ sessionId: 'read' });
+    for (const name of ['listSessions', 'getSettings', 'newSession'] as const) wrapped[name]({});
+    expect(claimed).toEqual(['sendMessage', 'renameSession', 'deleteSession', 'answerEscalation', 'undoPlan', 'retryRun', 'chooseWorkspace']);
+  });
+
+  it('while another process writes the chat, a change is refused with its reason and Stop goes to that process', () => {
+    const { wrapped, forwarded } = setup(true);
+    expect(() => wrapped.sendMessage({ sessionId: 'c1', text: 'hi' })).toThrow(/being written by waypoint mcp, pid 7/);
+    expect(wrapped.getSession({ sessionId: 'c1' })).toEqual({ handled: 'getSession' });
+    expect(wrapped.stop({ sessionId: 'c1' })).toEqual({ stopped: true });
+    expect(forwarded).toEqual(['c1']);
+  });
+});

@@ -1,0 +1,43 @@
+import type { CallName } from '../../shared/contract';
+import type { CallHandlers } from './call-router';
+
+/** What the claims need of persistence (sessions/session-persistence.ts). */
+export interface ChatClaims {
+  /** Throws a UserFacingError ('busy') while another live process writes the chat. */
+  claim(sessionId: string): void;
+  /** Hands a Stop to the process that writes the chat; false when none other does. */
+  forward(sessionId: string, request: { kind: 'stop' }): boolean;
+}
+
+/** Calls that name a chat but only read it. Every other call naming a chat changes it. */
+const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getPlan', 'exportPlan', 'previewUndoPlan']);
+
+/**
+ * One writer per chat log (design.md §7): a call that changes a chat first makes this process its
+ * writer, and is refused with the reason while another process (a headless run, an MCP server)
+ * writes it. New calls are covered by default: a call naming a chat is a change unless listed in
+ * READS. Stop is the exception that reaches across: it goes to the process doing the run.
+ */
+export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): CallHandlers {
+  const wrapped = { ...handlers } as Record<CallName, (input: unknown) => unknown>;
+  for (const name of Object.keys(handlers) as CallName[]) {
+    if (READS.has(name)) continue;
+    const handler = handlers[name] as (input: unknown) => unknown;
+    wrapped[name] = (input: unknown) => {
+      const sessionId = sessionOf(input);
+      if (sessionId !== null) {
+        // A run is stopped where it runs: here (this process holds the chat then) or over there.
+        if (name === 'stop') return claims.forward(sessionId, { kind: 'stop' }) ? { stopped: true } : handler(input);
+        claims.claim(sessionId);
+      }
+      return handler(input);
+    };
+  }
+  return wrapped as unknown as CallHandlers;
+}
+
+function sessionOf(input: unknown): string | null {
+  if (typeof input !== 'object' || input === null || !('sessionId' in input)) return null;
+  const id = (input as { sessionId: unknown }).sessionId;
+  return typeof id === 'string' ? id : null;
+}

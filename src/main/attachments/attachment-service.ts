@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import { messageAttachmentsProblem, type Attachment, type AttachmentRef } from '../../shared/attachments';
+import { UserFacingError } from '../common/errors';
+import { AttachmentRefusal } from './attachment-refusal';
+import { resolveAttachments } from './attachment-blocks';
+import { ATTACHMENTS_DIR, AttachmentStore } from './attachment-store';
+import { prepareFile } from './prepare-file';
+import { imagePreview, prepareImage } from './prepare-image';
+import { Uploads } from './uploads';
+
+/** An image a tool returned: base64 as MCP carries it. */
+export interface ToolImage {
+  mediaType: string;
+  data: string;
+}
+
+/**
+ * Attachments for the app: uploads in pieces, checked and stored once by content hash, previews
+ * for the transcript, the files a message names, images tools return, and the request that goes
+ * to Claude with every reference filled in.
+ */
+export class AttachmentService {
+  readonly store: AttachmentStore;
+  private readonly uploads = new Uploads();
+
+  constructor(dataDir: string) {
+    this.store = new AttachmentStore(join(dataDir, ATTACHMENTS_DIR));
+  }
+
+  startUpload(name: string, size: number): { uploadId: string; chunkBytes: number } {
+    return this.uploads.start(name, size);
+  }
+
+  uploadChunk(uploadId: string, offset: number, data: string): { received: number } {
+    return this.uploads.chunk(uploadId, offset, data);
+  }
+
+  /** Checks the whole file and stores it; refused files name themselves and the reason, and store nothing. */
+  async finishUpload(uploadId: string): Promise<Attachment> {
+    const { name, bytes } = this.uploads.take(uploadId);
+    return this.add(name, bytes);
+  }
+
+  async add(name: string, bytes: Buffer): Promise<Attachment> {
+    const prepared = await prepareFile(name, bytes);
+    const id = await this.store.put(prepared.bytes, prepared.meta);
+    return { id, name, ...prepared.meta };
+  }
+
+  /** The attachments a message names, as stored; unknown ids and too much at once are refused. */
+  async forMessage(refs: readonly AttachmentRef[]): Promise<Attachment[]> {
+    const found: Attachment[] = [];
+    for (const ref of refs) {
+      const meta = await this.store.meta(ref.id);
+      if (!meta) throw new UserFacingError('not_found', `"${ref.name}" is no longer in Waypoint's data folder. Remove it and attach it again.`);
+      found.push({ id: ref.id, name: ref.name, ...meta });
+    }
+    const problem = messageAttachmentsProblem(found);
+    if (problem) throw new AttachmentRefusal(problem);
+    return found;
+  }
+
+  async preview(id: string): Promise<string | null> {
+    const meta = await this.store.meta(id);
+    if (meta?.kind !== 'image') return null;
+    const bytes = await this.store.read(id);
+    if (!bytes) return null;
+    try {
+      return `data:image/webp;base64,${(await imagePreview(bytes)).toString('base64')}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Images a tool returned, checked and scaled like attached ones. Each one that cannot be sent
+   * becomes a sentence for Claude instead, so a bad image never breaks the request.
+   */
+  async fromTool(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }> {
+    const attachments: Attachment[] = [];
+    const problems: string[] = [];
+    for (const [i, image] of images.entries()) {
+      const ext = image.mediaType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'img';
+      const name = `${toolName}-image-${i + 1}.${ext}`;
+      try {
+        const prepared = await prepareImage(name, Buffer.from(image.data, 'base64'));
+        const { bytes, mediaType, width, height, downscaledFrom } = prepared;
+        const meta = { kind: 'image' as const, mediaType, size: bytes.length, width, height, ...(downscaledFrom ? { downscaledFrom } : {}) };
+        attachments.push({ id: await this.store.put(bytes, meta), name, ...meta });
+      } catch (error) {
+        problems.push(error instanceof AttachmentRefusal ? error.message : `An image the tool returned could not be stored (${String(error)}).`);
+      }
+    }
+    return { attachments, problems };
+  }
+
+  resolve(request: MessageCreateParamsBase): Promise<MessageCreateParamsBase> {
+    return resolveAttachments(request, this.store);
+  }
+}

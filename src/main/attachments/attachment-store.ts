@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Attachment, AttachmentId } from '../../shared/attachments';
+
+/**
+ * Attachments on disk, once each: `attachments/<sha256>` holds the bytes, `<sha256>.json` what
+ * they are. The same file attached twice (or in two chats) is stored once; logs and histories
+ * name it by its hash. A write is durable (fsync, then rename) before its id is handed out, so a
+ * log never names bytes that a crash lost.
+ */
+
+export const ATTACHMENTS_DIR = 'attachments';
+
+/** What the bytes are; the name is not here: one file may be attached under several names. */
+export const StoredMeta = Attachment.omit({ id: true, name: true });
+export type StoredMeta = z.infer<typeof StoredMeta>;
+
+/** Base64 of recently sent files, so a tool loop does not re-read a PDF from disk every turn. */
+const BASE64_CACHE_CHARS = 96 * 1024 * 1024;
+
+export class AttachmentStore {
+  private readonly metas = new Map<string, StoredMeta>();
+  private readonly base64Cache = new Map<string, string>();
+  private cachedChars = 0;
+
+  constructor(readonly dir: string) {}
+
+  static idOf(bytes: Uint8Array): string {
+    return createHash('sha256').update(bytes).digest('hex');
+  }
+
+  /** Stores the bytes (once) and their description; returns their id. */
+  async put(bytes: Buffer, meta: StoredMeta): Promise<string> {
+    const id = AttachmentStore.idOf(bytes);
+    const parsed = StoredMeta.parse({ ...meta, size: bytes.length });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!(await this.exists(id))) {
+      await writeDurably(this.path(id), bytes);
+    }
+    await writeDurably(`${this.path(id)}.json`, Buffer.from(JSON.stringify(parsed)));
+    this.metas.set(id, parsed);
+    return id;
+  }
+
+  /** What a stored file is, or null when there is no such file (or it is damaged). */
+  async meta(id: string): Promise<StoredMeta | null> {
+    if (!AttachmentId.safeParse(id).success) return null;
+    const held = this.metas.get(id);
+    if (held) return held;
+    try {
+      const parsed = StoredMeta.safeParse(JSON.parse(await readFile(`${this.path(id)}.json`, 'utf8')));
+      if (!parsed.success || !(await this.exists(id))) return null;
+      this.metas.set(id, parsed.data);
+      return parsed.data;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The bytes, checked against their hash (a damaged file is treated as missing). */
+  async read(id: string): Promise<Buffer | null> {
+    if (!AttachmentId.safeParse(id).success) return null;
+    try {
+      const bytes = await readFile(this.path(id));
+      return AttachmentStore.idOf(bytes) === id ? bytes : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async base64(id: string): Promise<string | null> {
+    const held = this.base64Cache.get(id);
+    if (held !== undefined) {
+      // Least recently used goes first: move this one to the end.
+      this.base64Cache.delete(id);
+      this.base64Cache.set(id, held);
+      return held;
+    }
+    const bytes = await this.read(id);
+    if (!bytes) return null;
+    const encoded = bytes.toString('base64');
+    this.base64Cache.set(id, encoded);
+    this.cachedChars += encoded.length;
+    for (const [key, value] of this.base64Cache) {
+      if (this.cachedChars <= BASE64_CACHE_CHARS || key === id) break;
+      this.base64Cache.delete(key);
+      this.cachedChars -= value.length;
+    }
+    return encoded;
+  }
+
+  path(id: string): string {
+    return join(this.dir, id);
+  }
+
+  private async exists(id: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(id))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}
+
+async function writeDurably(path: string, bytes: Buffer): Promise<void> {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+import type { Attachment } from '../../shared/attachments';
+import { formatBytes } from '../../shared/attachments';
+import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
+import type { AttachmentSource } from './attachment-blocks';
+
+/**
+ * A chat as one Markdown file, attachments included: images inline as data: URLs (any Markdown
+ * viewer shows them), text files verbatim in a fence, PDFs as data: links. Self-contained, so it
+ * can be mailed or archived without the data folder. Bounded: past a total size, files are
+ * named with where they live instead of embedded.
+ */
+
+export const MAX_EMBEDDED_CHARS = 64 * 1024 * 1024;
+
+export interface ChatExport {
+  markdown: string;
+  fileName: string;
+  savedTo: null;
+}
+
+export async function exportChatMarkdown(summary: SessionSummary, transcript: readonly TranscriptItem[], source: AttachmentSource): Promise<ChatExport> {
+  let budget = MAX_EMBEDDED_CHARS;
+  const embed = async (attachment: Attachment): Promise<string> => {
+    const label = `${attachment.name} (${describe(attachment)})`;
+    const notEmbedded = (why: string) => `- ${escapeText(label)} — ${why}`;
+    if (attachment.kind === 'text') {
+      const bytes = await source.read(attachment.id);
+      if (!bytes) return notEmbedded('missing from the data folder');
+      if (bytes.length > budget) return notEmbedded(`not embedded: the export is at its size limit (attachments/${attachment.id})`);
+      budget -= bytes.length;
+      const text = bytes.toString('utf8');
+      const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+      return `**${escapeText(attachment.name)}**\n\n${fence}\n${text}\n${fence}`;
+    }
+    const data = await source.base64(attachment.id);
+    if (!data) return notEmbedded('missing from the data folder');
+    if (data.length > budget) return notEmbedded(`not embedded: the export is at its size limit (attachments/${attachment.id})`);
+    budget -= data.length;
+    const url = `data:${attachment.mediaType};base64,${data}`;
+    return attachment.kind === 'image' ? `![${escapeText(attachment.name)}](${url})` : `- [${escapeText(label)}](${url})`;
+  };
+
+  const parts = [`# ${summary.title}`, `_Exported from Waypoint, ${new Date().toISOString().slice(0, 10)}._`];
+  for (const item of transcript) {
+    switch (item.kind) {
+      case 'user': {
+        const files = await Promise.all((item.attachments ?? []).map(embed));
+        parts.push(['## You', item.text, ...(files.length ? ['**Attachments**', ...files] : [])].filter(Boolean).join('\n\n'));
+        break;
+      }
+      case 'assistant':
+        if (item.text.trim()) parts.push(`## Claude\n\n${item.text}`);
+        break;
+      case 'thinking':
+        if (item.status !== 'discarded') parts.push(item.redacted ? '> _Thinking (encrypted)_' : `> _Thinking_\n>\n${quote(item.text)}`);
+        break;
+      case 'tool_call': {
+        const images = await Promise.all((item.images ?? []).map(embed));
+        const result = item.result ? `\n\n${fenced(item.result)}` : '';
+        parts.push([`- Tool \`${item.name}\` (${item.status}): ${item.summary}${result}`, ...images].join('\n\n'));
+        break;
+      }
+      case 'plan_change':
+        parts.push(`- Plan: ${item.text}`);
+        break;
+      case 'plan_completion':
+        parts.push(`- Plan "${item.goal}" ${item.completion.status}: ${item.completion.summary}`);
+        break;
+      case 'notice':
+        parts.push(quote(item.text));
+        break;
+    }
+  }
+  return { markdown: `${parts.join('\n\n')}\n`, fileName: chatFileName(summary.title), savedTo: null };
+}
+
+function describe(attachment: Attachment): string {
+  if (attachment.kind === 'pdf') return `PDF, ${attachment.pages ?? '?'} pages, ${formatBytes(attachment.size)}`;
+  if (attachment.kind === 'image') return `${attachment.width ?? '?'}×${attachment.height ?? '?'}, ${formatBytes(attachment.size)}`;
+  return formatBytes(attachment.size);
+}
+
+function longestRun(text: string, char: string): number {
+  let best = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === char ? run + 1 : 0;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+function fenced(text: string): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  return `${fence}\n${text}\n${fence}`;
+}
+
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+/** Brackets in a name would end a Markdown link's text early. */
+function escapeText(text: string): string {
+  return text.replace(/([\\[\]])/g, '\\$1');
+}
+
+/** A file name from the chat's title: letters, digits and dashes. */
+export function chatFileName(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'chat'}.md`;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ATTACHMENT_LIMITS } from '../../shared/attachments';
+import { AttachmentRefusal } from './attachment-refusal';
+import { prepareFile } from './prepare-file';
+
+// Every kind of file as main judges it from its bytes: real images made with sharp, real PDFs
+// made with pdf-lib, text, and whatever else a user might drop.
+
+const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#884422' } }).toFormat(format).toBuffer();
+
+describe('prepareFile', () => {
+  it('takes PNG, JPEG, GIF and WebP as they are when they fit, by content not by name', async () => {
+    for (const format of ['png', 'jpeg', 'gif', 'webp'] as const) {
+      const bytes = await image(format, 300, 200);
+      const prepared = await prepareFile(`picture.${format === 'jpeg' ? 'dat' : format}`, bytes);
+      expect(prepared.meta).toMatchObject({ kind: 'image', mediaType: `image/${format}`, width: 300, height: 200 });
+      expect(prepared.bytes).toBe(bytes);
+    }
+  });
+
+  it('scales a large image down to the size the API works at, keeping its shape', { timeout: 60_000 }, async () => {
+    const prepared = await prepareFile('scan.jpg', await image('jpeg', 9000, 3000));
+    expect(prepared.meta).toMatchObject({ kind: 'image', mediaType: 'image/jpeg', width: 1568, height: 523, downscaledFrom: { width: 9000, height: 3000 } });
+    const meta = await sharp(prepared.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1568, 523]);
+  });
+
+  it('re-encodes an image whose base64 would pass 5 MB', { timeout: 60_000 }, async () => {
+    const noisy = await sharp(randomBytes(1300 * 1200 * 3), { raw: { width: 1300, height: 1200, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    expect(Math.ceil(noisy.length / 3) * 4).toBeGreaterThan(ATTACHMENT_LIMITS.maxImageBase64Chars);
+    const prepared = await prepareFile('noise.png', noisy);
+    expect(Math.ceil(prepared.bytes.length / 3) * 4).toBeLessThanOrEqual(ATTACHMENT_LIMITS.maxImageBase64Chars);
+    expect(prepared.meta).toMatchObject({ mediaType: 'image/jpeg', width: 1300, height: 1200, downscaledFrom: { width: 1300, height: 1200 } });
+  });
+
+  it('refuses a damaged PNG, an image type Claude does not take, and a non-image named .png', async () => {
+    const png = await image('png', 200, 200);
+    await expect(prepareFile('cut.png', png.subarray(0, png.length - 50))).rejects.toThrow(/"cut.png" is damaged/);
+    await expect(prepareFile('photo.tiff.png', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).tiff().toBuffer())).rejects.toThrow(/TIFF image; Claude takes PNG, JPEG, GIF and WebP/);
+    await expect(prepareFile('fake.png', Buffer.from('hello'))).rejects.toThrow(/not an image Waypoint can read/);
+  });
+
+  it('counts a PDF’s pages and refuses one with more than the API reads, or one that is damaged', async () => {
+    const doc = async (pages: number) => {
+      const d = await PDFDocument.create();
+      for (let i = 0; i < pages; i++) d.addPage([100, 100]);
+      return Buffer.from(await d.save());
+    };
+    expect((await prepareFile('a.pdf', await doc(100))).meta).toMatchObject({ kind: 'pdf', pages: 100, mediaType: 'application/pdf' });
+    await expect(prepareFile('long.pdf', await doc(500))).rejects.toThrow(/"long.pdf" has 500 pages; Claude reads at most 100/);
+    await expect(prepareFile('broken.pdf', Buffer.from('%PDF-1.7\nnothing else'))).rejects.toThrow(/"broken.pdf" is a damaged PDF/);
+    await expect(prepareFile('notes.pdf', Buffer.from('not a pdf at all'))).rejects.toThrow(/not a PDF/);
+  });
+
+  it('takes UTF-8 text and code, and refuses binaries whatever their name', async () => {
+    expect((await prepareFile('main.rs', Buffer.from('fn main() { println!("hé"); }'))).meta).toMatchObject({ kind: 'text', mediaType: 'text/plain' });
+    expect((await prepareFile('data.csv', Buffer.from('a,b\n1,2'))).meta.mediaType).toBe('text/csv');
+    await expect(prepareFile('program', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]))).rejects.toThrow(/"program" is not an image, a PDF or a text file/);
+    await expect(prepareFile('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9]))).rejects.toThrow(/not an image, a PDF or a text file/);
+    await expect(prepareFile('huge.log', Buffer.alloc(ATTACHMENT_LIMITS.maxTextChars + 1, 'a'))).rejects.toThrow(/a text file can have at most 500,000/);
+    await expect(prepareFile('setup.exe', Buffer.from('MZ'))).rejects.toThrow(/\.exe file, which Claude cannot read/);
+  });
+
+  it('never fails on arbitrary bytes other than with a refusal that names the file', { timeout: 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('x.png', 'x.pdf', 'x.txt', 'x', 'x.gif'), fc.uint8Array({ minLength: 1, maxLength: 400 }), async (name, bytes) => {
+        try {
+          const prepared = await prepareFile(name, Buffer.from(bytes));
+          expect(['image', 'pdf', 'text']).toContain(prepared.meta.kind);
+        } catch (error) {
+          expect(error).toBeInstanceOf(AttachmentRefusal);
+          expect((error as Error).message).toContain(`"${name}"`);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { ATTACHMENT_LIMITS, formatBytes, refusalByNameAndSize } from '../../shared/attachments';
+import { UserFacingError } from '../common/errors';
+import { AttachmentRefusal } from './attachment-refusal';
+
+/**
+ * Files arriving in pieces (the web shell's WebSocket caps a frame at 16 MB, and every payload is
+ * validated, so a file travels as base64 chunks of at most 4 MB). Bounded: a few uploads at a
+ * time, their bytes held in memory only until finished, abandoned ones dropped after a while.
+ */
+
+export const MAX_OPEN_UPLOADS = 24;
+/** All unfinished uploads together (a message carries at most 20 files of at most 30 MB). */
+export const MAX_OPEN_UPLOAD_BYTES = 160 * 1024 * 1024;
+export const UPLOAD_TTL_MS = 10 * 60_000;
+
+interface OpenUpload {
+  name: string;
+  size: number;
+  chunks: Buffer[];
+  received: number;
+  touchedAt: number;
+}
+
+export class Uploads {
+  private readonly open = new Map<string, OpenUpload>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  start(name: string, size: number): { uploadId: string; chunkBytes: number } {
+    const refusal = refusalByNameAndSize(name, size);
+    if (refusal) throw new AttachmentRefusal(refusal);
+    this.dropStale();
+    const reserved = [...this.open.values()].reduce((sum, u) => sum + u.size, 0);
+    if (this.open.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES) {
+      throw new UserFacingError('busy', `Too many files are uploading at once (${formatBytes(reserved)} in ${this.open.size}). Wait for them, then attach "${name}" again.`);
+    }
+    const uploadId = randomUUID();
+    this.open.set(uploadId, { name, size, chunks: [], received: 0, touchedAt: this.now() });
+    return { uploadId, chunkBytes: ATTACHMENT_LIMITS.uploadChunkBytes };
+  }
+
+  chunk(uploadId: string, offset: number, base64: string): { received: number } {
+    const upload = this.require(uploadId);
+    if (offset !== upload.received) {
+      throw new UserFacingError('invalid_input', `"${upload.name}": a piece arrived for byte ${offset}, but ${upload.received} bytes have come so far. Attach the file again.`);
+    }
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length === 0 || bytes.length > ATTACHMENT_LIMITS.uploadChunkBytes || upload.received + bytes.length > upload.size) {
+      this.open.delete(uploadId);
+      throw new UserFacingError('invalid_input', `"${upload.name}" sent more bytes than the ${upload.size} it announced; the upload was dropped.`);
+    }
+    upload.chunks.push(bytes);
+    upload.received += bytes.length;
+    upload.touchedAt = this.now();
+    return { received: upload.received };
+  }
+
+  /** The whole file, once every byte announced has come; the upload is closed either way. */
+  take(uploadId: string): { name: string; bytes: Buffer } {
+    const upload = this.require(uploadId);
+    this.open.delete(uploadId);
+    if (upload.received !== upload.size) {
+      throw new UserFacingError('invalid_input', `"${upload.name}" is incomplete (${upload.received} of ${upload.size} bytes came). Attach it again.`);
+    }
+    return { name: upload.name, bytes: Buffer.concat(upload.chunks, upload.size) };
+  }
+
+  get count(): number {
+    return this.open.size;
+  }
+
+  private require(uploadId: string): OpenUpload {
+    this.dropStale();
+    const upload = this.open.get(uploadId);
+    if (!upload) throw new UserFacingError('not_found', 'That upload is unknown or took too long and was dropped. Attach the file again.');
+    return upload;
+  }
+
+  private dropStale(): void {
+    const cutoff = this.now() - UPLOAD_TTL_MS;
+    for (const [id, upload] of this.open) if (upload.touchedAt < cutoff) this.open.delete(id);
+  }
+}

@@ -1,0 +1,96 @@
+import type { CallOutput, EventOf, WaypointEvent } from '../../../shared/contract';
+import type { EscalationAnswer } from '../../../shared/prompts';
+import type { CallRouter } from '../../app/call-router';
+
+/**
+ * "A person is needed" (exit 2), for every kind of question a run pauses on (design.md §7), in one
+ * table each way: how the question is told when it is asked, and how `--answer` answers it on
+ * `--resume`. Approvals are not here: a headless run answers them itself (--auto-approve, or a
+ * refusal and exit 4).
+ */
+export interface PersonNeeded {
+  kind: 'escalation' | 'question';
+  requestId: string;
+  /** What stopped the run, in a sentence or two. */
+  text: string;
+  /** The answers --answer takes as they are; `freeText` says what else it takes. */
+  options: string[];
+  freeText: string | null;
+}
+
+type Describe<T extends WaypointEvent['type']> = (event: EventOf<T>) => PersonNeeded;
+type PromptTable = { [T in WaypointEvent['type']]?: Describe<T> };
+
+export const PERSON_NEEDED: PromptTable = {
+  escalation_requested: ({ request }) => ({
+    kind: 'escalation',
+    requestId: request.id,
+    text: `${request.stepId ? `Step ${request.stepId} "${request.stepTitle}"` : 'A tool call'} keeps failing (${request.toolName}: ${firstLine(request.error)}). Claude needs a decision.`,
+    options: ['skip', 'abort'],
+    freeText: 'guidance for Claude',
+  }),
+  question_requested: ({ request }) => ({
+    kind: 'question',
+    requestId: request.id,
+    text: `Claude asks: ${request.question}`,
+    options: request.options,
+    freeText: request.allowText || request.options.length === 0 ? 'an answer in your own words' : null,
+  }),
+};
+
+/** The question this event asks a person, if it asks one. */
+export function personNeededBy(event: WaypointEvent): PersonNeeded | null {
+  const describe = PERSON_NEEDED[event.type] as ((event: WaypointEvent) => PersonNeeded) | undefined;
+  return describe ? describe(event) : null;
+}
+
+type Snapshot = CallOutput<'getSession'>;
+
+/** One kind of question as `--resume … --answer` sees it. */
+export interface Answerer {
+  /** The question the chat waits on, as its snapshot holds it. */
+  pending(snapshot: Snapshot): PersonNeeded | null;
+  /** Sends `--answer` through the app's call router; `continues` is false when no run follows (abort). */
+  answer(router: CallRouter, sessionId: string, requestId: string, text: string): Promise<{ accepted: boolean; error?: string; continues: boolean }>;
+}
+
+const escalation: Answerer = {
+  pending: (snapshot) => (snapshot.pendingEscalation ? PERSON_NEEDED.escalation_requested!({ type: 'escalation_requested', sessionId: snapshot.session.id, request: snapshot.pendingEscalation }) : null),
+  async answer(router, sessionId, requestId, text) {
+    const word = text.trim().toLowerCase();
+    const answer: EscalationAnswer = word === 'skip' ? { kind: 'skip' } : word === 'abort' ? { kind: 'abort' } : { kind: 'guidance', text };
+    const result = await router('answerEscalation', { sessionId, requestId, answer });
+    if (!result.ok) return { accepted: false, error: result.error.message, continues: false };
+    return { accepted: (result.value as { accepted: boolean }).accepted, continues: answer.kind !== 'abort' };
+  },
+};
+
+const question: Answerer = {
+  pending: (snapshot) => (snapshot.pendingQuestion ? PERSON_NEEDED.question_requested!({ type: 'question_requested', sessionId: snapshot.session.id, request: snapshot.pendingQuestion }) : null),
+  async answer(router, sessionId, requestId, text) {
+    // Verbatim, as the app sends it: an option's text or the typed answer (checked by the app).
+    const result = await router('answerQuestion', { sessionId, requestId, answer: text });
+    if (!result.ok) return { accepted: false, error: result.error.message, continues: false };
+    return { accepted: (result.value as { accepted: boolean }).accepted, continues: true };
+  },
+};
+
+export const ANSWERERS: readonly Answerer[] = [escalation, question];
+
+/** The answering command, as printed with exit 2. */
+export function answerCommand(sessionId: string, options: { dataDir: string; json: boolean; autoApprove: boolean }, answer = 'ANSWER'): string {
+  const parts = ['waypoint', 'run', '--resume', sessionId, '--answer', shellQuote(answer), '--data-dir', shellQuote(options.dataDir)];
+  if (options.json) parts.push('--json');
+  if (options.autoApprove) parts.push('--auto-approve');
+  return parts.join(' ');
+}
+
+/** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0]!.trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

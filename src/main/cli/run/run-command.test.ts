@@ -1,0 +1,340 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLI_JS, cliEnv, killAllCli, requireBuiltCli, runCli, startCli } from '../../../../test-support/main/cli-harness';
+import { checkLogs } from '../../../../test-support/main/kill-harness';
+import { plansStructured } from '../../../../test-support/scenarios/plans-structured';
+import { askChoice, QUESTION } from '../../../../test-support/scenarios/questions';
+import { recoveryEscalationAbort, recoveryEscalationSkip, RECOVERY_FILE, RECOVERY_FILE_TEXT } from '../../../../test-support/scenarios/recovery-escalation';
+import { APP_JS, toolsEdit } from '../../../../test-support/scenarios/tools-workspace';
+import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
+import type { Scenario } from '../../../../test-support/scripted-api/scenario';
+
+/**
+ * `waypoint run` as a script or CI job runs it: the built CLI in a child process against the
+ * scripted Messages API, one test per exit code (design.md §7), --json read line by line, Ctrl+C,
+ * and the live task list under a real pseudo-terminal.
+ */
+let server: ScriptedServer;
+let root: string;
+let dataDir: string;
+let workspace: string;
+
+beforeAll(async () => {
+  requireBuiltCli();
+  server = await startScriptedServer({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
+  root = mkdtempSync(join(tmpdir(), 'waypoint-cli-'));
+});
+afterAll(async () => {
+  killAllCli();
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+let n = 0;
+beforeEach(() => {
+  n++;
+  dataDir = join(root, `data-${n}`);
+  workspace = join(root, `ws-${n}`);
+  mkdirSync(workspace);
+});
+afterEach(() => killAllCli());
+
+const env = () => cliEnv(server.url);
+const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, cliEnv(server.url, extra));
+const use = (scenario: Scenario) => server.setScenario(scenario);
+const ESC = String.fromCharCode(27);
+/** The text without its colour codes (SGR), which depend on the terminal and on CI=true. */
+const uncoloured = (text: string) => text.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '');
+const chatIdIn = (text: string) => /--resume ([0-9a-f-]{36})/.exec(text)?.[1] ?? null;
+
+describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
+  it('0: the plan completed; the run is a chat in the data folder, plan and all, and its lock is given back', async () => {
+    use(plansStructured);
+    const result = await run(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('» [3/3 steps · 100%]');
+    expect(result.stdout).toMatch(/now: step 2 "Create horizontal grid lines/);
+    expect(result.stdout).toContain("Done: the 3x3 grid is in place at 25' spacing");
+    expect(result.stdout).toContain('is complete.');
+
+    const [log, ...others] = checkLogs(dataDir);
+    expect(others).toHaveLength(0);
+    expect(log!.problems).toEqual([]);
+    expect(log!.chat.plan).toMatchObject({ status: 'completed', goal: "Create 3x3 structural grid at 25' spacing" });
+    expect(log!.chat.summary).toMatchObject({ title: 'Create a structural grid', workspace, origin: { kind: 'run' } });
+    expect(log!.chat.runState).toEqual({ status: 'idle' });
+    expect(existsSync(join(dataDir, 'sessions', `${log!.id}.lock`))).toBe(false);
+  });
+
+  it('2: a step keeps failing; the step, its answers and the answering command are printed; --answer skip finishes it (0)', async () => {
+    use(recoveryEscalationSkip);
+    writeFileSync(join(workspace, RECOVERY_FILE), RECOVERY_FILE_TEXT);
+    const first = await run(['run', 'Tidy notes.txt', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(first.code).toBe(2);
+    expect(first.stdout).toMatch(/Step 1 "Fix the greeting typo" keeps failing \(edit_file: /);
+    expect(first.stdout).toContain('Answers: "skip", "abort", or guidance for Claude');
+    const id = chatIdIn(first.stdout)!;
+    expect(first.stdout).toContain(`Answer with: waypoint run --resume ${id} --answer ANSWER --data-dir ${dataDir}`);
+    // The question is in the chat's log, so the app (or this command) can answer it later.
+    const paused = checkLogs(dataDir)[0]!;
+    expect(paused.chat.prompts.map((p) => p.type)).toEqual(['escalation_requested']);
+    expect(existsSync(join(dataDir, 'sessions', `${id}.lock`))).toBe(false);
+
+    // Asking again without an answer is still "a person is needed".
+    const again = await run(['run', '--resume', id, '--data-dir', dataDir]);
+    expect(again.code).toBe(2);
+
+    const second = await run(['run', '--resume', id, '--answer', 'skip', '--data-dir', dataDir]);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Step 1 was skipped as you asked; step 2 is done.');
+    const done = checkLogs(dataDir)[0]!;
+    expect(done.problems).toEqual([]);
+    expect(done.chat.plan?.status).toBe('completed');
+    expect(done.chat.plan?.steps.map((s) => s.status)).toEqual(['skipped', 'completed']);
+  });
+
+  it("2: Claude asks a question (ask_user); its options are printed, and --answer gives Claude the answer word for word (0)", async () => {
+    use(askChoice);
+    const first = await run(['run', 'Set up the app', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(first.code).toBe(2);
+    expect(first.stdout).toContain(`Claude asks: ${QUESTION}`);
+    expect(first.stdout).toContain('Answers: "PostgreSQL", "SQLite", or an answer in your own words');
+    const id = chatIdIn(first.stdout)!;
+    expect(checkLogs(dataDir)[0]!.chat.prompts.map((p) => p.type)).toEqual(['question_requested']);
+
+    const second = await run(['run', '--resume', id, '--answer', 'SQLite', '--data-dir', dataDir]);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Thanks, I will set it up that way.');
+    // The answer went back as the ask_user call's tool_result, verbatim.
+    const last = server.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(JSON.stringify(last.messages.at(-1))).toContain('SQLite');
+    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
+  });
+
+  it('1: the answer "abort" cancels the plan and sends nothing more to Claude', async () => {
+    use(recoveryEscalationAbort);
+    writeFileSync(join(workspace, RECOVERY_FILE), RECOVERY_FILE_TEXT);
+    const first = await run(['run', 'Tidy notes.txt', '--workspace', workspace, '--data-dir', dataDir, '--json']);
+    expect(first.code).toBe(2);
+    const finished = JSON.parse(first.stdout.trimEnd().split('\n').at(-1)!) as { type: string; exitCode: number; answerCommand: string; person: { options: string[] } };
+    expect(finished).toMatchObject({ type: 'run_finished', exitCode: 2, person: { kind: 'escalation', options: ['skip', 'abort'] } });
+    expect(finished.answerCommand).toMatch(/^waypoint run --resume [0-9a-f-]{36} --answer ANSWER --data-dir \S+ --json$/);
+    const id = chatIdIn(finished.answerCommand)!;
+
+    const requests = server.requests.length;
+    // No API key is needed to abort: nothing is sent.
+    const aborted = await runCli(['run', '--resume', id, '--answer', 'abort', '--data-dir', dataDir], cliEnv(null));
+    expect(aborted.code).toBe(1);
+    expect(aborted.stdout).toContain('was aborted');
+    expect(server.requests.length).toBe(requests);
+    expect(checkLogs(dataDir)[0]!.chat.plan?.status).toBe('cancelled');
+  });
+
+  it('3: the API keeps failing beyond the retries; the last error is printed and the chat can be resumed', async () => {
+    use({ name: 'api-down', turns: [], onExhausted: 'error' });
+    const result = await run(['run', 'Say hello', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/The Anthropic API had an internal error \(500\)\. Waypoint retried 1 time without success\./);
+    const id = chatIdIn(result.stdout)!;
+    expect(result.stdout).toContain(`Continue with: waypoint run --resume ${id} --data-dir ${dataDir}`);
+
+    // The API is back: the kept message is sent again and answered.
+    use({ name: 'echo', turns: [], onExhausted: 'echo' });
+    const resumed = await run(['run', '--resume', id, '--data-dir', dataDir]);
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('You said: Say hello');
+  });
+
+  it('4: a risky edit is refused without --auto-approve; nothing is written and the tool and file are named', async () => {
+    use(toolsEdit);
+    mkdirSync(join(workspace, 'src'));
+    writeFileSync(join(workspace, 'src', 'app.js'), APP_JS);
+    const result = await run(['run', 'Fix the answer', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain('refused (no --auto-approve): Edit src/app.js');
+    expect(result.stdout).toMatch(/Refused without --auto-approve: edit_file \(Edit src\/app\.js[^)]*\)/);
+    expect(readFileSync(join(workspace, 'src', 'app.js'), 'utf8')).toBe(APP_JS);
+    // Claude heard of the refusal as a denial, and answered without the edit.
+    const toolResult = JSON.stringify((server.requests.at(-1)!.body as { messages: unknown[] }).messages.at(-1));
+    expect(toolResult).toMatch(/denied this edit_file call/);
+
+    use(toolsEdit);
+    const approved = await run(['run', 'Fix the answer', '--workspace', workspace, '--data-dir', dataDir, '--auto-approve']);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('approved (--auto-approve): Edit src/app.js');
+    expect(readFileSync(join(workspace, 'src', 'app.js'), 'utf8')).toContain('const answer = 42;');
+
+    // Approval settings apply without the flag: edits auto-approved in Settings are no refusal.
+    writeFileSync(join(workspace, 'src', 'app.js'), APP_JS);
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ autoApproveEdits: true }));
+    use(toolsEdit);
+    const bySettings = await run(['run', 'Fix the answer', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(bySettings.code, bySettings.stdout + bySettings.stderr).toBe(0);
+    expect(bySettings.stdout).not.toContain('refused');
+    expect(readFileSync(join(workspace, 'src', 'app.js'), 'utf8')).toContain('const answer = 42;');
+  });
+
+  it('1: bad input is one "waypoint:" line on stderr, before any request, and creates nothing', { timeout: 90_000 }, async () => {
+    const requests = server.requests.length;
+    const file = join(root, 'a-file.txt');
+    writeFileSync(file, 'not a folder');
+    const cases: Array<[string[], RegExp, Record<string, string>?]> = [
+      [['run', 'Task', '--workspace', workspace, '--data-dir', dataDir, '--frobnicate'], /unknown option "--frobnicate"/],
+      [['run', 'Task', '--data-dir', dataDir], /--workspace DIR is required/],
+      [['run', 'Task', '--workspace', join(root, 'missing'), '--data-dir', dataDir], /does not exist or is not a folder/],
+      [['run', 'Task', '--workspace', file, '--data-dir', dataDir], /does not exist or is not a folder/],
+      [['run', 'Task', '--workspace', workspace, '--data-dir', dataDir, '--planning-style', 'kanban'], /unknown planning style "kanban": use one of structured \| checklist \| wbs \| session/],
+      [['run', '', '--workspace', workspace, '--data-dir', dataDir], /the task is empty/],
+      [['run', ' \n ', '--workspace', workspace, '--data-dir', dataDir], /the task is empty/],
+      [['run', '-', '--workspace', workspace, '--data-dir', dataDir], /never reads stdin/],
+      [['run', '--workspace', workspace, '--data-dir', dataDir], /say what to do/],
+      [['run', 'Task', '--workspace', workspace, '--data-dir', file], /is not a folder/],
+      [['run', '--answer', 'skip', '--workspace', workspace, '--data-dir', dataDir], /use it with --resume/],
+      [['fly'], /unknown command "fly"/],
+      [['run', 'Task', '--workspace', workspace, '--data-dir', dataDir], /no API key: set ANTHROPIC_API_KEY/, { ANTHROPIC_API_KEY: '' }],
+    ];
+    const results = await Promise.all(cases.map(([args, , extra]) => runCli(args, { ...env(), ...extra })));
+    for (const [i, [args, message]] of cases.entries()) {
+      const result = results[i]!;
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout, args.join(' ')).toBe('');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0], args.join(' ')).toMatch(/^waypoint: /);
+      expect(lines[0], args.join(' ')).toMatch(message);
+    }
+    // A chat that does not exist is refused too, and says where it looked.
+    const missing = await run(['run', '--resume', '00000000-0000-4000-8000-000000000000', '--data-dir', dataDir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^waypoint: There is no chat with id "00000000-0000-4000-8000-000000000000".*\(data folder: /);
+    expect(server.requests.length).toBe(requests);
+    expect(existsSync(join(dataDir, 'sessions')) ? checkLogs(dataDir) : []).toEqual([]);
+  });
+});
+
+describe('waypoint run: output', { timeout: 60_000 }, () => {
+  it('--json: stdout holds only JSON lines of the contract\'s events for one chat, plan versions rising, run_finished last', async () => {
+    use(plansStructured);
+    const result = await run(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir, '--json']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; sessionId: string; [k: string]: unknown });
+    const ids = new Set(lines.map((l) => l.sessionId));
+    expect(ids.size).toBe(1);
+    expect(lines.every((l) => Object.keys(l).slice(0, 2).join() === 'type,sessionId')).toBe(true);
+    const types = new Set(lines.map((l) => l.type));
+    for (const type of ['session_updated', 'transcript_item', 'run_state', 'message_delta', 'message_done', 'plan_updated']) expect(types).toContain(type);
+    const versions = lines.filter((l) => l.type === 'plan_updated').map((l) => (l.plan as { version: number }).version);
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(lines.at(-1)).toMatchObject({ type: 'run_finished', exitCode: 0, outcome: 'done' });
+    expect(lines.filter((l) => l.type === 'run_finished')).toHaveLength(1);
+    // Human words went to stderr.
+    expect(result.stderr).toContain('is complete.');
+  });
+
+  it('Ctrl+C stops the run cleanly (exit 1); the chat stays resumable and --resume finishes the plan', async () => {
+    // Its own server: the request cut off by Ctrl+C stays held at the gate, out of the others' way.
+    const gated = await startScriptedServer({ scenario: { ...plansStructured, gated: true } });
+    try {
+      const running = startCli(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir], cliEnv(gated.url));
+      await gated.release(2); // create_plan, start step 1; the third request waits
+      await running.waitFor(/now: step 1 /);
+      running.child.kill('SIGINT');
+      const stopped = await running.done;
+      expect(stopped.code).toBe(1);
+      expect(stopped.stdout).toContain('stopping (Ctrl+C)');
+      const id = chatIdIn(stopped.stdout)!;
+      expect(stopped.stdout).toContain(`Continue with: waypoint run --resume ${id}`);
+      const log = checkLogs(dataDir)[0]!;
+      expect(log.problems).toEqual([]);
+      expect(log.chat.runState).toEqual({ status: 'idle' });
+      expect(log.chat.summary.planProgress?.paused).toBe(true);
+      expect(log.chat.transcript.at(-1)).toMatchObject({ kind: 'notice', code: 'stopped' });
+
+      gated.setScenario({
+        name: 'finish-grid',
+        turns: [
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'A, B, C' } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 2 } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 2, result: '1, 2, 3' } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 3 } }] },
+          // A verification step is done only after a check made while it is in progress (issue 14).
+          { kind: 'tool_use', calls: [{ name: 'list_directory', input: { path: '.' } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 3, result: 'checked' } }] },
+          { kind: 'text', text: 'Grid finished.' },
+        ],
+      });
+      const before = gated.requests.length;
+      const resumed = await runCli(['run', '--resume', id, '--data-dir', dataDir], cliEnv(gated.url));
+      expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+      // Stopped while Claude was being asked: the same request goes again, nothing typed twice.
+      const sent = JSON.stringify((gated.requests[before]!.body as { messages: unknown[] }).messages.at(-1));
+      expect(sent).toMatch(/"tool_result".*Updated plan: step 1 started/);
+      expect(checkLogs(dataDir)[0]!.chat.plan?.status).toBe('completed');
+    } finally {
+      await gated.close();
+    }
+  });
+
+  it('a reader that goes away (| head) stops the run as Ctrl+C does: no crash on EPIPE, the chat stays resumable', async () => {
+    const gated = await startScriptedServer({ scenario: { ...plansStructured, gated: true } });
+    try {
+      const running = startCli(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir], cliEnv(gated.url));
+      await gated.release(2);
+      await running.waitFor(/now: step 1 /);
+      running.child.stdout!.destroy();
+      await gated.release(1); // the next reply is written to the closed pipe
+      const stopped = await running.done;
+      expect(stopped.code, stopped.stderr).toBe(1);
+      expect(stopped.stderr).not.toMatch(/EPIPE|Unhandled|at /);
+      const log = checkLogs(dataDir)[0]!;
+      expect(log.problems).toEqual([]);
+      expect(log.chat.runState).toEqual({ status: 'idle' });
+      expect(log.chat.transcript.at(-1)).toMatchObject({ kind: 'notice', code: 'stopped' });
+    } finally {
+      await gated.close();
+    }
+  });
+
+  it('a terminal gets a live task list: steps with their status, the current step, counts and a progress bar', async () => {
+    use(plansStructured);
+    // `script` gives the command a real pseudo-terminal (util-linux); -e passes its exit code on.
+    const command = `stty cols 100 rows 30; exec ${process.execPath} ${CLI_JS} run 'Create a structural grid' --workspace ${workspace} --data-dir ${dataDir}`;
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(0);
+    // Redrawn in place: lines erased and written again (log-update's erase-line and cursor-up).
+    expect(out).toContain('\u001b[2K');
+    expect(out).toContain('\u001b[1A');
+    // The current step is marked while it runs, every step ends ticked, the bar fills up.
+    expect(out).toMatch(/▶ 2\. Create horizontal grid lines 1, 2, 3 at 25' spacing/);
+    expect(out).toMatch(/✔ 3\. Verify grid layout/);
+    // Colours come and go with the environment (CI=true turns them off): read the bar without them.
+    expect(uncoloured(out)).toMatch(/░+ 1\/3 steps · 33% · Step 2: Create horizontal grid lines/);
+    expect(uncoloured(out)).toContain(`${'█'.repeat(24)} 3/3 steps · 100%`);
+    expect(out).toMatch(/Claude is (thinking|writing)…/);
+    expect(out).toContain('is complete.');
+  });
+
+  it('a terminal nobody sized (0×0, as `docker run -t` gives) still gets the text, the plan changes and the task list', async () => {
+    use(plansStructured);
+    const command = `stty cols 0 rows 0; exec ${process.execPath} ${CLI_JS} run 'Create a structural grid' --workspace ${workspace} --data-dir ${dataDir}`;
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(0);
+    expect(out).toContain("I'll plan this first.");
+    expect(out).toContain('Plan: Created plan: 3 steps');
+    expect(out).toMatch(/✔ 3\. Verify grid layout/);
+    expect(uncoloured(out)).toContain(`${'█'.repeat(24)} 3/3 steps · 100%`);
+  });
+});

@@ -1,0 +1,115 @@
+import type { WaypointEvent } from '../../../shared/contract';
+import type { Plan, PlanStep } from '../../../shared/plan';
+import type { RunEnd } from './run-outcome';
+import { activityText, progressText, RunFeed, type FeedLine } from './run-feed';
+
+/** Where a headless run's progress goes: JSON lines, plain lines, or a live task list. */
+export interface RunView {
+  event(event: WaypointEvent): void;
+  /** A line from Waypoint itself: an approval given or refused, a lock taken over. */
+  info(text: string): void;
+  /** The last word: how the run ended, and what to do next (lines for a person). */
+  finish(end: RunEnd, sessionId: string, details: Record<string, unknown>, footer: string[]): void;
+}
+
+export interface Streams {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+  stderr: NodeJS.WritableStream;
+}
+
+// ---- --json -----------------------------------------------------------------------------------
+
+/** `--json`: stdout holds only JSON lines, `{"type", "sessionId", …}`, the last one `run_finished`. */
+export class JsonView implements RunView {
+  constructor(
+    private readonly sessionId: string,
+    private readonly streams: Streams,
+  ) {}
+
+  event(event: WaypointEvent): void {
+    const sessionId = event.type === 'session_updated' ? event.session.id : 'sessionId' in event ? event.sessionId : undefined;
+    if (sessionId !== this.sessionId) return;
+    // "type" and "sessionId" lead every line; session_updated gets the id its summary holds.
+    this.line(Object.assign({ type: event.type, sessionId }, event));
+  }
+
+  info(text: string): void {
+    this.streams.stderr.write(`waypoint: ${text}\n`);
+  }
+
+  finish(end: RunEnd, sessionId: string, details: Record<string, unknown>, footer: string[]): void {
+    this.line({ type: 'run_finished', sessionId, exitCode: end.exitCode, outcome: end.kind, message: end.text, ...details });
+    for (const line of footer) this.streams.stderr.write(`${line}\n`);
+  }
+
+  private line(value: Record<string, unknown>): void {
+    this.streams.stdout.write(`${JSON.stringify(value)}\n`);
+  }
+}
+
+// ---- plain lines (stdout is not a terminal) ------------------------------------------------------
+
+const MARK: Record<FeedLine['kind'], string> = { text: '', tool: '  ✓ ', tool_error: '  ✗ ', plan: '» ', notice: '· ', warning: '! ', error: '✗ ' };
+
+/** Plain lines for logs and pipes: nothing is redrawn, every change is a line. */
+export class LinesView implements RunView {
+  private readonly feed: RunFeed;
+  private planId: string | null;
+
+  constructor(
+    private readonly sessionId: string,
+    initialPlan: Plan | null,
+    private readonly streams: Streams,
+  ) {
+    this.feed = new RunFeed(sessionId, initialPlan);
+    this.planId = initialPlan?.id ?? null;
+  }
+
+  event(event: WaypointEvent): void {
+    for (const line of this.feed.take(event)) this.write(`${MARK[line.kind]}${line.text}`);
+    if (event.type !== 'plan_updated' || event.sessionId !== this.sessionId) return;
+    const plan = event.plan;
+    if (plan.id !== this.planId) {
+      this.planId = plan.id;
+      for (const step of plan.steps) this.write(`   ${'  '.repeat(depth(plan, step))}${stepLabel(plan, step)}. ${step.title}`);
+    }
+    const current = this.feed.currentStep();
+    this.write(`» [${progressText(plan)}]${current ? ` now: step ${stepLabel(plan, current)} "${current.title}"` : ''}`);
+  }
+
+  info(text: string): void {
+    this.write(`· ${text}`);
+  }
+
+  finish(end: RunEnd, _sessionId: string, _details: Record<string, unknown>, footer: string[]): void {
+    for (const line of this.feed.drain()) this.write(line.text);
+    this.write('');
+    for (const line of footer) this.write(line);
+  }
+
+  private write(line: string): void {
+    this.streams.stdout.write(`${line}\n`);
+  }
+}
+
+// ---- shared bits ---------------------------------------------------------------------------------
+
+/** How deep a step sits under its parents (WBS plans are hierarchical). */
+export function depth(plan: Plan, step: PlanStep): number {
+  let n = 0;
+  let parent = step.parentId;
+  const seen = new Set<number>();
+  while (parent !== undefined && parent !== null && !seen.has(parent) && n < 8) {
+    seen.add(parent);
+    n++;
+    parent = plan.steps.find((s) => s.id === parent)?.parentId;
+  }
+  return n;
+}
+
+/** A step's number as its dialect shows it (the WBS id "1.2"), else its id. */
+export function stepLabel(_plan: Plan, step: PlanStep): string {
+  return step.label ?? String(step.id);
+}
+
+export { activityText };

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { WaypointEvent } from '../../shared/contract';
+import type { Plan } from '../../shared/plan';
+import { planChangeItems } from '../../shared/plan-change';
+import { completePlan } from '../plan/engine/close-plan';
+import { createPlan } from '../plan/engine/create-plan';
+import { defaultEngineOptions } from '../plan/engine/engine-types';
+import { EventPump, type TickSchedule } from './event-pump';
+
+const options = defaultEngineOptions();
+
+function planAt(version: number, id = 'p1'): Plan {
+  const made = createPlan({ id, dialect: 'structured', goal: 'Ship', steps: [{ title: 'Only step' }] }, version - 1, options);
+  if (!made.ok) throw new Error(made.error);
+  return made.plan;
+}
+const planEvent = (sessionId: string, version: number, plan = planAt(version)): WaypointEvent => ({
+  type: 'plan_updated',
+  sessionId,
+  plan,
+  change: { kind: 'planning', by: 'claude', summary: `change ${version}` },
+});
+const delta = (sessionId: string, itemId: string, text: string): WaypointEvent => ({ type: 'message_delta', sessionId, itemId, text });
+const running = (sessionId: string): WaypointEvent => ({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
+
+/** A tick the test ends by hand. */
+function manualTick() {
+  const pending: Array<() => void> = [];
+  const schedule: TickSchedule = (run) => {
+    pending.push(run);
+    return () => pending.splice(pending.indexOf(run), 1);
+  };
+  return { schedule, end: () => pending.splice(0).forEach((run) => run()) };
+}
+
+function pumpWith(deltaFlushMs = 1_000_000) {
+  const tick = manualTick();
+  const pump = new EventPump({ schedule: tick.schedule, deltaFlushMs });
+  const sent: WaypointEvent[] = [];
+  pump.onEvent((e) => sent.push(e));
+  return { pump, sent, tick };
+}
+
+const describeSent = (sent: WaypointEvent[]) =>
+  sent.map((e) =>
+    e.type === 'plan_updated' ? `plan ${e.sessionId} v${e.plan.version}${e.folded ? ` (+${e.folded.length})` : ''}` : e.type === 'message_delta' ? `text ${e.itemId} "${e.text}"` : e.type,
+  );
+
+describe('event pump', () => {
+  it('folds a burst of plan updates into the newest at the end of the tick, keeping every change for its transcript line', () => {
+    const { pump, sent, tick } = pumpWith();
+    for (let v = 1; v <= 30; v++) pump.push(planEvent('s1', v));
+    expect(sent).toEqual([]);
+    tick.end();
+    expect(describeSent(sent)).toEqual(['plan s1 v30 (+29)']);
+    const [update] = sent;
+    if (update?.type !== 'plan_updated') throw new Error('no plan');
+    expect(update.folded?.map((f) => f.version)).toEqual(Array.from({ length: 29 }, (_, i) => i + 1));
+    // The receiver derives exactly the lines it would have derived from the 30 events.
+    expect(planChangeItems(null, update).map((i) => (i.kind === 'plan_change' ? i.text : ''))).toEqual(
+      Array.from({ length: 30 }, (_, i) => `change ${i + 1}`),
+    );
+  });
+
+  it('sends what a chat holds before any other event of that chat, and everything before an app-wide event', () => {
+    const { pump, sent, tick } = pumpWith();
+    pump.push(planEvent('s1', 1));
+    pump.push(planEvent('s2', 4));
+    pump.push(planEvent('s1', 2));
+    pump.push(running('s1'));
+    expect(describeSent(sent)).toEqual(['plan s1 v2 (+1)', 'run_state']);
+    pump.push({ type: 'mcp_state', servers: [] });
+    expect(describeSent(sent)).toEqual(['plan s1 v2 (+1)', 'run_state', 'plan s2 v4', 'mcp_state']);
+    tick.end();
+    expect(sent).toHaveLength(4);
+  });
+
+  it('does not fold across another plan or across a completion', () => {
+    const { pump, sent, tick } = pumpWith();
+    pump.push(planEvent('s1', 1));
+    pump.push(planEvent('s1', 2, planAt(2, 'p2')));
+    const active = planAt(3, 'p2');
+    const closed = closePlanned(active);
+    pump.push(planEvent('s1', closed.version, closed));
+    tick.end();
+    expect(describeSent(sent)).toEqual(['plan s1 v1', 'plan s1 v2', `plan s1 v${closed.version}`]);
+  });
+
+  it('joins streamed text per message and sends it on its timer, or before the next event of its chat', async () => {
+    const { pump, sent } = pumpWith(20);
+    pump.push(delta('s1', 'a', 'Hel'));
+    pump.push(delta('s2', 'b', 'Other'));
+    pump.push(delta('s1', 'a', 'lo'));
+    expect(sent).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(describeSent(sent)).toEqual(['text a "Hello"', 'text b "Other"']);
+    pump.push(delta('s1', 'a', ' world'));
+    pump.push({ type: 'message_done', sessionId: 's1', itemId: 'a', stopReason: 'end_turn' });
+    expect(describeSent(sent).slice(2)).toEqual(['text a " world"', 'message_done']);
+    pump.dispose();
+  });
+
+  it('flush() sends everything now; dispose drops what is held', () => {
+    const { pump, sent, tick } = pumpWith();
+    pump.push(delta('s1', 'a', 'x'));
+    pump.push(planEvent('s1', 1));
+    pump.flush();
+    expect(describeSent(sent)).toEqual(['text a "x"', 'plan s1 v1']);
+    pump.push(planEvent('s1', 2));
+    pump.dispose();
+    tick.end();
+    expect(sent).toHaveLength(2);
+  });
+});
+
+function closePlanned(plan: Plan): Plan {
+  const closed = completePlan(plan, { status: 'success', summary: 'Done', issues: [] }, options);
+  if (!closed.ok) throw new Error(closed.error);
+  return closed.plan;
+}

@@ -1,0 +1,126 @@
+import type { WaypointEvent } from '../../shared/contract';
+import { canFold, foldPlanUpdates } from '../../shared/plan-change';
+import { Emitter, type Disposable } from '../common/emitter';
+
+type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
+type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
+type Held = PlanUpdated | MessageDelta;
+
+/** Runs a callback at the end of the current tick (after its microtasks); returns a cancel. */
+export type TickSchedule = (run: () => void) => () => void;
+
+export const nextTick: TickSchedule = (run) => {
+  const handle = setImmediate(run);
+  return () => clearImmediate(handle);
+};
+
+export interface EventPumpOptions {
+  /** Streamed text is sent at most this often per message (default 33 ms: ~30 updates a second). */
+  deltaFlushMs?: number;
+  /** When held plan updates go out (tests end a tick by hand). */
+  schedule?: TickSchedule;
+}
+
+/**
+ * The one event stream both shells forward (design.md §1): the services' events in order, with
+ * two kinds held back per chat to keep a busy stream cheap to send and to render.
+ *
+ * - `message_delta`: text is joined per message and sent every `deltaFlushMs`.
+ * - `plan_updated`: each carries the whole plan, and a model turn can make hundreds of changes in
+ *   one tick; they are folded into the newest snapshot (its `folded` list keeps every change, so
+ *   every transcript line survives) and sent at the end of the tick. An update that cannot fold
+ *   (another plan, or across its completion) first sends what is held.
+ *
+ * Anything else of a chat first sends what that chat holds, in the order it arrived; an app-wide
+ * event first sends everything. `flush()` sends everything now: the call router does it before
+ * each result, so a snapshot never arrives ahead of an event it already contains.
+ */
+export class EventPump implements Disposable {
+  private readonly output = new Emitter<WaypointEvent>();
+  /** What each chat holds back, keyed 'plan' or by message, in the order it first arrived. */
+  private held = new Map<string, Map<string, Held>>();
+  private cancelTick: (() => void) | null = null;
+  private deltaTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly deltaFlushMs: number;
+  private readonly schedule: TickSchedule;
+  /** The pump's output; every shell forwards exactly this. */
+  readonly onEvent = this.output.event;
+
+  constructor(options: EventPumpOptions = {}) {
+    this.deltaFlushMs = options.deltaFlushMs ?? 33;
+    this.schedule = options.schedule ?? nextTick;
+  }
+
+  push(event: WaypointEvent): void {
+    if (event.type === 'message_delta') return this.holdDelta(event);
+    if (event.type === 'plan_updated') return this.holdPlan(event);
+    const sessionId = sessionOf(event);
+    if (sessionId === undefined) this.flush();
+    else this.flushSession(sessionId);
+    this.output.fire(event);
+  }
+
+  /** Sends everything held, in order. */
+  flush(): void {
+    this.cancelTick?.();
+    this.cancelTick = null;
+    if (this.deltaTimer) clearTimeout(this.deltaTimer);
+    this.deltaTimer = null;
+    for (const sessionId of [...this.held.keys()]) this.flushSession(sessionId);
+  }
+
+  dispose(): void {
+    this.cancelTick?.();
+    this.cancelTick = null;
+    if (this.deltaTimer) clearTimeout(this.deltaTimer);
+    this.deltaTimer = null;
+    this.held = new Map();
+    this.output.dispose();
+  }
+
+  private holdDelta(event: MessageDelta): void {
+    const chat = this.chat(event.sessionId);
+    const key = `text:${event.itemId}`;
+    const pending = chat.get(key) as MessageDelta | undefined;
+    chat.set(key, pending ? { ...pending, text: pending.text + event.text } : event);
+    if (this.deltaFlushMs <= 0) return this.flushSession(event.sessionId);
+    this.deltaTimer ??= setTimeout(() => {
+      this.deltaTimer = null;
+      this.flush();
+    }, this.deltaFlushMs);
+  }
+
+  private holdPlan(event: PlanUpdated): void {
+    const chat = this.chat(event.sessionId);
+    const pending = chat.get('plan') as PlanUpdated | undefined;
+    if (pending && canFold(pending, event)) {
+      chat.set('plan', foldPlanUpdates(pending, event));
+    } else {
+      if (pending) this.flushSession(event.sessionId);
+      this.chat(event.sessionId).set('plan', event);
+    }
+    this.cancelTick ??= this.schedule(() => {
+      this.cancelTick = null;
+      for (const [sessionId, held] of [...this.held]) if (held.has('plan')) this.flushSession(sessionId);
+    });
+  }
+
+  private chat(sessionId: string): Map<string, Held> {
+    let chat = this.held.get(sessionId);
+    if (!chat) this.held.set(sessionId, (chat = new Map()));
+    return chat;
+  }
+
+  private flushSession(sessionId: string): void {
+    const chat = this.held.get(sessionId);
+    if (!chat) return;
+    this.held.delete(sessionId);
+    for (const event of chat.values()) this.output.fire(event);
+  }
+}
+
+/** The chat an event belongs to; undefined for app-wide events. */
+function sessionOf(event: WaypointEvent): string | undefined {
+  if (event.type === 'session_updated') return event.session.id;
+  return 'sessionId' in event && typeof event.sessionId === 'string' ? event.sessionId : undefined;
+}

@@ -1,0 +1,131 @@
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { WaypointEvent } from '../../shared/contract';
+import type { Plan } from '../../shared/plan';
+import { planChangeItems, planProgress } from '../../shared/plan-change';
+import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
+import type { CompactionItem, RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
+
+/**
+ * Everything one chat holds, in one object: its summary, the transcript the user sees, the API
+ * history Claude sees, and the run state. The transcript side changes only through `apply`
+ * (the same events subscribers get), so a later event log can rebuild it by replaying them.
+ */
+export class ChatSession {
+  summary: SessionSummary;
+  runState: RunState = { status: 'idle' };
+  /** The approval the run waits for: a reloaded page asks again. */
+  pendingApproval: ApprovalRequest | null = null;
+  /** The escalation the run is paused on: a plain object, so a restored session can be answered. */
+  pendingEscalation: EscalationRequest | null = null;
+  /** Claude's question (ask_user) the run waits on; like the others it is restored from the log. */
+  pendingQuestion: QuestionRequest | null = null;
+  /** The chat's plan as of the last plan_updated: its next change's transcript line is derived against it. */
+  plan: Plan | null = null;
+  /** The Messages API history; kept valid (alternating roles, every tool_use answered). */
+  readonly history: MessageParam[] = [];
+  /**
+   * The latest compaction: requests carry its summary instead of the messages before its cut
+   * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
+   */
+  compaction: CompactionItem | null = null;
+  private readonly items = new Map<string, TranscriptItem>();
+
+  constructor(summary: SessionSummary) {
+    this.summary = summary;
+  }
+
+  get transcript(): TranscriptItem[] {
+    return [...this.items.values()];
+  }
+
+  item(id: string): TranscriptItem | undefined {
+    return this.items.get(id);
+  }
+
+  /** Folds one event into the state; events for other sessions are ignored. */
+  apply(event: WaypointEvent): void {
+    switch (event.type) {
+      case 'transcript_item':
+        if (event.sessionId !== this.summary.id) return;
+        this.items.set(event.item.id, event.item);
+        if (event.item.kind === 'compaction') this.compaction = event.item;
+        return;
+      case 'message_delta': {
+        const item = event.sessionId === this.summary.id ? this.items.get(event.itemId) : undefined;
+        if (item?.kind === 'assistant' || item?.kind === 'thinking') this.items.set(item.id, { ...item, text: item.text + event.text });
+        return;
+      }
+      case 'run_state':
+        if (event.sessionId === this.summary.id) this.runState = event.state;
+        return;
+      case 'approval_requested':
+        if (event.sessionId === this.summary.id) this.pendingApproval = event.request;
+        return;
+      case 'approval_resolved':
+        if (event.sessionId === this.summary.id && this.pendingApproval?.id === event.requestId) this.pendingApproval = null;
+        return;
+      case 'escalation_requested':
+        if (event.sessionId === this.summary.id) this.pendingEscalation = event.request;
+        return;
+      case 'escalation_resolved':
+        if (event.sessionId === this.summary.id && this.pendingEscalation?.id === event.requestId) this.pendingEscalation = null;
+        return;
+      case 'question_requested':
+        if (event.sessionId === this.summary.id) this.pendingQuestion = event.request;
+        return;
+      case 'question_resolved':
+        if (event.sessionId === this.summary.id && this.pendingQuestion?.id === event.requestId) this.pendingQuestion = null;
+        return;
+      case 'chat_rewound':
+        if (event.sessionId !== this.summary.id) return;
+        cutItemsFrom(this.items, event.fromItemId);
+        if (event.planDropped) {
+          this.plan = null;
+          this.summary = withoutPlanProgress(this.summary);
+        }
+        return;
+      case 'session_updated':
+        if (event.session.id === this.summary.id) this.summary = event.session;
+        return;
+      case 'plan_updated':
+        if (event.sessionId !== this.summary.id) return;
+        for (const item of planChangeItems(this.plan, event)) this.items.set(item.id, item);
+        this.plan = event.plan;
+        this.summary = { ...this.summary, planProgress: planProgress(event.plan, this.summary.planProgress) };
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+/** Removes the item and every item after it (a Map keeps insertion order: the transcript's order). */
+export function cutItemsFrom(items: Map<string, TranscriptItem>, fromItemId: string): void {
+  let cutting = false;
+  for (const id of [...items.keys()]) {
+    if (id === fromItemId) cutting = true;
+    if (cutting) items.delete(id);
+  }
+}
+
+export function withoutPlanProgress(summary: SessionSummary): SessionSummary {
+  const { planProgress: _dropped, ...rest } = summary;
+  return rest;
+}
+
+/** The chat's title: its first message on one line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 60) return line || 'New chat';
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Newest activity first; among equal times, the later-created chat first. */
+export function newestFirst(summaries: SessionSummary[]): SessionSummary[] {
+  return summaries
+    .map((s, order) => ({ s, order }))
+    .sort((a, b) => (a.s.updatedAt === b.s.updatedAt ? b.order - a.order : a.s.updatedAt < b.s.updatedAt ? 1 : -1))
+    .map(({ s }) => s);
+}

@@ -1,0 +1,24 @@
+import { closeSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
+
+/**
+ * The file-system calls a chat's log writer makes, as a port: the app uses the real ones; tests
+ * put a full disk (ENOSPC), a descriptor limit (EMFILE) or a read-only folder (EACCES) in their
+ * place to prove a failed write loses nothing and crashes nothing.
+ */
+export interface LogFileSystem {
+  mkdir(dir: string): void;
+  /** Opens for appending (created 0600 when missing); returns the descriptor. */
+  open(path: string): number;
+  /** Writes `length` bytes of `data` from `offset`; returns how many were written (may be fewer). */
+  write(fd: number, data: Buffer, offset: number, length: number): number;
+  fsync(fd: number, done: (error: Error | null) => void): void;
+  close(fd: number): void;
+}
+
+export const nodeLogFileSystem: LogFileSystem = {
+  mkdir: (dir) => void mkdirSync(dir, { recursive: true }),
+  open: (path) => openSync(path, 'a', 0o600),
+  write: (fd, data, offset, length) => writeSync(fd, data, offset, length),
+  fsync: (fd, done) => fsync(fd, done),
+  close: (fd) => closeSync(fd),
+};

@@ -1,0 +1,60 @@
+import type { WaypointEvent } from '../../shared/contract';
+import type { ChatSession } from './chat-session';
+import type { LogRecord } from './log-records';
+
+/** What following a log changes besides the chat itself: the follower's own bookkeeping. */
+export interface MirrorTarget {
+  session: ChatSession;
+  /** Announces an event as if this process had fired it (the chat's state applies it first). */
+  emit(event: WaypointEvent): void;
+  /** The plan service takes the newer plan without an event of its own. */
+  restorePlan(plan: NonNullable<ChatSession['plan']>): void;
+  summaryLogged(json: string): void;
+  historyChanged(): void;
+  runStatus(status: string): void;
+}
+
+/**
+ * Records another process appended to a chat's log, applied as the events this process's
+ * services would have fired for them: the window updates as if the work happened here. Nothing
+ * is logged again (the caller keeps its own writer out of it).
+ */
+export function mirrorRecords(records: readonly LogRecord[], target: MirrorTarget): void {
+  const { session, emit } = target;
+  const sessionId = session.summary.id;
+  for (const record of records) {
+    switch (record.type) {
+      case 'created':
+      case 'usage':
+        break;
+      case 'summary':
+        target.summaryLogged(JSON.stringify(record.session));
+        emit({ type: 'session_updated', session: record.session });
+        break;
+      case 'item':
+        emit({ type: 'transcript_item', sessionId, item: record.item });
+        break;
+      case 'text':
+        emit({ type: 'message_delta', sessionId, itemId: record.itemId, text: record.text });
+        break;
+      case 'history':
+        session.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as typeof session.history));
+        target.historyChanged();
+        break;
+      case 'plan':
+        // Versions only move forward, as in replay.ts.
+        if (session.plan && session.plan.id === record.plan.id && record.version <= session.plan.version) break;
+        target.restorePlan(record.plan);
+        if (record.change) emit({ type: 'plan_updated', sessionId, plan: record.plan, change: record.change });
+        else session.plan = record.plan;
+        break;
+      case 'run':
+        target.runStatus(record.state.status);
+        emit({ type: 'run_state', sessionId, state: record.state });
+        break;
+      case 'prompt':
+        emit(record.event as unknown as WaypointEvent);
+        break;
+    }
+  }
+}

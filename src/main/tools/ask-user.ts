@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MAX_QUESTION_OPTIONS } from '../../shared/prompts';
+import { toInputSchema, optionalField } from './json-schema';
+import { fail, ok, type ToolDefinition } from './tool';
+import { parseInput, peek } from './workspace/tool-input';
+
+/**
+ * ask_user (design.md §5 "A question from Claude"): Claude asks the user and the run waits for
+ * the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
+ * only validates and words; the loop shows the question and keeps it (ToolContext.askUser).
+ */
+
+export const ASK_USER = 'ask_user';
+export const QUESTION_CANCELLED =
+  'The user pressed Stop instead of answering, so the question was cancelled. Do not ask again now: wait for their next message.';
+export const NOBODY_TO_ASK = 'Nobody can answer a question here (a run without a person). Decide yourself and say what you assumed.';
+
+const Option = z.string().trim().min(1, { error: 'options must not be empty' }).max(100, { error: 'each option is a short label (at most 100 characters)' });
+
+const Input = z
+  .object({
+    question: z.string().trim().min(1).max(2_000).describe('The question as the user will read it: one or two plain sentences'),
+    options: optionalField(
+      z
+        .array(Option)
+        .min(2)
+        .max(MAX_QUESTION_OPTIONS)
+        .refine((options) => new Set(options).size === options.length, { error: 'options must all be different' })
+        .describe(`2–${MAX_QUESTION_OPTIONS} short answers to pick from, a few words each; the user gets one button per option`),
+    ),
+    allow_text: optionalField(z.boolean().describe('Also let the user type an answer of their own (always so when there are no options)')),
+  })
+  .strict();
+
+export function createAskUserTool(): ToolDefinition {
+  return {
+    name: ASK_USER,
+    description:
+      'Ask the user a question and wait for the answer, which comes back as this tool\'s result, word for word. Use it only for a ' +
+      'decision or a fact you cannot find out yourself (a choice between approaches, a preference, a missing detail); offer options ' +
+      'when the answers are few. The conversation pauses until the user answers.',
+    inputSchema: toInputSchema(Input),
+    input: Input,
+    group: 'user',
+    // Asking changes nothing: under Plan first Claude may ask while it explores, before approval.
+    readOnly: true,
+    summarize(input) {
+      const v = peek(Input, input);
+      return v ? `Ask: ${v.question}` : 'Ask the user';
+    },
+    describeDryRun(input) {
+      const v = peek(Input, input);
+      if (!v) return 'Ask the user (invalid input)';
+      return `Would ask the user: ${v.question}${v.options ? `\nOptions: ${v.options.join(' | ')}` : ''}`;
+    },
+    needsApproval: () => false,
+    async execute(raw, ctx) {
+      const parsed = parseInput(ASK_USER, Input, raw);
+      if (!parsed.ok) return { ok: false, error: parsed.error };
+      if (!ctx.askUser) return fail('unavailable', NOBODY_TO_ASK);
+      const { question, options, allow_text } = parsed.value;
+      const reply = await ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
+      return reply.kind === 'answered' ? ok(reply.answer) : fail('unknown', QUESTION_CANCELLED);
+    },
+  };
+}

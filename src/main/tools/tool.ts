@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { ErrorClass } from '../../shared/plan';
+import type { Settings } from '../../shared/settings';
+
+/**
+ * A tool Claude can call. Planning tools, workspace tools and MCP tools all take this shape, so
+ * the conversation loop treats them alike.
+ */
+
+/** JSON Schema object as the Messages API expects it for `input_schema`. */
+export interface JsonSchemaObject {
+  type: 'object';
+  properties?: Record<string, unknown>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+/** A question for the user (ask_user), as the tool hands it to the loop. */
+export interface UserQuestion {
+  question: string;
+  options: string[];
+  allowText: boolean;
+}
+
+/** The user's answer (verbatim), or nothing: they pressed Stop, or the app shut down. */
+export type UserReply = { kind: 'answered'; answer: string } | { kind: 'cancelled' };
+
+export interface ToolContext {
+  sessionId: string;
+  /** Aborted when the user presses Stop. */
+  signal: AbortSignal;
+  settings: Settings;
+  /**
+   * Asks the user and waits for the answer (the loop shows it and keeps it across a restart).
+   * Absent where nobody can answer: a tool that needs it fails then.
+   */
+  askUser?(question: UserQuestion): Promise<UserReply>;
+}
+
+/**
+ * What an approval rule of this call is matched on (approval-rules.ts): the command line of a
+ * command, the workspace-relative path of a file change, or just the tool ('call').
+ */
+export type RuleSubject = { kind: 'command'; command: string } | { kind: 'path'; path: string } | { kind: 'call' };
+
+/** A structured tool error: a class the recovery policy can act on, and a message for Claude. */
+export interface ToolError {
+  kind: ErrorClass;
+  message: string;
+}
+
+/** An image a tool returned (an MCP screenshot), base64 as the tool gave it; the loop checks and stores it. */
+export interface ToolImage {
+  mediaType: string;
+  data: string;
+}
+
+export type ToolOutcome =
+  | { ok: true; content: string; images?: ToolImage[] }
+  | { ok: false; error: ToolError };
+
+/** 'user': tools that talk to the user (ask_user), offered in agentic mode. */
+export type ToolGroup = 'planning' | 'workspace' | 'mcp' | 'user';
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  /** The zod schema `inputSchema` is derived from (json-schema.ts); MCP tools have none: their servers own their schemas. */
+  input?: z.ZodType;
+  group: ToolGroup;
+  /** For MCP tools: the server they come from, shown in the UI. */
+  server?: string;
+  /** For MCP tools: the tool's own name on its server (`name` is the API name, `server__tool`). */
+  serverTool?: string;
+  /**
+   * It only reads: it never changes a file, runs a command or acts elsewhere (MCP: the server's
+   * `readOnlyHint`). Plan first lets only these (and planning calls) run before the user approves
+   * the plan; a tool that does not say so is taken to change things.
+   */
+  readOnly?: boolean;
+  /** One line for the transcript card, e.g. "Read src/app.ts (lines 1–80)". */
+  summarize(input: unknown): string;
+  /** What would happen, for approval cards and the plan's dry-run descriptions. */
+  describeDryRun(input: unknown): string;
+  /** True when this call needs the user's approval under these settings. */
+  needsApproval(input: unknown, settings: Settings): boolean;
+  /** What approval rules match for this call; null when no rule can cover it (bad input). Absent: the tool itself. */
+  ruleSubject?(input: unknown): RuleSubject | null;
+  /**
+   * A failure known before running (bad input, an edit whose old text is not in the file): the
+   * call then fails at once with this error, without asking the user to approve what cannot
+   * work. Null when the call may run. Optional: tools without it always run (or ask).
+   */
+  precheck?(input: unknown): Promise<ToolError | null>;
+  /** Never throws: every failure is a ToolOutcome with ok: false. */
+  execute(input: unknown, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+export const ok = (content: string): ToolOutcome => ({ ok: true, content });
+export const fail = (kind: ErrorClass, message: string): ToolOutcome => ({ ok: false, error: { kind, message } });

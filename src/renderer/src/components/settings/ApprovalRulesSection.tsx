@@ -1,0 +1,118 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { COMMAND_TOOL, describeRule, FILE_TOOLS, type RuleEffect } from '../../../../shared/approval-rules';
+import { useWaypoint } from '../../store/store-context';
+import './ApprovalRulesSection.css';
+
+const TOOLS = [COMMAND_TOOL, ...FILE_TOOLS];
+
+/**
+ * Settings → "Approval rules": the saved rules, each naming its tool and its command or path,
+ * with "Remove rule"; and a rule added by hand ("Never allow" refuses a call without asking).
+ * Each change is saved at once, not with the dialog's Save.
+ */
+export function ApprovalRulesSection() {
+  const id = useId();
+  const rules = useWaypoint((s) => s.settingsView?.settings.approvalRules ?? []);
+  const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
+  const removeApprovalRule = useWaypoint((s) => s.removeApprovalRule);
+  const [tool, setTool] = useState(COMMAND_TOOL);
+  const [pattern, setPattern] = useState('');
+  const [effect, setEffect] = useState<RuleEffect>('allow');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  const add = async () => {
+    setBusy(true);
+    setProblem(null);
+    const result = await addApprovalRule({ tool, pattern, effect });
+    setBusy(false);
+    if (!result.ok) return setProblem(result.message);
+    setStatus(`Added: ${describeRule({ tool, pattern: pattern.trim(), effect })}.`);
+    setPattern('');
+  };
+  const remove = async (ruleId: string, text: string) => {
+    const result = await removeApprovalRule(ruleId);
+    if (!result.ok) setProblem(result.message);
+    else setStatus(`Removed: ${text}.`);
+  };
+  // The dialog's form must not submit on Enter here: Enter adds the rule.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void add();
+  };
+
+  return (
+    <fieldset className="field rules-section">
+      <legend>Approval rules</legend>
+      <p className="hint" id={`${id}-hint`}>
+        Calls a rule covers run without asking (Always allow) or are refused without asking (Never allow). “Always approve” on an approval adds
+        one; “Approve for this chat” keeps its rule with that chat only. A run_command rule is one exact command line; a file rule is a path in
+        the workspace (** for any).
+      </p>
+      {rules.length ? (
+        <ul className="rules-list" aria-label="Approval rules">
+          {rules.map((rule) => {
+            const text = describeRule(rule);
+            return (
+              <li key={rule.id} className={`rule rule--${rule.effect}`}>
+                <span className="rule-text">{text}</span>
+                <button type="button" className="btn btn--small" onClick={() => void remove(rule.id, text)}>
+                  Remove rule
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="muted rules-empty">No saved rules: every risky call asks (unless auto-approved above).</p>
+      )}
+      <div className="rules-add" role="group" aria-label="Add a rule">
+        <div className="rules-add-field">
+          <label htmlFor={`${id}-tool`}>Tool</label>
+          <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
+            {TOOLS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="rules-add-field rules-add-pattern">
+          <label htmlFor={`${id}-pattern`}>Command or path</label>
+          <input
+            id={`${id}-pattern`}
+            value={pattern}
+            placeholder={tool === COMMAND_TOOL ? 'npm test' : 'src/** or **'}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
+            onChange={(e) => {
+              setPattern(e.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <div className="rules-add-field">
+          <label htmlFor={`${id}-effect`}>Decision</label>
+          <select id={`${id}-effect`} value={effect} onChange={(e) => setEffect(e.target.value as RuleEffect)}>
+            <option value="allow">Always allow</option>
+            <option value="deny">Never allow</option>
+          </select>
+        </div>
+        <button type="button" className="btn btn--small" disabled={busy} onClick={() => void add()}>
+          Add rule
+        </button>
+      </div>
+      {problem && (
+        <p id={`${id}-problem`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="sr-only" role="status">
+        {status}
+      </p>
+    </fieldset>
+  );
+}

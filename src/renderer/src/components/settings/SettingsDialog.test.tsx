@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WaypointCallError } from '../../../../shared/contract';
+import { MemoryBackend } from '../../test-support/memory-backend';
+import { mountApp, unmountApps } from '../../test-support/mount-app';
+
+beforeEach(() => localStorage.clear());
+afterEach(unmountApps);
+
+async function openSettings(backend = new MemoryBackend()) {
+  backend.addChat('s1', 'Chat');
+  mountApp(backend);
+  fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+  return { backend, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
+}
+
+const theme = () => document.documentElement.dataset.theme;
+
+describe('Settings', () => {
+  it('applies the theme at once while it is picked; Cancel goes back, Save keeps it', async () => {
+    const { backend, dialog } = await openSettings();
+    expect(theme()).toBe('system');
+    fireEvent.change(within(dialog).getByLabelText('Theme'), { target: { value: 'dark' } });
+    await waitFor(() => expect(theme()).toBe('dark'));
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(theme()).toBe('system'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const again = screen.getByRole('dialog', { name: 'Settings' });
+    fireEvent.change(within(again).getByLabelText('Theme'), { target: { value: 'light' } });
+    await waitFor(() => expect(theme()).toBe('light'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(theme()).toBe('light');
+    expect(backend.view.settings.theme).toBe('light');
+  });
+
+  it('shows each number field its limits, and on Save an error in words that then follows the typing', async () => {
+    const { dialog } = await openSettings();
+    const delay = within(dialog).getByLabelText('Retry delay (ms)') as HTMLInputElement;
+    expect([delay.min, delay.max, delay.step]).toEqual(['0', '60000', '100']);
+    expect(delay.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['From 0 to 60,000 ms.']);
+    fireEvent.change(delay, { target: { value: '-1' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull(); // not while typing
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await within(dialog).findByRole('alert');
+    expect(error.textContent).toBe("Retry delay can't be less than 0: enter a number from 0 to 60,000.");
+    expect(delay.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(delay, { target: { value: '250' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(delay.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('puts an invalid MCP servers JSON error at that field, focused, and saves nothing', async () => {
+    const { backend, dialog } = await openSettings();
+    const json = within(dialog).getByLabelText('MCP servers JSON');
+    fireEvent.change(json, { target: { value: '{"mcpServers": ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await within(dialog).findByRole('alert');
+    expect(error.textContent).toMatch(/^MCP servers: the JSON is not valid/);
+    expect(json.getAttribute('aria-invalid')).toBe('true');
+    expect(json.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(json);
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
+  });
+
+  it("shows main's refusal next to the field it names, or near Save when it names none", async () => {
+    const backend = new MemoryBackend();
+    let refusal = 'patch.maxRetries: Too small: expected number to be >=0';
+    backend.override('setSettings', () => {
+      throw new WaypointCallError('invalid_input', refusal);
+    });
+    const { dialog } = await openSettings(backend);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const retries = within(dialog).getByLabelText('Max retries');
+    await waitFor(() => expect(retries.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByRole('alert').textContent).toBe(refusal);
+
+    refusal = 'The settings file could not be written (disk full).';
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(refusal));
+    // Right above the buttons, so it is where the user is looking when Save "does nothing".
+    expect(within(dialog).getByRole('alert').nextElementSibling?.className).toBe('modal-actions');
+  });
+});

@@ -1,0 +1,66 @@
+import { Settings } from '../../../../shared/settings';
+
+/** The number fields of Settings, with their limits taken from the one settings schema. */
+export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns';
+
+export interface NumberLimits {
+  label: string;
+  min: number;
+  max: number;
+  /** The spinner's step; any whole number in range is valid. */
+  step: number;
+  unit?: string;
+}
+
+function limitsOf(key: NumberFieldKey, label: string, step: number, unit?: string): NumberLimits {
+  const schema = Settings.shape[key].unwrap();
+  return { label, min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER, step, ...(unit ? { unit } : {}) };
+}
+
+export const NUMBER_FIELDS: Record<NumberFieldKey, NumberLimits> = {
+  maxRetries: limitsOf('maxRetries', 'Max retries', 1),
+  retryDelayMs: limitsOf('retryDelayMs', 'Retry delay', 100, 'ms'),
+  thinkingBudgetTokens: limitsOf('thinkingBudgetTokens', 'Thinking budget', 1024, 'tokens'),
+  maxModelTurns: limitsOf('maxModelTurns', 'Max model turns', 1),
+};
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/** "From 0 to 10." — shown under the field, so the limits are known before anything is wrong. */
+export function limitsText(limits: NumberLimits): string {
+  return `From ${format(limits.min)} to ${format(limits.max)}${limits.unit ? ` ${limits.unit}` : ''}.`;
+}
+
+/** Why the typed text is not a valid value for the field, in words; null when it is. */
+export function numberFieldError(limits: NumberLimits, text: string): string | null {
+  const range = `from ${format(limits.min)} to ${format(limits.max)}`;
+  const typed = text.trim();
+  if (typed === '') return `${limits.label} is needed: enter a whole number ${range}.`;
+  const value = Number(typed);
+  if (!Number.isFinite(value)) return `${limits.label} must be a number ${range}.`;
+  if (!Number.isInteger(value)) return `${limits.label} must be a whole number ${range}.`;
+  if (value < limits.min) return `${limits.label} can't be less than ${format(limits.min)}: enter a number ${range}.`;
+  if (value > limits.max) return `${limits.label} can't be more than ${format(limits.max)}: enter a number ${range}.`;
+  return null;
+}
+
+export type FieldErrors = Partial<Record<NumberFieldKey | 'mcpServers', string>>;
+
+export function numberFieldErrors(values: Record<NumberFieldKey, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(NUMBER_FIELDS) as NumberFieldKey[]) {
+    const error = numberFieldError(NUMBER_FIELDS[key], values[key]);
+    if (error) errors[key] = error;
+  }
+  return errors;
+}
+
+/**
+ * Main validates too (the renderer is not trusted); its refusal names the field as
+ * "patch.maxRetries: …". Such a message goes to that field when it is one the dialog shows.
+ */
+export function fieldOfRefusal(message: string): NumberFieldKey | 'mcpServers' | null {
+  const field = /\bpatch\.(\w+)/.exec(message)?.[1];
+  if (field === 'maxRetries' || field === 'retryDelayMs' || field === 'thinkingBudgetTokens' || field === 'maxModelTurns' || field === 'mcpServers') return field;
+  return null;
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryBackend } from '../test-support/memory-backend';
+import { mountApp, unmountApps } from '../test-support/mount-app';
+import { createWaypointStore } from './create-store';
+import { rememberedOpenChat, rememberOpenChat } from './open-chat-memory';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(unmountApps);
+
+function twoChats() {
+  const backend = new MemoryBackend();
+  backend.addChat('new', 'Newest', { updatedAt: '2025-01-03T00:00:00.000Z' });
+  backend.addChat('old', 'Older', { updatedAt: '2025-01-01T00:00:00.000Z' });
+  return backend;
+}
+
+const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const open = async (title: string) => {
+  fireEvent.click(within(screen.getByRole('navigation', { name: 'Chats' })).getByRole('button', { name: title }));
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
+};
+
+describe('the open chat and drafts', () => {
+  it('reopens the chat the tab had open, not the newest one; without one, the newest', async () => {
+    mountApp(twoChats(), { preferredChat: 'old' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));
+    unmountApps();
+    mountApp(twoChats(), { preferredChat: 'deleted-meanwhile' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Newest'));
+  });
+
+  it('remembers the open chat for the tab as it changes', async () => {
+    const store = createWaypointStore(twoChats());
+    const off = rememberOpenChat(store);
+    await store.getState().openSession('old');
+    expect(rememberedOpenChat()).toBe('old');
+    await store.getState().openSession('new');
+    expect(rememberedOpenChat()).toBe('new');
+    off();
+  });
+
+  it('keeps a draft per chat across chat switches and a reload; it never leaks; sending clears it', async () => {
+    const backend = twoChats();
+    const store = mountApp(backend);
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(document.activeElement).toBe(box()); // the message box has the focus on load
+    fireEvent.change(box(), { target: { value: 'draft for the newest chat' } });
+    await open('Older');
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'draft for the older chat' } });
+    await open('Newest');
+    expect(box().value).toBe('draft for the newest chat');
+
+    store.getState().flushDrafts(); // the page's pagehide, as in a reload
+    unmountApps(); // a reload: a new store reads what was stored
+    mountApp(backend, { preferredChat: 'old' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));
+    expect(box().value).toBe('draft for the older chat');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box().value).toBe(''));
+    expect(backend.chats.get('old')?.transcript.at(-1)).toMatchObject({ kind: 'user', text: 'draft for the older chat' });
+    unmountApps();
+    mountApp(backend, { preferredChat: 'old' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));
+    expect(box().value).toBe('');
+  });
+});

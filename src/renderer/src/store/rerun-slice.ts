@@ -1,0 +1,67 @@
+import type { CallOutput } from '../../../shared/contract';
+import { failed, OK } from './errors';
+import type { ActionResult, SliceCreator } from './types';
+
+export type RerunFiles = CallOutput<'previewRerun'>['files'];
+
+/**
+ * Edit message and Retry reply (design.md §5). Main cuts the chat and says so with one event
+ * (chat_rewound), which every window applies the same way; the earlier version arrives as a new
+ * chat in the list.
+ */
+export interface RerunSlice {
+  editMessage(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<ActionResult>;
+  retryReply(sessionId: string): Promise<ActionResult>;
+  /** The files the turns from this message on changed ("Save and rerun" can put them back first). */
+  previewRerun(sessionId: string, itemId: string): Promise<{ ok: true; files: RerunFiles } | { ok: false; message: string }>;
+  /** chat_rewound: the item and everything after it are gone; the plan too when it was made there. */
+  applyRewind(sessionId: string, fromItemId: string, planDropped: boolean): void;
+}
+
+export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
+  async editMessage(sessionId, itemId, text, restoreFiles) {
+    try {
+      await api.call('editMessage', { sessionId, itemId, text, restoreFiles });
+      return OK;
+    } catch (error) {
+      return failed(error);
+    }
+  },
+  async retryReply(sessionId) {
+    try {
+      await api.call('retryReply', { sessionId });
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
+  async previewRerun(sessionId, itemId) {
+    try {
+      const { files } = await api.call('previewRerun', { sessionId, itemId });
+      return { ok: true, files };
+    } catch (error) {
+      return failed(error) as { ok: false; message: string };
+    }
+  },
+  applyRewind(sessionId, fromItemId, planDropped) {
+    set((state) => {
+      const held = state.transcripts[sessionId];
+      const at = held ? held.findIndex((i) => i.id === fromItemId) : -1;
+      return {
+        ...(held && at >= 0 ? { transcripts: { ...state.transcripts, [sessionId]: held.slice(0, at) } } : {}),
+        ...(planDropped
+          ? {
+              plans: { ...state.plans, [sessionId]: null },
+              sessions: state.sessions.map((s) => {
+                if (s.id !== sessionId) return s;
+                const { planProgress: _dropped, ...rest } = s;
+                return rest;
+              }),
+            }
+          : {}),
+      };
+    });
+  },
+});

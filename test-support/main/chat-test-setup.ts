@@ -1,0 +1,74 @@
+/** Starts a ChatService against a scripted server for one test; closeAll() in afterEach. */
+import { startScriptedServer, type ScriptedServer, type ScriptedServerOptions } from '../scripted-api/server';
+import type { Scenario } from '../scripted-api/scenario';
+import type { Settings } from '../../src/shared/settings';
+import { ChatService } from '../../src/main/agent/chat-service';
+import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
+import type { ToolDefinition } from '../../src/main/tools/tool';
+import { ToolRegistry } from '../../src/main/tools/tool-registry';
+import { stripCacheControl } from '../../src/main/agent/cache-control';
+import type { RequestAttachments } from '../../src/main/agent/ports';
+
+export const TEST_KEY = 'waypoint-test-SECRET-key-0123456789';
+const open: { service: ChatService; server: ScriptedServer }[] = [];
+
+export async function closeAll(): Promise<void> {
+  for (const { service, server } of open.splice(0)) {
+    service.dispose();
+    await server.close();
+  }
+}
+
+export async function startChat(
+  scenario: Scenario,
+  opts: {
+    settings?: Partial<Settings>;
+    tools?: ToolDefinition[];
+    key?: string | null;
+    attachments?: RequestAttachments;
+    server?: Pick<ScriptedServerOptions, 'models' | 'respond'>;
+  } = {},
+) {
+  const server = await startScriptedServer({ scenario, requireApiKey: TEST_KEY, ...opts.server });
+  const registry = new ToolRegistry();
+  for (const tool of opts.tools ?? []) registry.register(tool);
+  const plans = new TinyPlanService();
+  const settings = settingsSource(opts.settings);
+  const service = new ChatService({
+    settings,
+    apiKey: keySource(opts.key === undefined ? TEST_KEY : opts.key),
+    plans,
+    tools: registry,
+    baseURL: server.url,
+    workspace: '/tmp/ws',
+    stallTimeoutMs: 2_000,
+    sdkMaxRetries: 0,
+    ...(opts.attachments ? { attachments: opts.attachments } : {}),
+  });
+  open.push({ service, server });
+  const recorder = new EventRecorder();
+  service.onEvent(recorder.listener);
+  const session = service.newSession();
+  return { server, service, recorder, session, plans, settings };
+}
+
+export function testTool(name: string, run: ToolDefinition['execute']): ToolDefinition {
+  return {
+    name,
+    description: `Test tool ${name}.`,
+    inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+    group: 'workspace',
+    summarize: (input) => `${name} ${JSON.stringify(input)}`,
+    describeDryRun: () => name,
+    needsApproval: () => false,
+    execute: run,
+  };
+}
+
+export type RecordedMessage = {
+  role: string;
+  content: string | { type: string; text?: string; tool_use_id?: string; content?: unknown; is_error?: boolean }[];
+};
+
+export const messagesOf = (server: ScriptedServer, i: number): RecordedMessage[] =>
+  stripCacheControl((server.requests[i]!.body as { messages: RecordedMessage[] }).messages);

@@ -1,0 +1,60 @@
+/** Test support: a real ChatService + PlanService + SessionPersistence on a data dir, restartable. */
+import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
+import type { Scenario } from '../scripted-api/scenario';
+import type { WaypointEvent } from '../../src/shared/contract';
+import { ChatService } from '../../src/main/agent/chat-service';
+import { keySource, settingsSource } from './chat-test-harness';
+import type { ToolDefinition } from '../../src/main/tools/tool';
+import { ToolRegistry } from '../../src/main/tools/tool-registry';
+import { PlanService } from '../../src/main/plan/plan-service';
+import { SessionPersistence } from '../../src/main/sessions/session-persistence';
+
+export const KIT_KEY = 'waypoint-test-persistence-kit-key';
+
+export interface Instance {
+  chat: ChatService;
+  plans: PlanService;
+  persistence: SessionPersistence;
+  events: WaypointEvent[];
+  warnings: string[];
+  close(): Promise<void>;
+  /** Resolves when the chat's run has gone back to idle after having started. */
+  idle(sessionId: string, timeoutMs?: number): Promise<void>;
+}
+
+export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = []): Promise<Instance> {
+  const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });
+  const registry = new ToolRegistry();
+  for (const tool of tools) registry.register(tool);
+  const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
+  const warnings: string[] = [];
+  const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m) });
+  const events: WaypointEvent[] = [];
+  chat.onEvent((e) => events.push(e));
+  return {
+    chat,
+    plans,
+    persistence,
+    events,
+    warnings,
+    async close() {
+      await persistence.dispose();
+      chat.dispose();
+      plans.dispose();
+    },
+    async idle(sessionId, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const ran = events.some((e) => e.type === 'run_state' && e.sessionId === sessionId && e.state.status !== 'idle');
+        const last = events.filter((e) => e.type === 'run_state' && e.sessionId === sessionId).at(-1);
+        if (ran && last?.type === 'run_state' && last.state.status === 'idle') return;
+        if (Date.now() > deadline) throw new Error('run did not finish');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+export function scripted(scenario: Scenario): Promise<ScriptedServer> {
+  return startScriptedServer({ scenario });
+}
