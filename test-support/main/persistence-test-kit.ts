@@ -7,7 +7,7 @@ import { keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { PlanService } from '../../src/main/plan/plan-service';
-import { SessionPersistence } from '../../src/main/sessions/session-persistence';
+import { SessionPersistence, type PersistenceOptions } from '../../src/main/sessions/session-persistence';
 
 export const KIT_KEY = 'waypoint-test-persistence-kit-key';
 
@@ -22,13 +22,16 @@ export interface Instance {
   idle(sessionId: string, timeoutMs?: number): Promise<void>;
 }
 
-export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = []): Promise<Instance> {
+/** `shell`: the options the windowed shells add (following other processes, giving idle chats back). */
+export type ShellOptions = Pick<PersistenceOptions, 'follow' | 'releaseIdleMs'>;
+
+export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = [], shell: ShellOptions = {}): Promise<Instance> {
   const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });
   const registry = new ToolRegistry();
   for (const tool of tools) registry.register(tool);
   const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
   const warnings: string[] = [];
-  const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m) });
+  const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m), ...shell });
   const events: WaypointEvent[] = [];
   chat.onEvent((e) => events.push(e));
   return {

@@ -194,7 +194,6 @@ export class SessionPersistence implements AsyncDisposable {
 
   private async load(): Promise<void> {
     const { chat } = this.options;
-    if (this.options.follow || this.options.onRequest) this.watch = new FolderWatch(() => this.tick(), FOLLOW_POLL_MS);
     let loaded: Awaited<ReturnType<typeof loadSessions>>;
     try {
       loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id));
@@ -205,11 +204,23 @@ export class SessionPersistence implements AsyncDisposable {
       loaded = { chats: [], rebuildIndex: false };
     }
     for (const entry of loaded.chats) this.adopt(entry);
+    // Following starts only now: a poll during the load would adopt a chat a second time (a
+    // second writer numbering from a stale seq; found by the kill-replay test under load).
+    if (this.options.follow || this.options.onRequest) this.watchLoaded();
     if (loaded.rebuildIndex) await this.index.writeNow();
     this.subscriptions.add(chat.onEvent((event) => this.onEvent(event)));
     this.subscriptions.add(chat.onUsage((record) => this.onUsage(record)));
     this.subscriptions.add(chat.onForked((sessionId) => this.onForked(sessionId)));
     if (this.options.follow) this.watch?.add(this.sessionsDir);
+  }
+
+  private watchLoaded(): void {
+    const watch = new FolderWatch(() => this.tick(), FOLLOW_POLL_MS);
+    this.watch = watch;
+    for (const log of this.logs.values()) {
+      if (log.followed && this.options.follow) watch.add(log.tail.path);
+      if (log.writer && this.options.onRequest) watch.add(inboxDir(join(this.sessionsDir, log.id)));
+    }
   }
 
   /** A copy of a chat (its earlier version): a new log holding all of it, written before any event of it. */
@@ -230,6 +241,8 @@ export class SessionPersistence implements AsyncDisposable {
   /** Puts a chat read from its log into the services; an interrupted run is closed (and that logged). */
   private adopt(entry: LoadedChat): void {
     const { chat, plans } = this.options;
+    // One ChatLog (and so at most one writer) per chat, whoever found it first.
+    if (this.logs.has(entry.id)) return;
     chat.adoptSession(entry.restored.session);
     if (entry.plan) plans.restore(entry.id, entry.plan);
     if (entry.damaged) {
