@@ -133,11 +133,13 @@ function startCard(block: ToolUseBlock, tool: ToolDefinition): ToolCallItem {
 /** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
 async function execute(tool: ToolDefinition, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
   const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: { kind: 'unknown', message: STOPPED } });
+  let onAbort = (): void => undefined;
   const stopped = new Promise<ToolOutcome>((resolve) => {
     if (ctx.signal.aborted) resolve(stoppedOutcome());
     // A tool that answers Stop itself (ask_user's "cancelled") does so within this turn of the
     // event loop and wins; one that ignores it is cut off right after.
-    ctx.signal.addEventListener('abort', () => setTimeout(() => resolve(stoppedOutcome()), 0), { once: true });
+    onAbort = () => setTimeout(() => resolve(stoppedOutcome()), 0);
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
   });
   const ask = ctx.ask;
   const run = (async (): Promise<ToolOutcome> => {
@@ -154,5 +156,10 @@ async function execute(tool: ToolDefinition, block: ToolUseBlock, ctx: ToolRunCo
     }
   })();
   // A tool that ignores its signal must not hold the Stop button hostage.
-  return Promise.race([run, stopped]);
+  try {
+    return await Promise.race([run, stopped]);
+  } finally {
+    // The run's signal lives for every turn of the run: one listener a call would pile up.
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
 }
