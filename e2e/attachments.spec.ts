@@ -33,6 +33,9 @@ async function attach(page: Page, files: Array<{ name: string; mimeType: string;
 
 const chips = (page: Page) => page.getByRole('list', { name: 'Attachments', exact: true }).getByRole('listitem');
 
+/** As a person waits for the chips to stop saying "uploading N%" before sending (Send refuses until then). */
+const uploaded = (page: Page) => expect(page.getByRole('list', { name: 'Attachments', exact: true })).not.toContainText('uploading');
+
 /** Puts files on the clipboard and pastes them into the message box, as a screenshot paste does. */
 async function paste(page: Page, name: string, type: string, bytes: Buffer) {
   await page.getByRole('textbox', { name: 'Message' }).evaluate(
@@ -148,6 +151,7 @@ test.describe('paste and drop', () => {
     await expect(app.getByRole('log', { name: 'Conversation' }).getByText('First reply.')).toBeVisible();
     // Nothing was lost to the reply: both wait in the composer, and go with the next message.
     await expect(chips(app)).toHaveCount(2);
+    await uploaded(app);
     await app.getByRole('textbox', { name: 'Message' }).fill('Here they are');
     await app.keyboard.press('Enter');
     await scripted.release();
@@ -179,6 +183,7 @@ test.describe("a tool's image and the export", () => {
     await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
     await attach(app, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Remember the milk.') }]);
     await expect(chips(app)).toHaveCount(1);
+    await uploaded(app);
     await app.getByRole('textbox', { name: 'Message' }).fill('Show me the tiny image');
     await app.keyboard.press('Enter');
     // The call waits for approval like any untrusted MCP tool's.
