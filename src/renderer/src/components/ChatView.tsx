@@ -27,6 +27,9 @@ export function ChatView() {
   const clearComposerError = useWaypoint((s) => s.clearComposerError);
   const draftOf = useWaypoint((s) => s.draftOf);
   const saveDraft = useWaypoint((s) => s.saveDraft);
+  // Only while New chat is being made (no id yet) is there anything to follow here.
+  const newChatDraft = useWaypoint((s) => (sessionId ? '' : s.newChatDraft));
+  const setNewChatDraft = useWaypoint((s) => s.setNewChatDraft);
   const working = !!runState && runState.status !== 'idle';
   const attachments = useWaypoint((s) => s.pendingAttachments[chatKey(sessionId)]);
   const attachmentAlert = useWaypoint((s) => s.attachmentAlert);
@@ -82,8 +85,8 @@ export function ChatView() {
             onSend={sendMessage}
             onStop={() => void stop()}
             onEdit={clearComposerError}
-            draft={sessionId ? draftOf(sessionId) : ''}
-            {...(sessionId ? { onDraftChange: (text: string) => saveDraft(sessionId, text) } : {})}
+            draft={sessionId ? draftOf(sessionId) : newChatDraft}
+            onDraftChange={(text: string) => (sessionId ? saveDraft(sessionId, text) : setNewChatDraft(text))}
             attachments={attachments ?? []}
             attachmentAlert={attachmentAlert}
             onAttach={(files) => void addFiles(files)}

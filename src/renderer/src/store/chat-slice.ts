@@ -69,7 +69,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     const attachments = pending.flatMap((p) => (p.attachment ? [{ id: p.attachment.id, name: p.attachment.name }] : []));
     let sessionId = get().currentSessionId;
     if (!sessionId) {
-      const created = await get().newChat();
+      const created = await get().newChat({ carryDraft: false }); // the text is being sent, not drafted
       sessionId = get().currentSessionId;
       if (!created.ok || !sessionId) {
         const message = created.ok ? 'Could not start a chat.' : created.message;

@@ -71,3 +71,28 @@ describe('the open chat and drafts', () => {
     expect(box().value).toBe('');
   });
 });
+
+describe('New chat while main is still making it', () => {
+  it('shows the new chat at once; what is typed meanwhile stays in the new chat, never in the one that was open', async () => {
+    const backend = twoChats();
+    let release = () => {};
+    const made = new Promise<void>((r) => (release = r));
+    mountApp(backend);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Newest'));
+    fireEvent.change(box(), { target: { value: 'kept for the newest chat' } });
+    backend.override('newSession', async () => {
+      await made;
+      backend.addChat('fresh', 'New chat', { updatedAt: new Date().toISOString() });
+      return backend.chats.get('fresh')!.summary;
+    });
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Chats' })).getAllByRole('button', { name: 'New chat' })[0]!);
+    await waitFor(() => expect(box().value).toBe(''));
+    fireEvent.change(box(), { target: { value: 'typed right after the click' } });
+    release();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New chat'));
+    await waitFor(() => expect(backend.log.some((c) => c.name === 'getSession' && (c.input as { sessionId: string }).sessionId === 'fresh')).toBe(true));
+    expect(box().value).toBe('typed right after the click');
+    await open('Newest');
+    expect(box().value).toBe('kept for the newest chat');
+  });
+});

@@ -6,6 +6,9 @@ import type { SliceCreator } from './types';
  * reactive state: only the composer of the chat reads it, when it mounts.
  */
 export interface DraftsSlice {
+  /** What is typed while New chat is being made (no chat id yet): it goes to the new chat. */
+  newChatDraft: string;
+  setNewChatDraft(text: string): void;
   draftOf(sessionId: string): string;
   saveDraft(sessionId: string, text: string): void;
   pruneDrafts(existing: readonly string[]): void;
@@ -13,7 +16,9 @@ export interface DraftsSlice {
 }
 
 export function createDraftsSlice(storage: DraftStorage = createDraftStorage()): SliceCreator<DraftsSlice> {
-  return () => ({
+  return (set) => ({
+    newChatDraft: '',
+    setNewChatDraft: (text) => set({ newChatDraft: text }),
     draftOf: (sessionId) => storage.load(sessionId),
     saveDraft: (sessionId, text) => storage.save(sessionId, text),
     pruneDrafts: (existing) => storage.prune(existing),

@@ -37,12 +37,23 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
       return result;
     }
   },
-  async newChat() {
+  async newChat(options = { carryDraft: true }) {
+    const previous = get().currentSessionId;
+    // The window shows the new, empty chat at once: what is typed meanwhile belongs to it, not
+    // to the chat that was open (main answers in its own time).
+    if (options.carryDraft) set({ currentSessionId: null, composerError: null, newChatDraft: '' });
     try {
       const session = await api.call('newSession', {});
       get().upsertSession(session);
+      if (options.carryDraft) {
+        const typed = get().newChatDraft;
+        if (typed) get().saveDraft(session.id, typed);
+        set({ newChatDraft: '' });
+      }
       return await get().openSession(session.id);
     } catch (error) {
+      // Back to the chat that was open, so nothing typed is lost and the window is not left empty.
+      if (options.carryDraft && previous && get().currentSessionId === null) await get().openSession(previous);
       const result = failed(error);
       if (!result.ok) get().setLastError(result.message);
       return result;

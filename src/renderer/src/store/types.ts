@@ -37,7 +37,8 @@ export interface SessionsSlice {
   upsertSession(session: SessionSummary): void;
   /** Makes the chat current and loads its snapshot from main. */
   openSession(sessionId: string): Promise<ActionResult>;
-  newChat(): Promise<ActionResult>;
+  /** `carryDraft` (default): the window switches to the new chat at once and what is typed meanwhile goes with it. */
+  newChat(options?: { carryDraft: boolean }): Promise<ActionResult>;
   /** Electron: a folder dialog for the current chat's workspace. */
   chooseWorkspace(): Promise<ActionResult>;
 }
