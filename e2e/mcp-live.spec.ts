@@ -61,6 +61,17 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     await expect(app.getByRole('alert')).toContainText(/being written by waypoint mcp, pid \d+/);
     await expect(panel.step('Write the changelog')).toHaveAttribute('data-status', 'in_progress');
 
+    // A plan edit made here goes to the MCP server (the chat's writer): the panel shows it from
+    // the server's log, and the client hears of it at the end of its next tool result.
+    await panel.step('Tag and publish').getByRole('button', { name: 'Edit step', exact: true }).click();
+    await panel.step('Tag and publish').getByRole('menuitem', { name: 'Skip', exact: true }).click();
+    await expect(panel.step('Tag and publish')).toHaveAttribute('data-status', 'skipped');
+    const next = await call('update_plan', { action: 'complete_step', step_number: 2, result: 'CHANGELOG.md written' });
+    expect(next.isError).toBeFalsy();
+    expect(next.content[0]?.text).toMatch(/The user edited the plan: .*skipped.*Tag and publish/i);
+    // With the last step skipped, that completes the plan: the panel goes, as for any finished plan.
+    await expect(app.getByRole('region', { name: 'Task plan' })).toHaveCount(0);
+
     // The client's own words are in the transcript, and the window never had to reload.
     await expect(app.getByRole('log', { name: 'Conversation' }).getByText(/claude-code plans here over MCP/)).toBeVisible();
     expect(await app.evaluate(() => (window as unknown as { mcpLiveMark?: number }).mcpLiveMark)).toBe(17);

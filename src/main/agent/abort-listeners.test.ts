@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, startChat as setup, testTool } from '../../../test-support/main/chat-test-setup';
 import { ok } from '../tools/tool';
@@ -13,10 +14,9 @@ describe('a 45-turn tool loop', () => {
     process.on('warning', onWarning);
     let peak = 0;
     const signals = new Set<AbortSignal>();
-    const { getEventListeners } = await import('node:events');
     const probe = testTool('probe', async (_input, ctx) => {
       signals.add(ctx.signal);
-      peak = Math.max(peak, getEventListeners(ctx.signal, 'abort').length);
+      peak = Math.max(peak, EventEmitter.getEventListeners(ctx.signal, 'abort').length);
       return ok('fine');
     });
     try {

@@ -1,12 +1,13 @@
-import type { CallName } from '../../shared/contract';
+import type { CallInput, CallName } from '../../shared/contract';
+import type { InboxRequest } from '../sessions/chat-inbox';
 import type { CallHandlers } from './call-router';
 
 /** What the claims need of persistence (sessions/session-persistence.ts). */
 export interface ChatClaims {
   /** Throws a UserFacingError ('busy') while another live process writes the chat. */
   claim(sessionId: string): void;
-  /** Hands a Stop to the process that writes the chat; false when none other does. */
-  forward(sessionId: string, request: { kind: 'stop' }): boolean;
+  /** Hands a request to the process that writes the chat; false when none other does. */
+  forward(sessionId: string, request: InboxRequest): boolean;
 }
 
 /** Calls that name a chat but only read it. Every other call naming a chat changes it. */
@@ -16,7 +17,7 @@ const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getPlan',
  * One writer per chat log (design.md §7): a call that changes a chat first makes this process its
  * writer, and is refused with the reason while another process (a headless run, an MCP server)
  * writes it. New calls are covered by default: a call naming a chat is a change unless listed in
- * READS. Stop is the exception that reaches across: it goes to the process doing the run.
+ * READS. Stop and plan edits reach across: they go to the process that writes the chat.
  */
 export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): CallHandlers {
   const wrapped = { ...handlers } as Record<CallName, (input: unknown) => unknown>;
@@ -28,6 +29,11 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
       if (sessionId !== null) {
         // A run is stopped where it runs: here (this process holds the chat then) or over there.
         if (name === 'stop') return claims.forward(sessionId, { kind: 'stop' }) ? { stopped: true } : handler(input);
+        // A plan edit goes to the writer too; the change comes back as plan_updated from its log.
+        if (name === 'editPlan') {
+          const { planId, version, edit } = input as CallInput<'editPlan'>;
+          if (claims.forward(sessionId, { kind: 'plan_edit', planId, version, edit })) return { version };
+        }
         claims.claim(sessionId);
       }
       return handler(input);

@@ -16,6 +16,7 @@ import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
 import { createCallRouter, type CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';
+import { carryOut } from './forwarded-requests';
 import type { LockOwner } from '../sessions/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
@@ -109,9 +110,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     holder: HOLDERS[options.shell],
     follow: windowed,
     ...(windowed ? { releaseIdleMs: 1_500 } : {}),
-    onRequest: (sessionId, { request }) => {
-      if (request.kind === 'stop') chat.stop(sessionId);
-    },
+    onRequest: (sessionId, { request, from }) => carryOut(chat, sessionId, request, from.holder),
     ...(options.logFileSystem ? { fs: options.logFileSystem } : {}),
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });

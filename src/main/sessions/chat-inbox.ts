@@ -2,20 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { UserEdit } from '../../shared/plan-edit';
 
 /**
  * What a process that follows a chat asks of the process that writes it (one writer per log):
  * the writer carries the request out, and its log tells everyone the result. Requests are files
  * in `sessions/<id>/inbox/`, written whole (temp file, rename) and taken in the order sent.
  *
- * A new kind of request joins `InboxRequest` and gets a handler where the app is put together
- * (app/services.ts). User plan edits (issue 14) join here as `{kind: 'plan_edit', edit}`: the
- * writer applies them with the user as the cause, and the agent hears of them in its next tool
- * result (cli/mcp/user-edit-notes.ts for an MCP client).
+ * A new kind of request joins `InboxRequest` and gets a handler where the processes are put
+ * together (app/forwarded-requests.ts). A user's plan edit is applied by the writer with the user
+ * as the cause, and the agent hears of it in its next tool result (cli/mcp/user-edit-notes.ts for
+ * an MCP client, the loop's edit notes for a headless run).
  */
 export const InboxRequest = z.discriminatedUnion('kind', [
   /** The user pressed Stop on a run another process is doing. */
   z.object({ kind: z.literal('stop') }).strict(),
+  /** The user edited the plan of a chat another process writes (a headless run, an MCP client's chat). */
+  z.object({ kind: z.literal('plan_edit'), planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), edit: UserEdit }).strict(),
 ]);
 export type InboxRequest = z.infer<typeof InboxRequest>;
 

@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { APP_VERSION } from '../../app/app-version';
+import { carryOut, type ForwardedRequestTarget } from '../../app/forwarded-requests';
 import { createPlanningServices } from '../../app/planning-services';
 import type { McpArgs } from '../cli-args';
 import { createPlanningServer } from './planning-server';
@@ -19,7 +20,19 @@ export interface McpIo {
  */
 export async function serveMcp(args: McpArgs, io: McpIo): Promise<number> {
   const say = (message: string) => io.stderr.write(`waypoint mcp: ${message}\n`);
-  const services = await createPlanningServices({ dataDir: args.dataDir, style: args.planningStyle, holder: 'waypoint mcp', warn: say });
+  // The user's plan edits in the app come through the chat's inbox: applied here as the user's,
+  // they reach the client at the end of its next tool result (user-edit-notes.ts).
+  let target: ForwardedRequestTarget | null = null;
+  const services = await createPlanningServices({
+    dataDir: args.dataDir,
+    style: args.planningStyle,
+    holder: 'waypoint mcp',
+    warn: say,
+    onRequest: (sessionId, { request, from }) => {
+      if (target) carryOut(target, sessionId, request, from.holder);
+    },
+  });
+  target = services.chat;
   const { server, dispose } = createPlanningServer(services, APP_VERSION, say);
   const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
 

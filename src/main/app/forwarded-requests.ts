@@ -1,0 +1,31 @@
+import type { InboxRequest } from '../sessions/chat-inbox';
+import { noticeItem } from '../common/transcript-items';
+import type { NoticeItem } from '../../shared/transcript';
+import type { UserEdit } from '../../shared/plan-edit';
+
+/** What carrying out another process's requests needs of the chat service (agent/chat-service.ts). */
+export interface ForwardedRequestTarget {
+  stop(sessionId: string): unknown;
+  editPlan(sessionId: string, request: { planId: string; version: number; edit: UserEdit }): unknown;
+  addNotice(sessionId: string, item: NoticeItem): void;
+}
+
+/**
+ * Carries out a request another Waypoint process sent to the chat this one writes (chat-inbox.ts).
+ * A plan edit is applied as the user's; one the plan's rules refuse is said in the chat, where the
+ * user who made it looks (the window follows this process's log), and nothing changes.
+ */
+export function carryOut(target: ForwardedRequestTarget, sessionId: string, request: InboxRequest, from: string): void {
+  switch (request.kind) {
+    case 'stop':
+      target.stop(sessionId);
+      return;
+    case 'plan_edit':
+      try {
+        target.editPlan(sessionId, { planId: request.planId, version: request.version, edit: request.edit });
+      } catch (error) {
+        target.addNotice(sessionId, noticeItem('warning', `Your plan edit (from ${from}) was not applied: ${(error as Error).message}`, 'plan_edit_refused'));
+      }
+      return;
+  }
+}
