@@ -58,7 +58,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     // The chat has one writer, the MCP server: a message typed here is refused, naming it, and the plan stays.
     await app.getByRole('textbox', { name: 'Message' }).fill('Let me take over');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(app.getByRole('alert')).toContainText(/being written by waypoint mcp, pid \d+/);
+    await expect(app.getByRole('alert')).toContainText(/being written by waypoint mcp \(claude-code\), pid \d+/);
     await expect(panel.step('Write the changelog')).toHaveAttribute('data-status', 'in_progress');
 
     // A plan edit made here goes to the MCP server (the chat's writer): the panel shows it from

@@ -80,7 +80,7 @@ describe('one data folder, two processes', { timeout: 60_000 }, () => {
       expect(snapshot.plan.version).toBe(2);
 
       // The app may not write a chat the MCP server writes: it says who does.
-      await expect(shell.call('renameSession', { sessionId: mcpChat, title: 'Mine now' })).rejects.toThrow(/being written by waypoint mcp, pid \d+/);
+      await expect(shell.call('renameSession', { sessionId: mcpChat, title: 'Mine now' })).rejects.toThrow(/being written by waypoint mcp \(claude-code\), pid \d+/);
       await expect(shell.call('sendMessage', { sessionId: mcpChat, text: 'hi' })).rejects.toThrow(/being written by waypoint mcp/);
 
       await mcp.call('update_plan', { action: 'complete_step', step_number: 1, result: 'done' });

@@ -104,6 +104,11 @@ export class ChatLocks {
     installExitHook();
   }
 
+  /** Names this process better once it knows more (an MCP server learns its client's name after start). Locks taken from now on carry it. */
+  renameHolder(holder: string): void {
+    this.owner.holder = holder;
+  }
+
   holds(sessionId: string): boolean {
     return this.held.has(sessionId);
   }

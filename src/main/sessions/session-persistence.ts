@@ -117,6 +117,11 @@ export class SessionPersistence implements AsyncDisposable {
     return join(this.sessionsDir, sessionId, LOG_FILE);
   }
 
+  /** How this process is named in the locks it takes from now on, and so in "being written by …". */
+  renameHolder(holder: string): void {
+    this.locks.renameHolder(holder);
+  }
+
   /** The process that writes this chat now, when it is another live one. */
   writerElsewhere(sessionId: string): LockOwner | null {
     if (this.locks.holds(sessionId)) return null;

@@ -144,7 +144,7 @@ describe('waypoint mcp', { timeout: 90_000 }, () => {
     const b = await connect(dataDir);
     const result = await b.call('create_plan', { goal: 'Parallel work', steps: [{ step_number: 1, description: 'Other' }] });
     expect(result.isError).toBe(false);
-    expect(b.stderr()).toMatch(/not continuing chat .*being written by waypoint mcp, pid \d+.*Starting a new chat/);
+    expect(b.stderr()).toMatch(/not continuing chat .*being written by waypoint mcp \(claude-code\), pid \d+.*Starting a new chat/);
     await disconnect(a);
     await disconnect(b);
     const logs = checkLogs(dataDir);
@@ -167,7 +167,7 @@ describe('waypoint mcp', { timeout: 90_000 }, () => {
     const again = await connect(dataDir);
     const done = await again.call('update_plan', { action: 'complete_step', step_number: 1, result: 'v2' });
     expect(done.text).toMatch(/^Updated plan: step 1 completed/);
-    expect(again.stderr()).toMatch(/was left locked by waypoint mcp, pid \d+, which is no longer running; this process took it over/);
+    expect(again.stderr()).toMatch(/was left locked by waypoint mcp \(claude-code\), pid \d+, which is no longer running; this process took it over/);
     await disconnect(again);
     const after = checkLogs(dataDir);
     expect(after).toHaveLength(1);

@@ -33,6 +33,8 @@ export function createPlanningServer(services: PlanningServices, version: string
     if (!tool) {
       return textResult(`Unknown tool "${request.params.name}". This server offers the ${services.style} planning tools: ${tools.map((t) => t.name).join(', ')}.`, true);
     }
+    // The client is known now: the chat's lock names it ("being written by waypoint mcp (claude-code)").
+    services.sessions.renameHolder(`waypoint mcp (${clientName()})`);
     const sessionId = chat.ensure();
     const outcome = await tool.execute(request.params.arguments ?? {}, { sessionId, signal: extra.signal, settings: services.settings() });
     const note = notes.take();
