@@ -156,6 +156,32 @@ test.describe('rules made in Settings', () => {
   });
 });
 
+test.describe('an MCP tool rule made in Settings', () => {
+  const server = { command: process.execPath, args: ['--import', 'tsx', resolve('test-support/mcp-server/stdio.ts')] };
+  test.use({ mcpConfig: { mcpServers: { test: server } }, scenario: { name: 'mcp-never', turns: [mcpCall('test__add', { a: 2, b: 3 }), said('Adding was refused.')] } });
+
+  test('the running server\'s tools are offered by name; "Never allow" on one refuses its calls without asking', async ({ app, scripted }) => {
+    const dialog = await openSettings(app);
+    await expect(dialog.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'test' })).toContainText('ready', { timeout: 30_000 });
+    const tool = dialog.getByLabel('Tool', { exact: true });
+    // Listed under its server (a closed select's groups are not in the accessibility tree: read the DOM).
+    await expect(tool.locator('optgroup[label="MCP server test"] > option')).toContainText(['echo', 'add', 'fail']);
+    await tool.selectOption({ label: 'add' });
+    await expect(dialog.getByLabel('Command or path')).toHaveCount(0);
+    await dialog.getByLabel('Decision').selectOption('deny');
+    await dialog.getByRole('button', { name: 'Add rule', exact: true }).click();
+    await expect(dialog.getByRole('list', { name: 'Approval rules' }).getByRole('listitem')).toHaveText(/Never allow add \(MCP server test\): every call/);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await send(app, 'Add two and three');
+    await expect(conversation(app).getByText('Adding was refused.')).toBeVisible();
+    await expect(approval(app)).toHaveCount(0);
+    const body = JSON.stringify(scripted.requests[1]!.body);
+    expect(body).toContain('"is_error":true');
+    expect(scripted.invalid).toEqual([]);
+  });
+});
+
 test.describe('a command with shell operators', () => {
   test.use({ scenario: { name: 'chained', turns: [run('echo a && echo b'), said('Both ran.')] } });
 

@@ -79,7 +79,7 @@ describe('MCP servers in the app', { timeout: 90_000 }, () => {
       { mcpServers: { test: stdio() } },
     );
     await waitFor('mcp_state', stateIs('test', 'ready'));
-    expect((await call('getMcpStates')).servers).toEqual([{ name: 'test', transport: 'stdio', status: 'ready', toolCount: 7 }]);
+    expect((await call('getMcpStates')).servers).toEqual([{ name: 'test', transport: 'stdio', status: 'ready', toolCount: 7, tools: ['echo', 'add', 'fail', 'pid', 'hang', 'crash', 'weird.name'] }]);
 
     const { id } = await call('newSession');
     await call('sendMessage', { sessionId: id, text: 'use the server' });

@@ -102,7 +102,7 @@ export class McpConnection {
       } while (cursor);
       if (generation !== this.generation) return;
       this.serverTools = tools;
-      this.set({ name: this.name, transport: this.kind, status: 'ready', toolCount: tools.length });
+      this.set({ name: this.name, transport: this.kind, status: 'ready', toolCount: tools.length, tools: tools.map((t) => t.name) });
     } catch (error) {
       if (generation !== this.generation) return;
       // Let the crashed process's last words arrive before we snapshot stderr.

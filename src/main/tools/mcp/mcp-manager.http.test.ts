@@ -22,7 +22,7 @@ describe('McpManager over streamable HTTP (real server on 127.0.0.1)', () => {
   it('connects with the configured headers, lists and calls tools', async () => {
     manager = new McpManager({ 'my web': { url: server.url, headers: { 'X-Waypoint-Test': 'yes' } } }, { callTimeoutMs: 500 });
     await manager.start();
-    expect(manager.states()).toEqual([{ name: 'my web', transport: 'http', status: 'ready', toolCount: 7 }]);
+    expect(manager.states()).toEqual([{ name: 'my web', transport: 'http', status: 'ready', toolCount: 7, tools: ['echo', 'add', 'fail', 'pid', 'hang', 'crash', 'weird.name'] }]);
     expect(server.requests.some((r) => r.headers['x-waypoint-test'] === 'yes')).toBe(true);
 
     const tools = new Map(manager.tools().map((t) => [t.name, t]));

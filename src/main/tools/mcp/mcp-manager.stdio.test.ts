@@ -44,7 +44,7 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     manager.onDidChange((states) => seen.push(states.map((s) => s.status).join(',')));
     expect(stateOf('test')?.status).toBe('starting');
     await manager.start();
-    expect(stateOf('test')).toEqual({ name: 'test', transport: 'stdio', status: 'ready', toolCount: 7 });
+    expect(stateOf('test')).toEqual({ name: 'test', transport: 'stdio', status: 'ready', toolCount: 7, tools: ['echo', 'add', 'fail', 'pid', 'hang', 'crash', 'weird.name'] });
     expect(seen).toContain('ready');
 
     const tools = manager.tools();

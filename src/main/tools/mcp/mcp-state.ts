@@ -1,10 +1,8 @@
 /** What the UI shows per configured MCP server. */
 export type McpTransportKind = 'stdio' | 'http';
 
-export type McpServerState =
-  | { name: string; transport: McpTransportKind; status: 'starting' }
-  | { name: string; transport: McpTransportKind; status: 'ready'; toolCount: number }
-  | { name: string; transport: McpTransportKind; status: 'failed'; error: string; stderrTail: string };
+/** The contract's type (shared/mcp.ts): one definition for main and the window. */
+export type { McpServerState } from '../../../shared/mcp';
 
 export interface McpManagerOptions {
   /** A tools/call that takes longer fails with a `timeout` ToolError. Default 60 s. */

@@ -68,4 +68,26 @@ describe('Settings → Approval rules', () => {
     await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow write_file: secrets/**Remove rule']));
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
+
+  it("offers the tools of a running MCP server: a rule for one covers every call of it, named with its server", async () => {
+    const backend = backendWith([]);
+    backend.override('getMcpStates', () => ({
+      servers: [
+        { name: 'files', transport: 'stdio', status: 'ready', toolCount: 2, tools: ['read', 'delete'] },
+        { name: 'broken', transport: 'stdio', status: 'failed', error: 'gone', stderrTail: '' },
+      ],
+    }));
+    mountApp(backend);
+    const section = await openRules();
+    const tool = within(section).getByLabelText('Tool') as HTMLSelectElement;
+    await waitFor(() => expect(within(tool).getAllByRole('group').map((g) => g.getAttribute('label'))).toEqual(['Waypoint', 'MCP server files']));
+    const deleteOption = within(tool).getByRole('option', { name: 'delete' }) as HTMLOptionElement;
+    fireEvent.change(tool, { target: { value: deleteOption.value } });
+    expect(within(section).queryByLabelText('Command or path')).toBeNull();
+    expect(section.textContent).toContain('Every call of this tool');
+    fireEvent.change(within(section).getByLabelText('Decision'), { target: { value: 'deny' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow delete (MCP server files): every callRemove rule']));
+    expect(backend.view.settings.approvalRules[0]).toMatchObject({ tool: 'delete', server: 'files', pattern: '*', effect: 'deny' });
+  });
 });

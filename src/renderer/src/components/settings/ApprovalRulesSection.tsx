@@ -1,9 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { COMMAND_TOOL, describeRule, FILE_TOOLS, type RuleEffect } from '../../../../shared/approval-rules';
+import { ANY_CALL, COMMAND_TOOL, describeRule, FILE_TOOLS, type RuleEffect } from '../../../../shared/approval-rules';
 import { useWaypoint } from '../../store/store-context';
+import { mcpToolChoices, ruleTarget, type RuleTarget } from './rule-targets';
 import './ApprovalRulesSection.css';
 
-const TOOLS = [COMMAND_TOOL, ...FILE_TOOLS];
+const OWN_TOOLS = [COMMAND_TOOL, ...FILE_TOOLS];
 
 /**
  * Settings → "Approval rules": the saved rules, each naming its tool and its command or path,
@@ -15,7 +16,12 @@ export function ApprovalRulesSection() {
   const rules = useWaypoint((s) => s.settingsView?.settings.approvalRules ?? []);
   const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
   const removeApprovalRule = useWaypoint((s) => s.removeApprovalRule);
-  const [tool, setTool] = useState(COMMAND_TOOL);
+  const mcpServers = useWaypoint((s) => s.mcpServers);
+  const mcpChoices = mcpToolChoices(mcpServers);
+  const [choice, setChoice] = useState(COMMAND_TOOL);
+  // An MCP tool's rule covers every call of it: there is no command or path to name.
+  const target: RuleTarget = ruleTarget(choice);
+  const tool = target.tool;
   const [pattern, setPattern] = useState('');
   const [effect, setEffect] = useState<RuleEffect>('allow');
   const [busy, setBusy] = useState(false);
@@ -25,10 +31,11 @@ export function ApprovalRulesSection() {
   const add = async () => {
     setBusy(true);
     setProblem(null);
-    const result = await addApprovalRule({ tool, pattern, effect });
+    const fields = target.server ? { tool, server: target.server, pattern: ANY_CALL, effect } : { tool, pattern, effect };
+    const result = await addApprovalRule(fields);
     setBusy(false);
     if (!result.ok) return setProblem(result.message);
-    setStatus(`Added: ${describeRule({ tool, pattern: pattern.trim(), effect })}.`);
+    setStatus(`Added: ${describeRule({ ...fields, pattern: fields.pattern.trim() })}.`);
     setPattern('');
   };
   const remove = async (ruleId: string, text: string) => {
@@ -49,7 +56,7 @@ export function ApprovalRulesSection() {
       <p className="hint" id={`${id}-hint`}>
         Calls a rule covers run without asking (Always allow) or are refused without asking (Never allow). “Always approve” on an approval adds
         one; “Approve for this chat” keeps its rule with that chat only. A run_command rule is one exact command line; a file rule is a path in
-        the workspace (** for any).
+        the workspace (** for any); an MCP tool's rule (from a running server) covers every call of that tool.
       </p>
       {rules.length ? (
         <ul className="rules-list" aria-label="Approval rules">
@@ -71,29 +78,51 @@ export function ApprovalRulesSection() {
       <div className="rules-add" role="group" aria-label="Add a rule">
         <div className="rules-add-field">
           <label htmlFor={`${id}-tool`}>Tool</label>
-          <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
-            {TOOLS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
+          <select
+            id={`${id}-tool`}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              setProblem(null);
+            }}
+          >
+            <optgroup label="Waypoint">
+              {OWN_TOOLS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+            {mcpChoices.map((group) => (
+              <optgroup key={group.server} label={`MCP server ${group.server}`}>
+                {group.tools.map((choiceOf) => (
+                  <option key={choiceOf.value} value={choiceOf.value}>
+                    {choiceOf.label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </div>
-        <div className="rules-add-field rules-add-pattern">
-          <label htmlFor={`${id}-pattern`}>Command or path</label>
-          <input
-            id={`${id}-pattern`}
-            value={pattern}
-            placeholder={tool === COMMAND_TOOL ? 'npm test' : 'src/** or **'}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-            onChange={(e) => {
-              setPattern(e.target.value);
-              setProblem(null);
-            }}
-            onKeyDown={onKeyDown}
-          />
-        </div>
+        {target.server ? (
+          <p className="rules-add-field rules-add-pattern muted">Every call of this tool</p>
+        ) : (
+          <div className="rules-add-field rules-add-pattern">
+            <label htmlFor={`${id}-pattern`}>Command or path</label>
+            <input
+              id={`${id}-pattern`}
+              value={pattern}
+              placeholder={tool === COMMAND_TOOL ? 'npm test' : 'src/** or **'}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
+              onChange={(e) => {
+                setPattern(e.target.value);
+                setProblem(null);
+              }}
+              onKeyDown={onKeyDown}
+            />
+          </div>
+        )}
         <div className="rules-add-field">
           <label htmlFor={`${id}-effect`}>Decision</label>
           <select id={`${id}-effect`} value={effect} onChange={(e) => setEffect(e.target.value as RuleEffect)}>
