@@ -12,8 +12,8 @@ export interface FindMarks {
 
 const ALL = 'find-match';
 const CURRENT = 'find-current';
-/** While find is open, changes to the transcript (a streamed reply) repaint the marks at most this often. */
-const REFRESH_MS = 200;
+/** While find is open, scrolling and changes to the transcript repaint the marks at most this often. */
+const REFRESH_MS = 150;
 
 function registry(): HighlightRegistry | null {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined' ? CSS.highlights : null;
@@ -21,8 +21,9 @@ function registry(): HighlightRegistry | null {
 
 /**
  * Marks find-in-chat's matches in the transcript with the CSS Custom Highlight API, so React's DOM
- * is never changed: every match on screen, and the current one (main's `occurrence` of its item,
- * counted in its row) distinctly. Cleared when there is nothing to mark (the bar closed).
+ * is never changed: the current match (main's `occurrence` of its item, counted in its row)
+ * distinctly, and every match in the rows on screen or a screen away — a long chat's common word
+ * would otherwise mean tens of thousands of ranges. Cleared when there is nothing to mark.
  */
 export function useFindHighlight(ref: RefObject<HTMLElement | null>, rows: readonly TranscriptRow[], marks: FindMarks | null): void {
   const query = marks?.query ?? '';
@@ -30,29 +31,62 @@ export function useFindHighlight(ref: RefObject<HTMLElement | null>, rows: reado
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
+  // Every match near the view: on a new query, then as the view scrolls or the transcript changes.
   useEffect(() => {
     const highlights = registry();
     const container = ref.current;
     if (!highlights) return;
-    const clear = () => {
-      highlights.delete(ALL);
-      highlights.delete(CURRENT);
-    };
     if (!query || !container) {
-      clear();
+      highlights.delete(ALL);
       return;
     }
     const paint = () => {
-      const all: Range[] = [];
-      for (const row of container.querySelectorAll<HTMLElement>('[data-row-key]')) all.push(...matchRanges(row, query));
-      const currentRow = match ? rowElement(container, rowKeysByItem(rowsRef.current).get(match.itemId)) : null;
-      const current = currentRow && match ? matchRanges(currentRow, query)[match.occurrence] : undefined;
-      highlights.set(ALL, new Highlight(...all));
-      const mark = new Highlight(...(current ? [current] : []));
+      const view = container.getBoundingClientRect();
+      const ranges: Range[] = [];
+      for (const row of container.querySelectorAll<HTMLElement>('[data-row-key]')) {
+        const r = row.getBoundingClientRect();
+        if (r.bottom < view.top - view.height || r.top > view.bottom + view.height) continue;
+        ranges.push(...matchRanges(row, query));
+      }
+      highlights.set(ALL, new Highlight(...ranges));
+    };
+    paint();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        paint();
+      }, REFRESH_MS);
+    };
+    const observer = new MutationObserver(later);
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    container.addEventListener('scroll', later, { passive: true });
+    return () => {
+      observer.disconnect();
+      container.removeEventListener('scroll', later);
+      clearTimeout(timer);
+      highlights.delete(ALL);
+    };
+  }, [ref, query]);
+
+  // The current match: only its row is read.
+  useEffect(() => {
+    const highlights = registry();
+    const container = ref.current;
+    if (!highlights) return;
+    if (!query || !match || !container) {
+      highlights.delete(CURRENT);
+      return;
+    }
+    const paint = () => {
+      const row = rowElement(container, rowKeysByItem(rowsRef.current).get(match.itemId));
+      const range = row ? matchRanges(row, query)[match.occurrence] : undefined;
+      const mark = new Highlight(...(range ? [range] : []));
       mark.priority = 1;
       highlights.set(CURRENT, mark);
     };
     paint();
+    // The row may change under the mark (a streamed reply) or mount later (a virtualised list).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new MutationObserver(() => {
       timer ??= setTimeout(() => {
@@ -64,7 +98,7 @@ export function useFindHighlight(ref: RefObject<HTMLElement | null>, rows: reado
     return () => {
       observer.disconnect();
       clearTimeout(timer);
-      clear();
+      highlights.delete(CURRENT);
     };
   }, [ref, query, match]);
 }
