@@ -125,6 +125,8 @@ test('the shortcuts list opens from the ? button and with Ctrl+/, shows the real
   await expect(row(/^New chat/)).toContainText('Ctrl+Shift+O');
   await expect(row(/^Collapse or expand the Task plan/)).toContainText('Ctrl+Shift+L');
   await expect(row(/^Go to the question/)).toContainText('Ctrl+Shift+A');
+  // A tab keeps Ctrl+F for the browser's own find; find in chat is Ctrl+Shift+F here.
+  await expect(row(/^Find in chat/)).toHaveText(/Ctrl\s*\+\s*Shift\s*\+\s*F$/);
   await app.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();

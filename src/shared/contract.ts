@@ -22,6 +22,9 @@ export const MAX_MESSAGE_CHARS = 500_000;
 
 const SessionId = z.string().min(1).max(100);
 
+/** Find in chat looks for a phrase, not a document. */
+export const FIND_QUERY_MAX = 200;
+
 /** A message's text within the limit; empty is allowed only with attachments (see sendMessage). */
 export const MessageTextOrEmpty = z.string().max(MAX_MESSAGE_CHARS, {
   error: (issue) =>
@@ -158,6 +161,29 @@ export const calls = {
   searchSessions: {
     input: z.object({ query: z.string().trim().min(1).max(500) }).strict(),
     output: z.object({ results: z.array(z.object({ session: SessionSummary, snippet: z.string() })) }),
+  },
+  /**
+   * Find in chat: every case-insensitive plain-text match in the whole chat (the renderer shows
+   * only part of a long chat), in transcript order. `occurrence` counts the matches within one
+   * item, as the renderer counts them in its row to highlight one.
+   */
+  findInChat: {
+    input: z
+      .object({
+        sessionId: SessionId,
+        query: z
+          .string()
+          .max(FIND_QUERY_MAX, { error: `The text to find is too long (the limit is ${FIND_QUERY_MAX} characters).` })
+          .refine((q) => q.trim().length > 0, { error: 'Type something to find.' }),
+      })
+      .strict(),
+    output: z.object({
+      matches: z.array(
+        z.object({ itemId: z.string(), snippet: z.string(), index: z.number().int().nonnegative(), occurrence: z.number().int().nonnegative() }),
+      ),
+      total: z.number().int().nonnegative(),
+      truncated: z.boolean(),
+    }),
   },
   getMcpStates: {
     input: z.object({}).strict(),

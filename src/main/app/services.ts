@@ -27,6 +27,7 @@ import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
+import { findInChat } from '../sessions/chat-find';
 
 export type { AppServices } from './app-services';
 
@@ -179,6 +180,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: ({ query }) => ({ results: sessions.search(query) }),
+    findInChat: ({ sessionId, query }) => findInChat(chat.getSession(sessionId).transcript, query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),

@@ -1,4 +1,4 @@
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useMemo, useState } from 'react';
 import { useWaypoint } from '../store/store-context';
 import { chatKey } from '../store/attachments-slice';
 import { isPlanVisible } from '../../../shared/plan';
@@ -13,6 +13,7 @@ import { ChatLogNotice } from './sessions/ChatLogNotice';
 import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
+import { FindBar } from './find/FindBar';
 
 /** The current chat: transcript, the plan panel right above the composer, the composer. */
 export function ChatView() {
@@ -36,6 +37,10 @@ export function ChatView() {
   const addFiles = useWaypoint((s) => s.addFiles);
   const removeAttachment = useWaypoint((s) => s.removeAttachment);
   const dismissAttachmentAlert = useWaypoint((s) => s.dismissAttachmentAlert);
+  const reveal = useWaypoint((s) => s.reveal);
+  const findQuery = useWaypoint((s) => (s.findOpen ? s.findQuery : ''));
+  const findCurrent = useWaypoint((s) => (s.findOpen ? (s.findResult?.matches[s.findIndex] ?? null) : null));
+  const findMarks = useMemo(() => (findQuery ? { query: findQuery, current: findCurrent } : null), [findQuery, findCurrent]);
   const [dropping, setDropping] = useState(false);
   // Files dropped anywhere on the chat join the next message.
   const hasFiles = (event: DragEvent) => !damaged && event.dataTransfer.types.includes('Files');
@@ -68,7 +73,8 @@ export function ChatView() {
       }}
       onDrop={onDrop}
     >
-      <Transcript items={items} announcement={announcement} {...(controls ? { controls } : {})} />
+      <FindBar />
+      <Transcript items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />

@@ -3,6 +3,7 @@ import { ShortcutsButton } from '../keyboard/ShortcutsDialog';
 import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
+import { FindButton } from './find/FindButton';
 
 interface Props {
   title: string;
@@ -41,6 +42,7 @@ export function Header({ title, workspace, model, onOpenSettings, onChooseWorksp
         </span>
       )}
       <ChatCost />
+      <FindButton />
       <ShortcutsButton />
       <button type="button" className="btn" onClick={onOpenSettings}>
         Settings

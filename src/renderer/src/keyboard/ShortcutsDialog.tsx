@@ -1,7 +1,7 @@
 import { Fragment, useId, useRef } from 'react';
 import { useFocusTrap } from '../components/settings/use-focus-trap';
 import { useWaypoint } from '../store/store-context';
-import { ELECTRON_NEW_CHAT, isMacPlatform, keyParts, SHORTCUTS, type Shortcut } from './shortcuts';
+import { ELECTRON_FIND, ELECTRON_NEW_CHAT, isMacPlatform, keyParts, SHORTCUTS, type Shortcut } from './shortcuts';
 import './shortcuts.css';
 
 const mac = typeof navigator !== 'undefined' && isMacPlatform(navigator.platform || navigator.userAgent);
@@ -19,8 +19,12 @@ function Combo({ combo }: { combo: string }) {
   );
 }
 
+/** The desktop app's extra keys, which a browser tab keeps for itself. */
+const ELECTRON_EXTRA: Partial<Record<Shortcut['id'], string>> = { newChat: ELECTRON_NEW_CHAT, find: ELECTRON_FIND };
+
 function keysOf(shortcut: Shortcut, electron: boolean): string[] {
-  return shortcut.id === 'newChat' && electron ? [...shortcut.keys, ELECTRON_NEW_CHAT] : shortcut.keys;
+  const extra = electron ? ELECTRON_EXTRA[shortcut.id] : undefined;
+  return extra ? [...shortcut.keys, extra] : shortcut.keys;
 }
 
 /** The list of shortcuts with the keys that actually work here (modal; Escape closes it). */

@@ -42,6 +42,9 @@ export function installShortcuts(store: WaypointStore, doc: Document = document)
       case 'shortcuts':
         state.openShortcuts();
         break;
+      case 'find':
+        state.openFind();
+        break;
       default:
         break;
     }

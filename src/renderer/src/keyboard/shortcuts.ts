@@ -3,10 +3,12 @@
  * "Keyboard shortcuts" list read, so what is shown is what works. "Mod" is ⌘ on macOS and Ctrl
  * elsewhere; either is accepted everywhere. Chosen not to clash with the browser when Waypoint
  * runs in a tab: Ctrl+N/T/W are reserved by browsers, and Ctrl+Shift+P is Firefox's private
- * window (a page can't override it), so the plan panel uses Mod+Shift+L.
+ * window (a page can't override it), so the plan panel uses Mod+Shift+L. Mod+F is the browser's
+ * own find, which no longer reaches a long chat's older text, so a tab finds in chat with
+ * Mod+Shift+F; the desktop app, where nothing else owns it, takes Mod+F too.
  */
 
-export type ShortcutId = 'send' | 'newline' | 'stop' | 'newChat' | 'togglePlan' | 'focusPrompt' | 'settings' | 'shortcuts';
+export type ShortcutId = 'send' | 'newline' | 'stop' | 'newChat' | 'togglePlan' | 'focusPrompt' | 'settings' | 'shortcuts' | 'find';
 
 export interface KeyLike {
   key: string;
@@ -33,12 +35,16 @@ export const SHORTCUTS: Shortcut[] = [
   { id: 'newChat', action: 'New chat', keys: ['Mod+Shift+O'] },
   { id: 'togglePlan', action: 'Collapse or expand the Task plan', keys: ['Mod+Shift+L'] },
   { id: 'focusPrompt', action: 'Go to the question waiting for you (approval, stuck step or Claude’s question)', keys: ['Mod+Shift+A'] },
+  { id: 'find', action: 'Find in chat', keys: ['Mod+Shift+F'] },
   { id: 'settings', action: 'Open Settings', keys: ['Mod+,'] },
   { id: 'shortcuts', action: 'Show keyboard shortcuts', keys: ['Mod+/'] },
 ];
 
 /** In the desktop app Mod+N also starts a new chat (a browser tab can't have it). */
 export const ELECTRON_NEW_CHAT = 'Mod+N';
+
+/** In the desktop app Mod+F also finds in chat (in a tab it stays the browser's find). */
+export const ELECTRON_FIND = 'Mod+F';
 
 const isMod = (e: KeyLike) => (e.ctrlKey || e.metaKey) && !e.altKey;
 const letter = (e: KeyLike, l: string) => e.code === `Key${l.toUpperCase()}` || e.key.toLowerCase() === l;
@@ -48,6 +54,7 @@ export function matchGlobal(e: KeyLike, electron: boolean): ShortcutId | null {
   if (!isMod(e)) return null;
   if (e.shiftKey && letter(e, 'o')) return 'newChat';
   if (electron && !e.shiftKey && letter(e, 'n')) return 'newChat';
+  if (letter(e, 'f') && (e.shiftKey || electron)) return 'find';
   if (e.shiftKey && letter(e, 'l')) return 'togglePlan';
   if (e.shiftKey && letter(e, 'a')) return 'focusPrompt';
   if (!e.shiftKey && (e.key === ',' || e.code === 'Comma')) return 'settings';

@@ -19,6 +19,7 @@ import { createApprovalRulesSlice } from './approval-rules-slice';
 import { createPlanEditSlice } from './plan-edit-slice';
 import { createContextSlice } from './context-slice';
 import { createAttachmentsSlice } from './attachments-slice';
+import { createFindSlice } from './find-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -43,5 +44,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createPlanEditSlice(set, get, api),
     ...createContextSlice(set, get, api),
     ...createAttachmentsSlice(set, get, api),
+    ...createFindSlice(set, get, api),
   }));
 }

@@ -19,6 +19,7 @@ import type { ApprovalRulesSlice } from './approval-rules-slice';
 import type { PlanEditSlice } from './plan-edit-slice';
 import type { ContextSlice } from './context-slice';
 import type { AttachmentsSlice } from './attachments-slice';
+import type { FindSlice } from './find-slice';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -98,7 +99,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

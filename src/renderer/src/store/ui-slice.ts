@@ -10,21 +10,31 @@ function readCollapsed(): boolean {
   }
 }
 
+/** A transcript item to bring into view; a new nonce asks again for the same item. */
+export interface Reveal {
+  itemId: string;
+  nonce: number;
+}
+
 /**
  * Renderer-only view state that both a click and a keyboard shortcut change: whether the plan
- * panel is collapsed (remembered across reloads and chats) and whether the shortcuts list is open.
+ * panel is collapsed (remembered across reloads and chats) and whether the shortcuts list is open;
+ * and the transcript item to bring into view (find in chat), which the transcript honours.
  */
 export interface UiSlice {
   planCollapsed: boolean;
   shortcutsOpen: boolean;
+  reveal: Reveal | null;
   togglePlanPanel(): void;
   openShortcuts(): void;
   closeShortcuts(): void;
+  revealItem(itemId: string): void;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   planCollapsed: readCollapsed(),
   shortcutsOpen: false,
+  reveal: null,
   togglePlanPanel() {
     const next = !get().planCollapsed;
     set({ planCollapsed: next });
@@ -37,4 +47,5 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   // One modal at a time: the shortcuts list replaces Settings if that was open.
   openShortcuts: () => set({ shortcutsOpen: true, settingsOpen: false }),
   closeShortcuts: () => set({ shortcutsOpen: false }),
+  revealItem: (itemId) => set({ reveal: { itemId, nonce: (get().reveal?.nonce ?? 0) + 1 } }),
 });

@@ -12,6 +12,7 @@ import type { McpServerState } from '../../../shared/mcp';
 import type { Plan } from '../../../shared/plan';
 import { Settings, type SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
+import { foldCase, matchOffsets } from '../../../shared/text-find';
 import { session as makeSession, settingsView } from './fixtures';
 
 interface Chat {
@@ -115,6 +116,16 @@ export class MemoryBackend implements WaypointApi {
         return { plan: this.chat(String(input.sessionId)).plan };
       case 'getMcpStates':
         return { servers: this.mcpServers };
+      case 'findInChat': {
+        // Main's search in small (messages only), counted the same way (shared/text-find.ts).
+        const needle = foldCase(String(input.query));
+        const matches = this.chat(String(input.sessionId)).transcript.flatMap((item) =>
+          item.kind === 'user' || item.kind === 'assistant'
+            ? matchOffsets(foldCase(item.text), needle).map((index, occurrence) => ({ itemId: item.id, snippet: item.text, index, occurrence }))
+            : [],
+        );
+        return { matches, total: matches.length, truncated: false };
+      }
     }
   }
 }

@@ -50,6 +50,13 @@ const PATHS = {
       <path d="M12 9v4M12 17h.01" />
     </>
   ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M21 21l-5-5" />
+    </>
+  ),
+  up: <path d="M6 15l6-6 6 6" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
