@@ -41,6 +41,10 @@ async function appRun(browser: Browser, text: string, chunkChars: number, tokens
   return withScope(async (scope) => {
     const scenario = { name: 'bench-stream', turns: [{ kind: 'text' as const, text, chunkChars, delayMs: DELAY_MS }] };
     const { shell } = await startStack(scope, scenario);
+    // A 20,000-token reply needs room: the default max_tokens (8,192) would cut it, as the API does.
+    const settings = await connectWsApi(shell.url);
+    await settings.call('setSettings', { patch: { maxTokens: 64_000 } });
+    settings.close();
     const page = scope.add(await newPage(browser), (p) => p.context().close());
     await recordLongTasks(page);
     await page.goto(shell.url);

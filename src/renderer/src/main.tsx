@@ -5,6 +5,7 @@ import { App } from './components/App';
 import { installShortcuts } from './keyboard/install-shortcuts';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
+import { warmHighlighter } from './markdown/warm-highlighter';
 import { rememberedOpenChat, rememberOpenChat } from './store/open-chat-memory';
 import { StoreProvider } from './store/store-context';
 import './styles/base.css';
@@ -34,3 +35,6 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Compile the code grammars while idle, not inside the first reply's commit (issue 15 item 5).
+void warmHighlighter();
