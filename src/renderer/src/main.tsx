@@ -5,7 +5,7 @@ import { App } from './components/App';
 import { installShortcuts } from './keyboard/install-shortcuts';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
-import { warmHighlighter } from './markdown/warm-highlighter';
+import { warmMarkdown } from './markdown/warm-markdown';
 import { rememberedOpenChat, rememberOpenChat } from './store/open-chat-memory';
 import { StoreProvider } from './store/store-context';
 import './styles/base.css';
@@ -36,5 +36,5 @@ if (root) {
   );
 }
 
-// Compile the code grammars while idle, not inside the first reply's commit (issue 15 item 5).
-void warmHighlighter();
+// Warm the Markdown lexer and the code grammars while idle, not inside the first reply's commits (issue 15 item 5).
+void warmMarkdown();

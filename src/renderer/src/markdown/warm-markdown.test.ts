@@ -1,14 +1,14 @@
 import hljs from 'highlight.js/lib/core';
 import { describe, expect, it } from 'vitest';
-import { warmHighlighter, type IdleSchedule } from './warm-highlighter';
+import { warmMarkdown, type IdleSchedule } from './warm-markdown';
 
 type Compiled = { isCompiled?: boolean };
 
-describe('warmHighlighter', () => {
-  it('compiles every registered grammar, one language per idle callback, and nothing before the first one runs', async () => {
+describe('warmMarkdown', () => {
+  it('lexes Markdown once, then compiles every registered grammar, one step per idle callback, nothing before the first one runs', async () => {
     const queued: Array<() => void> = [];
     const schedule: IdleSchedule = (work) => queued.push(work);
-    const done = warmHighlighter(schedule);
+    const done = warmMarkdown(schedule);
     const languages = hljs.listLanguages();
     expect(languages.length).toBeGreaterThan(3);
     // Nothing is compiled at call time: start-up itself pays nothing.
@@ -22,8 +22,8 @@ describe('warmHighlighter', () => {
       // A callback compiles one grammar (xml may pull in the css/javascript it embeds), never all at once.
       expect(after - before).toBeLessThanOrEqual(3);
     }
-    expect(await done).toEqual(languages);
-    expect(callbacks).toBe(languages.length + 1);
+    expect(await done).toEqual(['markdown', ...languages]);
+    expect(callbacks).toBe(languages.length + 2);
     for (const language of languages) expect((hljs.getLanguage(language) as Compiled).isCompiled).toBe(true);
   });
 });
