@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Scenario, ScriptedTurn } from '../test-support/scripted-api/scenario';
 import { writeChatLog } from './lib/chat-log';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
@@ -18,6 +19,25 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+interface Memory {
+  rss: number;
+  heapUsed: number;
+}
+
+/** Asks the probe (bench/lib/memory-probe.mjs) for a forced GC and main's memory after it, in MB. */
+async function memoryAfterGc(pid: number, out: string): Promise<Memory> {
+  rmSync(out, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(out)) {
+    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
+    await sleep(20);
+  }
+  await sleep(20); // the probe writes the file in one call; let it finish
+  const usage = JSON.parse(readFileSync(out, 'utf8')) as { rss: number; heapUsed: number };
+  return { rss: usage.rss / 1024 / 1024, heapUsed: usage.heapUsed / 1024 / 1024 };
+}
+
 function runScenario(messages: number): Scenario {
   const turns: ScriptedTurn[] = [];
   for (let u = 0; u < messages; u++) {
@@ -32,12 +52,14 @@ async function longRun(turns: number): Promise<Metric[]> {
   const perMessage = TOOL_TURNS + 1;
   const messages = turns / perMessage;
   const samplesAt = [turns / 5, (3 * turns) / 5, turns];
+  const probeOut = join(mkdtempSync(join(tmpdir(), 'waypoint-bench-mem-')), 'memory.json');
   return withScope(async (scope) => {
-    const { shell } = await startStack(scope, runScenario(messages));
+    const probe = { NODE_OPTIONS: `--import ${pathToFileURL(resolve('bench/lib/memory-probe.mjs')).href}`, WAYPOINT_BENCH_MEMORY_OUT: probeOut };
+    const { shell } = await startStack(scope, runScenario(messages), { extraEnv: probe });
     const api = scope.add(await connectWsApi(shell.url), (a) => a.close());
     const pid = shell.process.pid!;
     const chat = await api.call('newSession', {});
-    const samples: { turns: number; mb: number }[] = [];
+    const samples: { turns: number; mb: number; afterGc: Memory }[] = [];
     for (let u = 0; u < messages; u++) {
       const from = api.events.length;
       await api.call('sendMessage', { sessionId: chat.id, text: `Request ${u}: list the files again.` });
@@ -48,18 +70,24 @@ async function longRun(turns: number): Promise<Metric[]> {
       const done = (u + 1) * perMessage;
       if (samplesAt.includes(done)) {
         await sleep(300); // let the turn's last writes and timers settle
-        samples.push({ turns: done, mb: rssMb(pid) });
+        const mb = rssMb(pid);
+        samples.push({ turns: done, mb, afterGc: await memoryAfterGc(pid, probeOut) });
       }
     }
-    const first = samples[0]!.mb;
-    const worst = Math.max(...samples.map((s) => Math.abs(s.mb - first) / first));
+    const drift = (pick: (s: (typeof samples)[number]) => number) => Math.max(...samples.map((s) => Math.abs(pick(s) - pick(samples[0]!)) / pick(samples[0]!)));
+    const worst = drift((s) => s.mb);
+    const worstAfterGc = drift((s) => s.afterGc.rss);
+    const heapDrift = drift((s) => s.afterGc.heapUsed);
     const list = samples.map((s) => `${s.turns} turns: ${s.mb.toFixed(1)} MB`).join(', ');
+    const listGc = samples.map((s) => `${s.turns}: ${s.afterGc.rss.toFixed(1)} / ${s.afterGc.heapUsed.toFixed(1)} MB`).join(', ');
     const warned = /MaxListenersExceededWarning/.test(shell.output());
     return [
       m(`RSS over a ${turns}-turn run`, list, '', `VmRSS of the web shell after ${samplesAt.join(', ')} model turns of one chat (${messages} user messages × ${TOOL_TURNS} tool turns + a text reply, scripted server); MaxListenersExceededWarning in main's output: ${warned ? 'yes' : 'no'}`),
-      m(`RSS drift over the ${turns}-turn run`, worst * 100, '%', `largest |sample − first sample| ÷ first sample (first sample at ${samplesAt[0]} turns)`, { text: 'flat (±10 %)', met: worst <= 0.1 }),
+      m(`RSS drift over the ${turns}-turn run`, worst * 100, '%', `largest |sample − first sample| ÷ first sample (first sample at ${samplesAt[0]} turns), as read (no GC)`),
+      m(`RSS / heap after a forced GC over the ${turns}-turn run`, listGc, '', 'the same points, right after: main forces a full GC (bench/lib/memory-probe.mjs, preloaded with --import) and reports process.memoryUsage(): RSS / heapUsed'),
+      m(`RSS drift after a forced GC over the ${turns}-turn run`, worstAfterGc * 100, '%', `as above, on RSS after the GC; heapUsed drift ${(heapDrift * 100).toFixed(1)} %`, { text: 'flat (±10 %)', met: worstAfterGc <= 0.1 }),
     ];
-  });
+  }).finally(() => rmSync(join(probeOut, '..'), { recursive: true, force: true }));
 }
 
 /** Main's RSS with `count` chats on disk, listed once. */
