@@ -22,6 +22,9 @@ function rssMb(pid: number): number {
 interface Memory {
   rss: number;
   heapUsed: number;
+  /** C++ objects bound to JS (Buffers among them), and ArrayBuffers alone. */
+  external: number;
+  arrayBuffers: number;
 }
 
 /** Asks the probe (bench/lib/memory-probe.mjs) for a forced GC and main's memory after it, in MB. */
@@ -34,8 +37,9 @@ async function memoryAfterGc(pid: number, out: string): Promise<Memory> {
     await sleep(20);
   }
   await sleep(20); // the probe writes the file in one call; let it finish
-  const usage = JSON.parse(readFileSync(out, 'utf8')) as { rss: number; heapUsed: number };
-  return { rss: usage.rss / 1024 / 1024, heapUsed: usage.heapUsed / 1024 / 1024 };
+  const usage = JSON.parse(readFileSync(out, 'utf8')) as Memory;
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) };
 }
 
 function runScenario(messages: number): Scenario {
@@ -79,12 +83,12 @@ async function longRun(turns: number): Promise<Metric[]> {
     const worstAfterGc = drift((s) => s.afterGc.rss);
     const heapDrift = drift((s) => s.afterGc.heapUsed);
     const list = samples.map((s) => `${s.turns} turns: ${s.mb.toFixed(1)} MB`).join(', ');
-    const listGc = samples.map((s) => `${s.turns}: ${s.afterGc.rss.toFixed(1)} / ${s.afterGc.heapUsed.toFixed(1)} MB`).join(', ');
+    const listGc = samples.map((s) => `${s.turns}: ${s.afterGc.rss.toFixed(1)} / ${s.afterGc.heapUsed.toFixed(1)} / ${s.afterGc.external.toFixed(1)} / ${s.afterGc.arrayBuffers.toFixed(1)} MB`).join(', ');
     const warned = /MaxListenersExceededWarning/.test(shell.output());
     return [
       m(`RSS over a ${turns}-turn run`, list, '', `VmRSS of the web shell after ${samplesAt.join(', ')} model turns of one chat (${messages} user messages × ${TOOL_TURNS} tool turns + a text reply, scripted server); MaxListenersExceededWarning in main's output: ${warned ? 'yes' : 'no'}`),
       m(`RSS drift over the ${turns}-turn run`, worst * 100, '%', `largest |sample − first sample| ÷ first sample (first sample at ${samplesAt[0]} turns), as read (no GC)`),
-      m(`RSS / heap after a forced GC over the ${turns}-turn run`, listGc, '', 'the same points, right after: main forces a full GC (bench/lib/memory-probe.mjs, preloaded with --import) and reports process.memoryUsage(): RSS / heapUsed'),
+      m(`RSS / heap after a forced GC over the ${turns}-turn run`, listGc, '', 'the same points, right after: main forces a full GC (bench/lib/memory-probe.mjs, preloaded with --import) and reports process.memoryUsage(): RSS / heapUsed / external / arrayBuffers'),
       m(`RSS drift after a forced GC over the ${turns}-turn run`, worstAfterGc * 100, '%', `as above, on RSS after the GC; heapUsed drift ${(heapDrift * 100).toFixed(1)} %`, { text: 'flat (±10 %)', met: worstAfterGc <= 0.1 }),
     ];
   }).finally(() => rmSync(join(probeOut, '..'), { recursive: true, force: true }));
