@@ -28,8 +28,28 @@ export async function observePlanPanel(page: Page, perRound: number): Promise<vo
       w.__planStates.push({ t: performance.timeOrigin + performance.now(), index });
     };
     new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-status'] });
+    // When each plan_updated frame reaches the page (before the app's own listener runs): splits
+    // the latency into main + network and the renderer's part.
+    const frames: { t: number; version: number }[] = ((window as unknown as { __planFrames: unknown }).__planFrames = []);
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        this.addEventListener('message', (event) => {
+          const data = typeof event.data === 'string' ? event.data : '';
+          if (!data.includes('"plan_updated"')) return;
+          const t = performance.timeOrigin + performance.now();
+          const frame = JSON.parse(data) as { event?: { type?: string; plan?: { version?: number } } };
+          if (frame.event?.type === 'plan_updated' && typeof frame.event.plan?.version === 'number') frames.push({ t, version: frame.event.plan.version });
+        });
+      }
+    };
   }, perRound);
 }
+
+/** Page wall-clock arrival of each plan_updated frame and the plan version it carried. */
+export const planFrames = (page: Page): Promise<{ t: number; version: number }[]> =>
+  page.evaluate(() => (window as unknown as { __planFrames: { t: number; version: number }[] }).__planFrames);
 
 export const committedStates = (page: Page): Promise<CommittedState[]> =>
   page.evaluate(() => (window as unknown as { __planStates: { t: number; index: number }[] }).__planStates);

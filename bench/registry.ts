@@ -4,10 +4,12 @@ import { engineBench } from './engine';
 import { killReplayBench } from './kill-replay';
 import type { Benchmark } from './lib/metric';
 import { longChatBench } from './long-chat';
+import { mainMemoryBench } from './main-memory';
 import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
 import { startupBench } from './startup';
 import { streamingBench } from './streaming';
+import { workingChatBench } from './working-chat';
 
 export interface Entry {
   name: string;
@@ -24,7 +26,9 @@ export const BENCHES: Entry[] = [
   { name: 'plan-latency', browser: true, load: async () => planLatencyBench },
   { name: 'streaming', browser: true, load: async () => streamingBench },
   { name: 'long-chat', browser: true, load: async () => longChatBench },
+  { name: 'working-chat', browser: true, load: async () => workingChatBench },
   { name: 'startup', browser: true, load: async () => startupBench },
+  { name: 'main-memory', browser: false, load: async () => mainMemoryBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),

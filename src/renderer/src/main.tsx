@@ -5,6 +5,7 @@ import { App } from './components/App';
 import { installShortcuts } from './keyboard/install-shortcuts';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
+import { warmMarkdown } from './markdown/warm-markdown';
 import { rememberedOpenChat, rememberOpenChat } from './store/open-chat-memory';
 import { StoreProvider } from './store/store-context';
 import './styles/base.css';
@@ -34,3 +35,6 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Warm the Markdown lexer and the code grammars while idle, not inside the first reply's commits (issue 15 item 5).
+void warmMarkdown();

@@ -30,7 +30,7 @@ export function ContextBar({ sessionId, working }: { sessionId: string | null; w
         className={`context-meter${percent >= 80 ? ' context-meter--high' : ''}`}
         title={detail}
       >
-        <div className="context-meter-fill" style={{ width: `${percent}%` }} />
+        <div className="context-meter-fill" style={{ transform: `scaleX(${percent / 100})` }} />
       </div>
       <span className="context-text" aria-live="polite">
         {compacting ? 'Compacting the chat…' : `Context ${percent}% of ${short(context.window)}`}

@@ -56,7 +56,7 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
         aria-valuenow={percent}
         className="task-plan-bar"
       >
-        <div className="task-plan-bar-fill" style={{ width: `${percent}%` }} />
+        <div className="task-plan-bar-fill" style={{ transform: `scaleX(${percent / 100})` }} />
       </div>
       {proposed && sessionId && <PlanProposal plan={plan} sessionId={sessionId} />}
       {pausedLeft !== null && <ContinuePlan left={pausedLeft} />}

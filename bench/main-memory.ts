@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Scenario, ScriptedTurn } from '../test-support/scripted-api/scenario';
+import { writeChatLog } from './lib/chat-log';
+import { metricsFor, type Benchmark, type Metric } from './lib/metric';
+import { withScope } from './lib/scoped';
+import { startStack } from './lib/shell';
+import { sleep } from './lib/stats';
+import { connectWsApi, waitIdle } from './lib/ws-api';
+
+const m = metricsFor('main-memory');
+/** Model turns per user message: tool turns (a list_directory card each) and a closing text. */
+const TOOL_TURNS = 4;
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  /** C++ objects bound to JS (Buffers among them), and ArrayBuffers alone. */
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Asks the probe (bench/lib/memory-probe.mjs) for a forced GC and main's memory after it, in MB. */
+async function memoryAfterGc(pid: number, out: string): Promise<Memory> {
+  rmSync(out, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(out)) {
+    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
+    await sleep(20);
+  }
+  await sleep(20); // the probe writes the file in one call; let it finish
+  const usage = JSON.parse(readFileSync(out, 'utf8')) as Memory;
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) };
+}
+
+function runScenario(messages: number): Scenario {
+  const turns: ScriptedTurn[] = [];
+  for (let u = 0; u < messages; u++) {
+    for (let t = 0; t < TOOL_TURNS; t++) turns.push({ kind: 'tool_use', text: `Looking at part ${u}.${t}.`, calls: [{ name: 'list_directory', input: { path: '.' } }], delayMs: 0, chunkChars: 100_000 });
+    turns.push({ kind: 'text', text: `Done with request ${u}: ${'the files are listed above. '.repeat(8)}`, delayMs: 0, chunkChars: 100_000 });
+  }
+  return { name: 'bench-main-memory', turns, onExhausted: 'echo' };
+}
+
+/** Main's RSS at three points of one long chat's run: it must stay flat (issue 15 item 8). */
+async function longRun(turns: number): Promise<Metric[]> {
+  const perMessage = TOOL_TURNS + 1;
+  const messages = turns / perMessage;
+  const samplesAt = [turns / 5, (3 * turns) / 5, turns];
+  const probeOut = join(mkdtempSync(join(tmpdir(), 'waypoint-bench-mem-')), 'memory.json');
+  return withScope(async (scope) => {
+    const probe = { NODE_OPTIONS: `--import ${pathToFileURL(resolve('bench/lib/memory-probe.mjs')).href}`, WAYPOINT_BENCH_MEMORY_OUT: probeOut };
+    const { shell } = await startStack(scope, runScenario(messages), { extraEnv: probe });
+    const api = scope.add(await connectWsApi(shell.url), (a) => a.close());
+    const pid = shell.process.pid!;
+    const chat = await api.call('newSession', {});
+    const samples: { turns: number; mb: number; afterGc: Memory }[] = [];
+    for (let u = 0; u < messages; u++) {
+      const from = api.events.length;
+      await api.call('sendMessage', { sessionId: chat.id, text: `Request ${u}: list the files again.` });
+      await waitIdle(api, chat.id, from, 120_000);
+      // The client keeps every event; main must not. Drop ours so the bench itself stays small.
+      api.events.splice(0);
+      api.arrivals.splice(0);
+      const done = (u + 1) * perMessage;
+      if (samplesAt.includes(done)) {
+        await sleep(300); // let the turn's last writes and timers settle
+        const mb = rssMb(pid);
+        samples.push({ turns: done, mb, afterGc: await memoryAfterGc(pid, probeOut) });
+      }
+    }
+    const drift = (pick: (s: (typeof samples)[number]) => number) => Math.max(...samples.map((s) => Math.abs(pick(s) - pick(samples[0]!)) / pick(samples[0]!)));
+    const worst = drift((s) => s.mb);
+    const worstAfterGc = drift((s) => s.afterGc.rss);
+    const heapDrift = drift((s) => s.afterGc.heapUsed);
+    const list = samples.map((s) => `${s.turns} turns: ${s.mb.toFixed(1)} MB`).join(', ');
+    const listGc = samples.map((s) => `${s.turns}: ${s.afterGc.rss.toFixed(1)} / ${s.afterGc.heapUsed.toFixed(1)} / ${s.afterGc.external.toFixed(1)} / ${s.afterGc.arrayBuffers.toFixed(1)} MB`).join(', ');
+    const warned = /MaxListenersExceededWarning/.test(shell.output());
+    return [
+      m(`RSS over a ${turns}-turn run`, list, '', `VmRSS of the web shell after ${samplesAt.join(', ')} model turns of one chat (${messages} user messages × ${TOOL_TURNS} tool turns + a text reply, scripted server); MaxListenersExceededWarning in main's output: ${warned ? 'yes' : 'no'}`),
+      m(`RSS drift over the ${turns}-turn run`, worst * 100, '%', `largest |sample − first sample| ÷ first sample (first sample at ${samplesAt[0]} turns), as read (no GC)`),
+      m(`RSS / heap after a forced GC over the ${turns}-turn run`, listGc, '', 'the same points, right after: main forces a full GC (bench/lib/memory-probe.mjs, preloaded with --import) and reports process.memoryUsage(): RSS / heapUsed / external / arrayBuffers'),
+      m(`RSS drift after a forced GC over the ${turns}-turn run`, worstAfterGc * 100, '%', `as above, on RSS after the GC; heapUsed drift ${(heapDrift * 100).toFixed(1)} %`, { text: 'flat (±10 %)', met: worstAfterGc <= 0.1 }),
+    ];
+  }).finally(() => rmSync(join(probeOut, '..'), { recursive: true, force: true }));
+}
+
+/** Main's RSS with `count` chats on disk, listed once. */
+async function manyChats(count: number): Promise<Metric[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-chats-'));
+  try {
+    for (let i = 0; i < count; i++) {
+      writeChatLog(dataDir, { id: `chat-${String(i).padStart(3, '0')}`, title: `Chat ${i}`, turns: 10, rich: true, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+    }
+    return await withScope(async (scope) => {
+      const { shell } = await startStack(scope, { name: 'echo', turns: [], onExhausted: 'echo' }, { dataDir });
+      const api = scope.add(await connectWsApi(shell.url), (a) => a.close());
+      const { sessions } = await api.call('listSessions', {});
+      await sleep(300);
+      return [
+        m(`RSS with ${count} chats listed`, rssMb(shell.process.pid!), 'MB', `VmRSS of the web shell started on a data dir of ${count} chats (10 rich turns each, written as the app's own log), after listSessions returned ${sessions.length}`, { text: `report (all ${count} listed)`, met: sessions.length === count }),
+      ];
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Main's memory: flat over a long run, and what 100 listed chats cost. */
+export const mainMemoryBench: Benchmark = async ({ quick }) => [...(await longRun(quick ? 50 : 500)), ...(await manyChats(quick ? 10 : 100))];
