@@ -21,6 +21,7 @@ export function ChatView() {
   const plan = useWaypoint((s) => (sessionId ? s.plans[sessionId] : null));
   const runState = useWaypoint((s) => (sessionId ? s.runStates[sessionId] : undefined));
   const announcement = useWaypoint((s) => s.announcement);
+  const reveal = useWaypoint((s) => s.reveal);
   const composerError = useWaypoint((s) => s.composerError);
   const sendMessage = useWaypoint((s) => s.sendMessage);
   const stop = useWaypoint((s) => s.stop);
@@ -65,7 +66,8 @@ export function ChatView() {
       }}
       onDrop={onDrop}
     >
-      <Transcript items={items} announcement={announcement} {...(controls ? { controls } : {})} />
+      {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
+      <Transcript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} {...(controls ? { controls } : {})} />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />

@@ -10,14 +10,25 @@ function readCollapsed(): boolean {
   }
 }
 
+/** A request to bring a transcript item into view; the nonce makes asking twice for one item count. */
+export interface RevealRequest {
+  itemId: string;
+  nonce: number;
+}
+
 /**
  * Renderer-only view state that both a click and a keyboard shortcut change: whether the plan
  * panel is collapsed (remembered across reloads and chats) and whether the shortcuts list is open.
+ * Also the one way to bring a transcript item into view (find-in-chat drives it): the virtualised
+ * transcript has most items out of the DOM, so nothing can scroll to them but the transcript.
  */
 export interface UiSlice {
   planCollapsed: boolean;
   shortcutsOpen: boolean;
+  reveal: RevealRequest | null;
   togglePlanPanel(): void;
+  /** Scrolls the current chat's transcript so the row holding `itemId` is centred. */
+  revealItem(itemId: string): void;
   openShortcuts(): void;
   closeShortcuts(): void;
 }
@@ -25,6 +36,8 @@ export interface UiSlice {
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   planCollapsed: readCollapsed(),
   shortcutsOpen: false,
+  reveal: null,
+  revealItem: (itemId) => set({ reveal: { itemId, nonce: (get().reveal?.nonce ?? 0) + 1 } }),
   togglePlanPanel() {
     const next = !get().planCollapsed;
     set({ planCollapsed: next });

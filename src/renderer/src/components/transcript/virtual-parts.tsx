@@ -1,0 +1,22 @@
+import type { CustomContainerComponentProps, CustomItemComponentProps } from 'virtua';
+
+/**
+ * The virtualiser's elements. Rows are absolutely positioned, so the gap between them is each
+ * row's own padding (a grid gap would not apply), and the first row carries the space above the
+ * conversation. data-row lets the log keep the row holding focus mounted.
+ */
+export function TranscriptInner({ style, children, ref }: CustomContainerComponentProps) {
+  return (
+    <div ref={ref as never} className="transcript-inner" style={style}>
+      {children}
+    </div>
+  );
+}
+
+export function TranscriptRowBox({ style, index, children, ref }: CustomItemComponentProps) {
+  return (
+    <div ref={ref as never} style={style} className={index === 0 ? 'transcript-row transcript-row--first' : 'transcript-row'} data-row={index}>
+      {children}
+    </div>
+  );
+}
