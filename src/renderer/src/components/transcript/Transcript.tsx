@@ -33,7 +33,7 @@ export function Transcript({ items = NO_ITEMS, announcement, controls, reveal = 
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<VirtualizerHandle>(null);
   const rows = useMemo(() => transcriptRows(items), [items]);
-  const stick = useStickToBottom(scrollRef, listRef, rows.length, items);
+  const stick = useStickToBottom(scrollRef, rows.length, items);
   const shift = usePrepended(rows);
   // The row holding focus stays mounted while scrolled away, or focus (and a half-typed edit) would be lost.
   const [focusedRow, setFocusedRow] = useState<number | null>(null);
@@ -51,10 +51,12 @@ export function Transcript({ items = NO_ITEMS, announcement, controls, reveal = 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return; // a textbox or button inside a row keeps its keys
     stick.onKey(event.key);
-    // The browser's own Home/End aim at an estimated scrollHeight; the virtualiser aims at the row.
-    if (event.key === 'Home' && rows.length > 0) {
+    // The browser's own Home/End scroll smoothly, and rows measured on the way shift what is
+    // above the view, so the animation lands off its mark. Jump instead: the top is exact (nothing
+    // above it to estimate), and following re-takes the end as the last rows are measured.
+    if (event.key === 'Home') {
       event.preventDefault();
-      listRef.current?.scrollToIndex(0, { align: 'start' });
+      event.currentTarget.scrollTo({ top: 0, behavior: 'instant' });
     } else if (event.key === 'End') {
       event.preventDefault();
       stick.follow();

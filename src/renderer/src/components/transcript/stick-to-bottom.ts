@@ -11,7 +11,7 @@ export const AT_END_PX = 4;
  * while the rows it just mounted are measured (and it moves up when a row is smaller than its
  * estimate). Scroll events in that window are its own, not the user's.
  */
-export const OWN_SCROLL_MS = 400;
+export const OWN_SCROLL_MS = 600;
 
 export interface ScrollBox {
   scrollTop: number;

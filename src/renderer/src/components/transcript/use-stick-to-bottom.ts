@@ -1,5 +1,4 @@
 import { type PointerEvent, type RefObject, type WheelEvent, useCallback, useLayoutEffect, useRef } from 'react';
-import type { VirtualizerHandle } from 'virtua';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { afterScroll, type FollowState, isUpKey, lastUserId, OWN_SCROLL_MS } from './stick-to-bottom';
 
@@ -21,21 +20,24 @@ export interface StickToBottom {
 /**
  * Keeps the virtualised transcript at its end: when it opens, while a reply streams (its row grows)
  * and when the viewport shrinks, until the user scrolls up. The user's own new message always
- * brings the view back to the end. Scrolls through the virtualiser, which re-aims while the rows
- * on the way are measured: the browser's scrollHeight is only an estimate for unmeasured rows.
+ * brings the view back to the end.
+ *
+ * It writes scrollTop itself rather than asking the virtualiser (scrollToIndex): the virtualiser
+ * re-aims a requested scroll after every measurement until they stop for a while, and a streaming
+ * row is measured every frame, so the request would pull the user back down until the reply
+ * ended. Instead, every time the list's box or the viewport changes size (a row measured, the
+ * estimate corrected, the panel below growing) the end is taken again while following.
  */
-export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, listRef: RefObject<VirtualizerHandle | null>, rowCount: number, items: readonly TranscriptItem[]): StickToBottom {
+export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCount: number, items: readonly TranscriptItem[]): StickToBottom {
   const state = useRef<FollowState>({ following: true, lastTop: 0, ownUntil: 0 });
   const lastUser = useRef(lastUserId(items));
-  const count = useRef(rowCount);
-  count.current = rowCount;
 
   const toEnd = useCallback(() => {
-    const list = listRef.current;
-    if (!list || count.current === 0) return;
+    const el = scrollRef.current;
+    if (!el) return;
     state.current.ownUntil = performance.now() + OWN_SCROLL_MS;
-    list.scrollToIndex(count.current - 1, { align: 'end' });
-  }, [listRef]);
+    el.scrollTop = el.scrollHeight; // the browser clamps it to the end
+  }, [scrollRef]);
 
   // Opening, every streamed frame and every new row: stay at the end while following.
   useLayoutEffect(() => {
@@ -47,6 +49,18 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, listR
     if (state.current.following) toEnd();
   }, [items, rowCount, toEnd]);
 
+  // The list's box (the virtualiser's total height) and the viewport: re-take the end when either changes.
+  const hasRows = rowCount > 0;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (state.current.following) toEnd();
+    });
+    observer.observe(el);
+    if (hasRows && el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [scrollRef, hasRows, toEnd]);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (el) state.current = afterScroll(state.current, el, performance.now());

@@ -3,7 +3,8 @@ import type { CustomContainerComponentProps, CustomItemComponentProps } from 'vi
 /**
  * The virtualiser's elements. Rows are absolutely positioned, so the gap between them is each
  * row's own padding (a grid gap would not apply), and the first row carries the space above the
- * conversation. data-row lets the log keep the row holding focus mounted.
+ * conversation. The padding sits on an inner box: the virtualiser measures the row's content box,
+ * which leaves the row's own padding out. data-row lets the log keep the row holding focus mounted.
  */
 export function TranscriptInner({ style, children, ref }: CustomContainerComponentProps) {
   return (
@@ -15,8 +16,8 @@ export function TranscriptInner({ style, children, ref }: CustomContainerCompone
 
 export function TranscriptRowBox({ style, index, children, ref }: CustomItemComponentProps) {
   return (
-    <div ref={ref as never} style={style} className={index === 0 ? 'transcript-row transcript-row--first' : 'transcript-row'} data-row={index}>
-      {children}
+    <div ref={ref as never} style={style} data-row={index}>
+      <div className={index === 0 ? 'transcript-row transcript-row--first' : 'transcript-row'}>{children}</div>
     </div>
   );
 }
