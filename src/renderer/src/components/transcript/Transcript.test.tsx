@@ -70,4 +70,27 @@ describe('Transcript', () => {
     render(<Transcript items={[]} announcement="" />);
     expect(within(screen.getByRole('log', { name: 'Conversation' })).getByText(/Ask Claude anything/)).toBeTruthy();
   });
+
+  it('revealing a change inside a plan-change group opens the group, again after it was closed', async () => {
+    const items: TranscriptItem[] = [
+      { id: 'u', kind: 'user', text: 'Plan it', createdAt: T },
+      change(1, 'Created plan: 2 steps'),
+      change(2, 'Updated plan: step 1 “Read” completed'),
+      { id: 'a1', kind: 'assistant', text: 'Done.', status: 'done', createdAt: T },
+    ];
+    const { rerender } = render(<Transcript items={items} announcement="" reveal={null} />);
+    const toggle = await screen.findByRole('button', { name: /^Plan updated 2 times/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 1 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 2 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // Revealing another item leaves the group as the user left it.
+    fireEvent.click(toggle);
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'a1', nonce: 3 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
 });
