@@ -144,6 +144,8 @@ test.describe('preserved thinking across turns', () => {
   });
 
   test('a plan, tool loops and three turns with thinking: no request rewrites what earlier thinking was bound to', async ({ app, scripted }) => {
+    // A tall window: the count of Thinking blocks below needs the whole (virtualised) chat on screen.
+    await app.setViewportSize({ width: 1280, height: 2400 });
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = app.getByRole('dialog', { name: 'Settings' });
     await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('claude-sonnet-5-5');

@@ -61,7 +61,8 @@ describe('App', () => {
       backend.emit({ type: 'transcript_item', sessionId: 's1', item: { id: 'm1', kind: 'assistant', text: '', status: 'streaming', createdAt: '' } });
       backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: '## Plan\n\nStep **one**' });
     });
-    expect(within(log).getByRole('heading', { name: 'Plan' })).toBeTruthy();
+    // The virtualised row shows once it is measured (fake-layout reports it a moment later).
+    expect(await within(log).findByRole('heading', { name: 'Plan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     act(() => {
       backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: 'end_turn' });

@@ -74,7 +74,8 @@ export function ChatView() {
       onDrop={onDrop}
     >
       <FindBar />
-      <Transcript items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
+      {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
+      <Transcript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />

@@ -18,17 +18,19 @@ export interface Reveal {
 
 /**
  * Renderer-only view state that both a click and a keyboard shortcut change: whether the plan
- * panel is collapsed (remembered across reloads and chats) and whether the shortcuts list is open;
- * and the transcript item to bring into view (find in chat), which the transcript honours.
+ * panel is collapsed (remembered across reloads and chats) and whether the shortcuts list is open.
+ * Also the one way to bring a transcript item into view (find-in-chat drives it): the virtualised
+ * transcript has most items out of the DOM, so nothing can scroll to them but the transcript.
  */
 export interface UiSlice {
   planCollapsed: boolean;
   shortcutsOpen: boolean;
   reveal: Reveal | null;
   togglePlanPanel(): void;
+  /** Scrolls the current chat's transcript so the row holding `itemId` is centred. */
+  revealItem(itemId: string): void;
   openShortcuts(): void;
   closeShortcuts(): void;
-  revealItem(itemId: string): void;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({

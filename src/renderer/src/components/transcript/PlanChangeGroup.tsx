@@ -4,8 +4,14 @@ import { Icon } from '../icons/Icon';
 import { changeSummary } from './transcript-rows';
 
 /** A run of plan changes as one line ("Plan updated 6 times · latest: …") that expands to all of them. */
-export const PlanChangeGroup = memo(function PlanChangeGroup({ items }: { items: PlanChangeItem[] }) {
-  const [open, setOpen] = useState(false);
+export const PlanChangeGroup = memo(function PlanChangeGroup({ items, openFor }: { items: PlanChangeItem[]; openFor?: number }) {
+  const [open, setOpen] = useState(openFor !== undefined);
+  // Revealing one of its changes (find-in-chat) opens the group, so the change itself is shown.
+  const [revealed, setRevealed] = useState(openFor);
+  if (openFor !== revealed) {
+    setRevealed(openFor);
+    if (openFor !== undefined) setOpen(true);
+  }
   const listId = useId();
   const latest = items[items.length - 1];
   return (
@@ -23,4 +29,4 @@ export const PlanChangeGroup = memo(function PlanChangeGroup({ items }: { items:
   );
 },
 // Rows are rebuilt on every streamed frame; a run whose changes are the same objects is unchanged.
-(a, b) => a.items.length === b.items.length && a.items.every((item, i) => item === b.items[i]));
+(a, b) => a.openFor === b.openFor && a.items.length === b.items.length && a.items.every((item, i) => item === b.items[i]));

@@ -12,8 +12,16 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
   const title = cardTitle(item);
   const heading = useRef<HTMLHeadingElement>(null);
   // Undo from the plan panel hides the panel with the button that had focus: land here instead.
+  // The virtualised transcript hides a new row until it is measured, and a hidden heading takes
+  // no focus: wait until it is shown (two frames: measured, then laid out visible).
   useEffect(() => {
-    if (undone && document.activeElement === document.body) heading.current?.focus();
+    if (!undone) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (document.activeElement === document.body) heading.current?.focus();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [undone]);
   return (
     <section className={`plan-done plan-done--${undone ? 'undone' : item.planStatus === 'cancelled' ? 'failed' : completion.status}`} aria-label={title}>

@@ -1,16 +1,24 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../../shared/transcript';
+import { fakeLayout } from '../../test-support/fake-layout';
 import { Transcript } from './Transcript';
 
-afterEach(cleanup);
+let restoreLayout: () => void;
+beforeEach(() => {
+  restoreLayout = fakeLayout(600);
+});
+afterEach(() => {
+  cleanup();
+  restoreLayout();
+});
 
 const T = '2025-01-01T00:00:00.000Z';
 const change = (n: number, text: string): TranscriptItem => ({ id: `c${n}`, kind: 'plan_change', text, version: n, createdAt: T });
 
 describe('Transcript', () => {
-  it('shows a run of plan changes as one line that expands (aria-expanded) to every change', () => {
+  it('shows a run of plan changes as one line that expands (aria-expanded) to every change', async () => {
     const items: TranscriptItem[] = [
       { id: 'u', kind: 'user', text: 'Plan it', createdAt: T },
       change(1, 'Created plan: 3 steps'),
@@ -21,6 +29,7 @@ describe('Transcript', () => {
     ];
     render(<Transcript items={items} announcement="" />);
     const log = screen.getByRole('log', { name: 'Conversation' });
+    await screen.findByRole('button', { name: /^Plan updated 3 times/ });
     expect(within(log).queryByText(/^Updated plan:/)).toBeNull();
     const toggle = within(log).getByRole('button', { name: /^Plan updated 3 times/ });
     expect(toggle.textContent).toBe('Plan updated 3 times · latest: step 1 “Read the code” completed');
@@ -36,5 +45,52 @@ describe('Transcript', () => {
     ]);
     fireEvent.click(toggle);
     expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  // Where it lands (at the end) needs real layout: e2e/long-chat.spec.ts.
+  it('mounts only the rows near the view of a long chat, in reading order', async () => {
+    const items: TranscriptItem[] = [];
+    for (let n = 0; n < 300; n++) {
+      items.push({ id: `u${n}`, kind: 'user', text: `Question ${n}`, createdAt: T });
+      items.push({ id: `a${n}`, kind: 'assistant', text: `Answer ${n}`, status: 'done', createdAt: T });
+    }
+    render(<Transcript items={items} announcement="" />);
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await within(log).findAllByText(/^Question \d+$/);
+    const shown = [...log.querySelectorAll('[data-row]')].map((row) => Number((row as HTMLElement).dataset.row));
+    // 600 px of 40 px rows and the virtualiser's buffer: tens of rows, not 600.
+    expect(shown.length).toBeGreaterThanOrEqual(15);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown).toEqual(shown.map((_, i) => shown[0]! + i)); // consecutive, in reading order
+    const text = log.textContent ?? '';
+    expect(shown.every((row) => text.includes(row % 2 === 0 ? `Question ${row / 2}` : `Answer ${(row - 1) / 2}`))).toBe(true);
+  });
+
+  it('keeps the empty-chat hint', () => {
+    render(<Transcript items={[]} announcement="" />);
+    expect(within(screen.getByRole('log', { name: 'Conversation' })).getByText(/Ask Claude anything/)).toBeTruthy();
+  });
+
+  it('revealing a change inside a plan-change group opens the group, again after it was closed', async () => {
+    const items: TranscriptItem[] = [
+      { id: 'u', kind: 'user', text: 'Plan it', createdAt: T },
+      change(1, 'Created plan: 2 steps'),
+      change(2, 'Updated plan: step 1 “Read” completed'),
+      { id: 'a1', kind: 'assistant', text: 'Done.', status: 'done', createdAt: T },
+    ];
+    const { rerender } = render(<Transcript items={items} announcement="" reveal={null} />);
+    const toggle = await screen.findByRole('button', { name: /^Plan updated 2 times/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 1 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 2 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // Revealing another item leaves the group as the user left it.
+    fireEvent.click(toggle);
+    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'a1', nonce: 3 }} />);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Conversation log. */
+export function conversation(page: Page): Locator {
+  return page.getByRole('log', { name: 'Conversation' });
+}
+
+/** How far (px) the log's view is above its end: 0 when the last reply's end is shown. */
+export function distanceFromEnd(log: Locator): Promise<number> {
+  return log.evaluate((el) => Math.max(0, el.scrollHeight - el.scrollTop - el.clientHeight));
+}
+
+/** Waits until the log's view is at its end (within a sub-pixel rounding). */
+export async function expectAtEnd(log: Locator, what: string): Promise<void> {
+  await expect.poll(() => distanceFromEnd(log), { message: `${what}: the view is at the end of the conversation` }).toBeLessThanOrEqual(4);
+}
+
+/**
+ * The transcript is virtualised: rows far from the view are not in the page. Finds `target` the
+ * way a person does, from the top of the log with Page Down, and leaves it in view.
+ */
+export async function scrollLogTo(page: Page, target: Locator, maxPages = 400): Promise<void> {
+  const log = conversation(page);
+  await log.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < maxPages; i++) {
+    if ((await target.count()) > 0) {
+      await target.first().scrollIntoViewIfNeeded();
+      return;
+    }
+    const before = await log.evaluate((el) => el.scrollTop);
+    await page.keyboard.press('PageDown');
+    // Wait for the page to move (or the end to be reached) before looking again.
+    await expect.poll(async () => (await log.evaluate((el) => el.scrollTop)) !== before || (await distanceFromEnd(log)) <= 4).toBe(true);
+    if ((await distanceFromEnd(log)) <= 4 && (await target.count()) === 0) break;
+  }
+  await expect(target.first(), 'found by scrolling the conversation from its top').toBeVisible();
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { afterScroll, AT_END_PX, distanceFromEnd, type FollowState, isUpKey, lastUserId } from './stick-to-bottom';
+
+const box = (scrollTop: number, scrollHeight = 5000, clientHeight = 600) => ({ scrollTop, scrollHeight, clientHeight });
+const following = (lastTop: number, ownUntil = 0): FollowState => ({ following: true, lastTop, ownUntil });
+
+describe('stick to bottom', () => {
+  it('measures the distance from the end and never below 0', () => {
+    expect(distanceFromEnd(box(4400))).toBe(0);
+    expect(distanceFromEnd(box(4000))).toBe(400);
+    expect(distanceFromEnd(box(4500))).toBe(0);
+  });
+
+  it('stops following when the user scrolls up away from the end', () => {
+    expect(afterScroll(following(4400), box(4000), 1000).following).toBe(false);
+  });
+
+  it("keeps following through the transcript's own corrections right after it took the end", () => {
+    // The virtualiser moved the view up while measuring rows, 100 ms after the transcript scrolled.
+    expect(afterScroll(following(4400, 1400), box(4300), 1100).following).toBe(true);
+  });
+
+  it('keeps following when the view moves down, and starts again at the end', () => {
+    expect(afterScroll(following(3000), box(3500), 1000).following).toBe(true);
+    expect(afterScroll({ following: false, lastTop: 3000, ownUntil: 0 }, box(4400 - AT_END_PX), 1000).following).toBe(true);
+    expect(afterScroll({ following: false, lastTop: 3000, ownUntil: 0 }, box(4000), 1000).following).toBe(false);
+  });
+
+  it('at the end always follows, whatever came before (property)', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(10_000), fc.nat(10_000), fc.integer({ min: 100, max: 2000 }), fc.nat(AT_END_PX), (was, lastTop, extra, client, slack) => {
+        const height = client + extra;
+        const state = afterScroll({ following: was, lastTop, ownUntil: 0 }, box(height - client - slack, height, client), 5);
+        return state.following && state.lastTop === height - client - slack;
+      }),
+    );
+  });
+
+  it('never starts following away from the end (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.integer({ min: AT_END_PX + 1, max: 10_000 }), fc.nat(), (lastTop, away, now) => {
+        const state = afterScroll({ following: false, lastTop, ownUntil: 0 }, box(10_000 - 600 - away, 10_000, 600), now);
+        return !state.following;
+      }),
+    );
+  });
+
+  it('knows the keys that move up, and the newest user message', () => {
+    expect(['PageUp', 'ArrowUp', 'Home'].every(isUpKey)).toBe(true);
+    expect(['PageDown', 'End', ' ', 'a'].some(isUpKey)).toBe(false);
+    expect(lastUserId([{ id: 'u1', kind: 'user' }, { id: 'a1', kind: 'assistant' }, { id: 'u2', kind: 'user' }, { id: 'a2', kind: 'assistant' }])).toBe('u2');
+    expect(lastUserId([{ id: 'a1', kind: 'assistant' }])).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Whether the transcript follows its end: the decisions, without React or the DOM, so they can be
+ * tested on their own. The view follows while it is at the end; the user scrolling up stops it;
+ * reaching the end again (End, scrolling down) starts it again.
+ */
+
+/** Within this many px of the end counts as at the end (sub-pixel layout leaves fractions). */
+export const AT_END_PX = 4;
+/**
+ * After the transcript scrolls itself to the end, the virtualiser keeps correcting the position
+ * while the rows it just mounted are measured (and it moves up when a row is smaller than its
+ * estimate). Scroll events in that window are its own, not the user's.
+ */
+export const OWN_SCROLL_MS = 600;
+
+export interface ScrollBox {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+export function distanceFromEnd(box: ScrollBox): number {
+  return Math.max(0, box.scrollHeight - box.scrollTop - box.clientHeight);
+}
+
+export interface FollowState {
+  following: boolean;
+  /** scrollTop at the last scroll event, to tell scrolling up from scrolling down. */
+  lastTop: number;
+  /** Until when (performance.now()) scroll events are the transcript's own. */
+  ownUntil: number;
+}
+
+/** A scroll event: at the end → follow; moved up and not by the transcript itself → stop following. */
+export function afterScroll(state: FollowState, box: ScrollBox, now: number): FollowState {
+  const wentUp = box.scrollTop < state.lastTop;
+  const following = distanceFromEnd(box) <= AT_END_PX ? true : wentUp && now > state.ownUntil ? false : state.following;
+  return { ...state, following, lastTop: box.scrollTop };
+}
+
+/** Keys that move the view up: pressing one is the user leaving the end. */
+export function isUpKey(key: string): boolean {
+  return key === 'PageUp' || key === 'ArrowUp' || key === 'Home';
+}
+
+/** The id of the newest user message: when it changes, the user has just sent (or edited) one. */
+export function lastUserId(items: readonly { id: string; kind: string }[]): string | null {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i]!.kind === 'user') return items[i]!.id;
+  return null;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBackend } from '../test-support/memory-backend';
+import { createWaypointStore } from './create-store';
+
+describe('ui slice: reveal', () => {
+  it('starts with nothing to reveal, and every revealItem is a new request, also for the same item', () => {
+    const store = createWaypointStore(new MemoryBackend());
+    expect(store.getState().reveal).toBeNull();
+    store.getState().revealItem('a1');
+    const first = store.getState().reveal;
+    expect(first).toMatchObject({ itemId: 'a1' });
+    store.getState().revealItem('a1');
+    expect(store.getState().reveal).toEqual({ itemId: 'a1', nonce: first!.nonce + 1 });
+    store.getState().revealItem('u7');
+    expect(store.getState().reveal).toEqual({ itemId: 'u7', nonce: first!.nonce + 2 });
+  });
+});
