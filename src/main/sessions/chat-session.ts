@@ -4,6 +4,7 @@ import type { Plan } from '../../shared/plan';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
 import type { CompactionItem, RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
+import { OrderedItems } from './ordered-items';
 
 /**
  * Everything one chat holds, in one object: its summary, the transcript the user sees, the API
@@ -28,18 +29,34 @@ export class ChatSession {
    * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
-  private readonly items = new Map<string, TranscriptItem>();
+  private readonly items = new OrderedItems();
 
   constructor(summary: SessionSummary) {
     this.summary = summary;
   }
 
+  /** The whole transcript, in order (a copy). Prefer `itemsBetween` for a part of it. */
   get transcript(): TranscriptItem[] {
-    return [...this.items.values()];
+    return this.items.values();
   }
 
   item(id: string): TranscriptItem | undefined {
     return this.items.get(id);
+  }
+
+  /** How many items the transcript holds. */
+  get itemCount(): number {
+    return this.items.size;
+  }
+
+  /** The item's position in the transcript, or -1. */
+  indexOf(id: string): number {
+    return this.items.indexOf(id);
+  }
+
+  /** Items [start, end) of the transcript, in order: a page without copying the whole chat. */
+  itemsBetween(start: number, end?: number): TranscriptItem[] {
+    return this.items.slice(start, end);
   }
 
   /** Folds one event into the state; events for other sessions are ignored. */
@@ -47,12 +64,12 @@ export class ChatSession {
     switch (event.type) {
       case 'transcript_item':
         if (event.sessionId !== this.summary.id) return;
-        this.items.set(event.item.id, event.item);
+        this.items.set(event.item);
         if (event.item.kind === 'compaction') this.compaction = event.item;
         return;
       case 'message_delta': {
         const item = event.sessionId === this.summary.id ? this.items.get(event.itemId) : undefined;
-        if (item?.kind === 'assistant' || item?.kind === 'thinking') this.items.set(item.id, { ...item, text: item.text + event.text });
+        if (item?.kind === 'assistant' || item?.kind === 'thinking') this.items.set({ ...item, text: item.text + event.text });
         return;
       }
       case 'run_state':
@@ -78,7 +95,7 @@ export class ChatSession {
         return;
       case 'chat_rewound':
         if (event.sessionId !== this.summary.id) return;
-        cutItemsFrom(this.items, event.fromItemId);
+        this.items.cutFrom(event.fromItemId);
         if (event.planDropped) {
           this.plan = null;
           this.summary = withoutPlanProgress(this.summary);
@@ -89,22 +106,13 @@ export class ChatSession {
         return;
       case 'plan_updated':
         if (event.sessionId !== this.summary.id) return;
-        for (const item of planChangeItems(this.plan, event)) this.items.set(item.id, item);
+        for (const item of planChangeItems(this.plan, event)) this.items.set(item);
         this.plan = event.plan;
         this.summary = { ...this.summary, planProgress: planProgress(event.plan, this.summary.planProgress) };
         return;
       default:
         return;
     }
-  }
-}
-
-/** Removes the item and every item after it (a Map keeps insertion order: the transcript's order). */
-export function cutItemsFrom(items: Map<string, TranscriptItem>, fromItemId: string): void {
-  let cutting = false;
-  for (const id of [...items.keys()]) {
-    if (id === fromItemId) cutting = true;
-    if (cutting) items.delete(id);
   }
 }
 

@@ -3,7 +3,8 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
-import { cutItemsFrom, withoutPlanProgress } from './chat-session';
+import { withoutPlanProgress } from './chat-session';
+import { OrderedItems } from './ordered-items';
 import type { LogRecord } from './log-records';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
@@ -23,7 +24,7 @@ export interface ReplayedChat {
 /** Folds a log's records (already validated and in seq order). Returns null without a `created`. */
 export function replay(records: readonly LogRecord[]): ReplayedChat | null {
   let chat: ReplayedChat | null = null;
-  const items = new Map<string, TranscriptItem>();
+  const items = new OrderedItems();
   for (const record of records) {
     if (record.type === 'created') {
       chat ??= { summary: record.session, transcript: [], history: [], plan: null, runState: { status: 'idle' }, prompts: [], stepCosts: {} };
@@ -35,11 +36,11 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         chat.summary = record.session;
         break;
       case 'item':
-        items.set(record.item.id, record.item);
+        items.set(record.item);
         break;
       case 'text': {
         const item = items.get(record.itemId);
-        if (item?.kind === 'assistant' || item?.kind === 'thinking') items.set(item.id, { ...item, text: item.text + record.text });
+        if (item?.kind === 'assistant' || item?.kind === 'thinking') items.set({ ...item, text: item.text + record.text });
         break;
       }
       case 'history':
@@ -49,7 +50,7 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         // Versions only move forward; a stale line (never written by us) cannot roll a plan back.
         if (!chat.plan || record.plan.id !== chat.plan.id || record.version > chat.plan.version) {
           // The change's transcript line, derived as the live chat derived it (older logs have item records).
-          if (record.change) for (const item of planChangeItems(chat.plan, { sessionId: chat.summary.id, plan: record.plan, change: record.change })) items.set(item.id, item);
+          if (record.change) for (const item of planChangeItems(chat.plan, { sessionId: chat.summary.id, plan: record.plan, change: record.change })) items.set(item);
           chat.plan = record.plan;
         }
         break;
@@ -57,7 +58,7 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         chat.runState = record.state;
         break;
       case 'rewind':
-        cutItemsFrom(items, record.itemId);
+        items.cutFrom(record.itemId);
         if (record.planDropped) {
           chat.plan = null;
           chat.summary = withoutPlanProgress(chat.summary);
@@ -74,6 +75,6 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         break;
     }
   }
-  if (chat) chat.transcript = [...items.values()];
+  if (chat) chat.transcript = items.values();
   return chat;
 }
