@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
+import { readLog } from '../src/main/sessions/log-reader';
+import { LOG_FILE, SESSIONS_DIR } from '../src/main/sessions/session-persistence';
 import type { Plan } from '../src/shared/plan';
 import { clockOffset, launchChromium, newPage } from './lib/browser';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
@@ -91,17 +94,26 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn, steps = PLA
       if (a.type === 'plan_updated' && a.version! <= updates) wsLatencies.push(a.t - released[Math.floor((a.version! - 1) / perTurn)]!);
     }
     const engine = await engineState(shell.url);
+    // Main's own stamp, free of any client's scheduling: the session log records each plan change
+    // as main makes it (record time, whole milliseconds), before the event pump sends it.
+    const changedAt = engine ? planChangeTimes(shell.dataDir, engine.sessionId) : new Map<number, number>();
+    const changeLatencies: number[] = [];
+    for (let v = perTurn; v <= updates; v += perTurn) {
+      const at = changedAt.get(v);
+      if (at !== undefined) changeLatencies.push(at - released[v / perTurn - 1]!);
+    }
     const dom = await panelSnapshot(page);
+    const plan = engine?.plan ?? null;
     const lost = updates - latencies.length;
     const matches =
-      engine !== null &&
-      engine.version === updates &&
-      dom.count.startsWith(`${engine.summary.completed}/${engine.summary.total} steps`) &&
-      dom.goal === engine.goal &&
-      dom.steps.length === engine.steps.length &&
-      engine.steps.every((s, i) => dom.steps[i]!.status === s.status && dom.steps[i]!.text.includes(s.title));
+      plan !== null &&
+      plan.version === updates &&
+      dom.count.startsWith(`${plan.summary.completed}/${plan.summary.total} steps`) &&
+      dom.goal === plan.goal &&
+      dom.steps.length === plan.steps.length &&
+      plan.steps.every((s, i) => dom.steps[i]!.status === s.status && dom.steps[i]!.text.includes(s.title));
     const clockError = Math.max(clock.rtt, clockEnd.rtt) / 2 + Math.abs(clock.offset - clockEnd.offset) / 2;
-    return { latencies, replyLatencies, paintedLatencies, rendererLatencies, wireLatencies, wsLatencies, clockError, achieved, lost, matches, committed: states.length, engineVersion: engine?.version ?? 0 };
+    return { latencies, replyLatencies, paintedLatencies, rendererLatencies, wireLatencies, wsLatencies, changeLatencies, clockError, achieved, lost, matches, committed: states.length, engineVersion: plan?.version ?? 0 };
   });
 }
 
@@ -116,16 +128,25 @@ async function releaseWithin(scripted: { release(): Promise<unknown> }, ms: numb
   }
 }
 
-/** The engine's plan as main holds it, read over the WebSocket API (getPlan). */
-async function engineState(shellUrl: string): Promise<Plan | null> {
+/** The engine's plan as main holds it, read over the WebSocket API (getPlan), and its chat. */
+async function engineState(shellUrl: string): Promise<{ sessionId: string; plan: Plan | null } | null> {
   const api = await connectWsApi(shellUrl);
   try {
     const { sessions } = await api.call('listSessions', {});
     const session = sessions[0];
-    return session ? (await api.call('getPlan', { sessionId: session.id })).plan : null;
+    return session ? { sessionId: session.id, plan: (await api.call('getPlan', { sessionId: session.id })).plan } : null;
   } finally {
     api.close();
   }
+}
+
+/** When main made each plan version: its record's time in the chat's log (epoch ms). */
+function planChangeTimes(dataDir: string, sessionId: string): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const record of readLog(join(dataDir, SESSIONS_DIR, sessionId, LOG_FILE)).records) {
+    if (record.type === 'plan') times.set(record.version, Date.parse(record.t));
+  }
+  return times;
 }
 
 /**
@@ -144,6 +165,7 @@ export async function replyCase(browser: Browser, quick: boolean): Promise<Metri
     m(`${label}: end of message → panel, p95`, p95, 'ms', `${r.replyLatencies.length} replies; max ${Math.max(...r.replyLatencies).toFixed(1)} ms; page clock known to ±${r.clockError.toFixed(1)} ms`, { text: '≤ 16 ms (one frame)', met: p95 <= 16 }),
     m(`${label}: end of message → panel painted, median / p95`, split(r.paintedLatencies), 'ms', 'same t0; t1 = the frame that paints the commit above is done (a task posted from its animation frame callback): what a person sees, one frame alignment later at most'),
     m(`${label}: main only, median / p95`, split(r.wsLatencies), 'ms', MAIN_METHOD),
+    m(`${label}: main, to its last change, median / p95`, split(r.changeLatencies), 'ms', 'same t0; t1 = the session log\'s record of the reply\'s last plan change (main\'s own clock, whole ms; the pump sends it at the end of that event-loop turn): main\'s part without any client\'s scheduling, which on a loaded machine delays the worker\'s stamps too'),
     m(`${label}: wire, median / p95`, split(r.wireLatencies), 'ms', 'per reply: the plan_updated frame with its last update leaving main (worker client stamp) → the page\'s listener running: network, and the page still busy with the events before it'),
     m(`${label}: renderer only, median / p95`, split(r.rendererLatencies), 'ms', 'per reply: the plan_updated frame with its last update reaching the page (a listener ahead of the app\'s) → the panel commit showing it: the WebSocket message task, the store and React'),
     m(`${label}: final DOM equals engine`, r.matches && r.lost === 0 ? 'yes' : `no (${r.lost} never shown, engine v${r.engineVersion})`, '', 'getPlan over the WebSocket vs the panel after the run', { text: 'no update lost', met: r.matches && r.lost === 0 }),
@@ -178,6 +200,7 @@ export const planLatencyBench: Benchmark = async ({ quick }) => {
       const p99 = percentile(r.latencies, 99);
       metrics.push(m(`${label} median`, median(r.latencies), 'ms', `${detail}. ${METHOD}`));
       metrics.push(m(`${label} main only: median / p99`, `${median(r.wsLatencies).toFixed(1)} / ${percentile(r.wsLatencies, 99).toFixed(1)}`, 'ms', MAIN_METHOD));
+      metrics.push(m(`${label} main, to each reply's last change: median / p99`, `${median(r.changeLatencies).toFixed(1)} / ${percentile(r.changeLatencies, 99).toFixed(1)}`, 'ms', 'same t0; t1 = the session log\'s record of the reply\'s last plan change (main\'s own clock, whole ms)'));
       metrics.push(m(`${label} p99`, p99, 'ms', detail, run.rate === 100 ? { text: '< 16 ms (one frame)', met: p99 < 16 } : undefined));
       metrics.push(
         m(`${label} final DOM equals engine`, r.matches && r.lost === 0 ? 'yes' : `no (${r.lost} never shown, engine v${r.engineVersion})`, '', 'after the run: getPlan over the WebSocket vs the panel (N/M, goal, every step title + data-status); engine version must equal the number of updates', {
