@@ -87,8 +87,20 @@ function Shell() {
       saveSettings: state.saveSettings,
     })),
   );
-  const { chooseWorkspace } = s;
+  const { chooseWorkspace, closeSidebar, newChat, openSession } = s;
   const onChooseWorkspace = useCallback(() => void chooseWorkspace(), [chooseWorkspace]);
+  // Stable, so the sidebar's rows (memoised) render only when their chat changed.
+  const onNewChat = useCallback(() => {
+    closeSidebar();
+    void newChat();
+  }, [closeSidebar, newChat]);
+  const onOpen = useCallback(
+    (id: string) => {
+      closeSidebar();
+      void openSession(id);
+    },
+    [closeSidebar, openSession],
+  );
   const view = s.settingsView;
   if (!view) return null;
   const current = s.sessions.find((session) => session.id === s.currentSessionId);
@@ -98,14 +110,8 @@ function Shell() {
       <Sidebar
         sessions={s.sessions}
         currentSessionId={s.currentSessionId}
-        onNewChat={() => {
-          s.closeSidebar();
-          void s.newChat();
-        }}
-        onOpen={(id) => {
-          s.closeSidebar();
-          void s.openSession(id);
-        }}
+        onNewChat={onNewChat}
+        onOpen={onOpen}
       />
       <main className="main-column">
         <ConnectionBanner status={s.connection} />
