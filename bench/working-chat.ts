@@ -8,7 +8,8 @@ import { metricsFor, type Benchmark, type Metric } from './lib/metric';
 import { withScope } from './lib/scoped';
 import { startStack } from './lib/shell';
 import { median, percentile, sleep } from './lib/stats';
-import { domAndHeap, frameIntervals, installReadyProbe, readyAt, watchKeys } from './working-chat-page';
+import { frameIntervals } from './lib/frames';
+import { domAndHeap, installReadyProbe, readyAt, watchKeys } from './working-chat-page';
 
 const m = metricsFor('working-chat');
 const END = 'End of the working chat.';
