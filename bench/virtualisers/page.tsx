@@ -2,7 +2,12 @@ import { createRoot } from 'react-dom/client';
 import type { TranscriptItem } from '../../src/shared/transcript';
 import { Transcript } from '../../src/renderer/src/components/transcript/Transcript';
 import { chatTurn, richReply } from '../lib/chat-turns';
+import { PlanChangeGroup } from '../../src/renderer/src/components/transcript/PlanChangeGroup';
+import { rowKey } from '../../src/renderer/src/components/transcript/row-key';
+import { TranscriptEntry } from '../../src/renderer/src/components/transcript/TranscriptEntry';
+import { transcriptRows } from '../../src/renderer/src/components/transcript/transcript-rows';
 import { TanstackTranscript } from './tanstack-transcript';
+import { SizedVirtuaTranscript } from './virtua-sized';
 import '../../src/renderer/src/styles/base.css';
 import '../../src/renderer/src/styles/layout.css';
 import '../../src/renderer/src/styles/chat.css';
@@ -14,7 +19,23 @@ import '../../src/renderer/src/styles/highlight.css';
  * transcript on @tanstack/react-virtual, in a column like the app's. Each function measures in the
  * page, per animation frame, what a person would see.
  */
-export type Lib = 'virtua' | 'tanstack';
+/** virtua-sized: the wheel-scroll measures only (virtua-sized.tsx). */
+export type Lib = 'virtua' | 'tanstack' | 'virtua-sized';
+
+/** Every row in the DOM, no virtualiser: the chat's true height, which the virtualisers estimate until they measured a row. */
+function StaticTranscript({ items }: { items: TranscriptItem[] }) {
+  return (
+    <div className="transcript" role="log" aria-label="Conversation">
+      <div className="transcript-inner">
+        {transcriptRows(items).map((row, index) => (
+          <div key={rowKey(row)} className={index === 0 ? 'transcript-row transcript-row--first' : 'transcript-row'} data-row-key={rowKey(row)}>
+            {row.kind === 'item' ? <TranscriptEntry item={row.item} /> : <PlanChangeGroup items={row.items} />}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 const TURNS = 300;
 const END_MARKER = 'The last reply of the chat ends here.';
@@ -22,13 +43,14 @@ const SHAPE = { title: 'A long working session', rich: true, endMarker: END_MARK
 const turns = Array.from({ length: TURNS }, (_, n) => chatTurn(SHAPE, n, TURNS, 0).items);
 
 const root = createRoot(document.getElementById('root')!);
-let lib: Lib = 'virtua';
+let lib: Lib | 'static' = 'virtua';
 let firstTurn = 0;
 let extra: TranscriptItem[] = [];
 
 function render(): void {
   const items = [...turns.slice(firstTurn).flat(), ...extra];
-  root.render(<div className="chat" style={{ height: '100vh' }}>{lib === 'virtua' ? <Transcript items={items} announcement="" /> : <TanstackTranscript items={items} />}</div>);
+  const view = lib === 'virtua' ? <Transcript items={items} announcement="" /> : lib === 'tanstack' ? <TanstackTranscript items={items} /> : lib === 'virtua-sized' ? <SizedVirtuaTranscript items={items} /> : <StaticTranscript items={items} />;
+  root.render(<div className="chat" style={{ height: '100vh' }}>{view}</div>);
 }
 
 const log = () => document.querySelector<HTMLElement>('[role="log"][aria-label="Conversation"]')!;
@@ -71,6 +93,54 @@ async function open(which: Lib, from: number, settleMs: number) {
   await wait(settleMs);
   return { started, shownAtMs: shownAt, pxShort: behindEnd(log()), lastReplyShown: lastReplyShown(), domElements: document.getElementsByTagName('*').length };
 }
+
+/**
+ * The chat's true layout, every row in the DOM (takes seconds): its height and where each row
+ * starts (px from the top of the content), to tell where a virtualised view really is.
+ */
+async function trueLayout(): Promise<{ height: number; tops: Record<string, number> }> {
+  lib = 'static';
+  firstTurn = 0;
+  extra = [];
+  render();
+  await frame();
+  await frame();
+  const el = log();
+  const origin = el.getBoundingClientRect().top - el.scrollTop;
+  const tops = Object.fromEntries([...el.querySelectorAll<HTMLElement>('[data-row-key]')].map((row) => [row.dataset.rowKey!, row.getBoundingClientRect().top - origin]));
+  return { height: el.scrollHeight, tops };
+}
+
+/** The row at the top of the log's view and how far its top is above or below the view's (px). */
+function topRow(el: HTMLElement): { key: string; y: number } | null {
+  const top = el.getBoundingClientRect().top;
+  const row = [...el.querySelectorAll<HTMLElement>('[data-row-key]')].find((r) => r.getBoundingClientRect().bottom > top);
+  return row ? { key: row.dataset.rowKey!, y: row.getBoundingClientRect().top - top } : null;
+}
+
+interface WheelTrace {
+  wheeled: number;
+  /** Wheel movement (px) up to the first frame at the top; null: not reached. */
+  toTop: number | null;
+  /** The top row of every frame, until the top. */
+  frames: { key: string; y: number }[];
+}
+
+/** From now on, per frame until the top is reached: the wheel's movement over the log and the row at the top of the view. */
+function watchWheel(): void {
+  const el = log();
+  const trace: WheelTrace = { wheeled: 0, toTop: null, frames: [] };
+  (window as unknown as { __wheel: WheelTrace }).__wheel = trace;
+  el.addEventListener('wheel', (event) => (trace.wheeled += Math.abs(event.deltaY)), { passive: true });
+  const check = () => {
+    const row = topRow(el);
+    if (row) trace.frames.push(row);
+    if (atTop()) trace.toTop = trace.wheeled;
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+const wheelTrace = () => (window as unknown as { __wheel: WheelTrace }).__wheel;
 
 /** The first message of the chat is on screen and the log is scrolled to its top. */
 function atTop(): boolean {
@@ -118,10 +188,7 @@ async function stream(chars: number, everyMs: number) {
  */
 async function prepend(count: number, watchMs: number) {
   const el = log();
-  const top = el.getBoundingClientRect().top;
-  const anchor = [...el.querySelectorAll<HTMLElement>('[data-row-key]')].find((row) => row.getBoundingClientRect().bottom > top + 1)!;
-  const key = anchor.dataset.rowKey!;
-  const before = anchor.getBoundingClientRect().top;
+  const { key, y: before } = topRow(el)!;
   firstTurn = Math.max(0, firstTurn - count);
   render();
   const moved: number[] = [];
@@ -129,11 +196,11 @@ async function prepend(count: number, watchMs: number) {
   while (performance.now() - started < watchMs) {
     await frame();
     const now = el.querySelector(`[data-row-key="${key}"]`);
-    moved.push(now ? Math.abs(now.getBoundingClientRect().top - before) : Number.POSITIVE_INFINITY);
+    moved.push(now ? Math.abs(now.getBoundingClientRect().top - el.getBoundingClientRect().top - before) : Number.POSITIVE_INFINITY);
   }
   return { anchor: key, frames: moved.length, maxMovedPx: Math.max(0, ...moved), movedAfterPx: moved.at(-1) ?? Number.NaN, framesMoved: moved.filter((m) => m > 2).length };
 }
 
-const api = { open, atTop, stream, prepend, scrollTop: (px: number) => (log().scrollTop = px), itemCount: () => turns.slice(firstTurn).flat().length + extra.length };
+const api = { open, atTop, trueLayout, watchWheel, wheelTrace, stream, prepend, scrollTop: (px: number) => (log().scrollTop = px), itemCount: () => turns.slice(firstTurn).flat().length + extra.length };
 export type VirtualiserPage = typeof api;
 (window as unknown as { bench: VirtualiserPage }).bench = api;
