@@ -9,6 +9,7 @@ import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
 import { startupBench } from './startup';
 import { streamingBench } from './streaming';
+import { virtualisersBench } from './virtualisers';
 import { workingChatBench } from './working-chat';
 
 export interface Entry {
@@ -27,6 +28,7 @@ export const BENCHES: Entry[] = [
   { name: 'streaming', browser: true, load: async () => streamingBench },
   { name: 'long-chat', browser: true, load: async () => longChatBench },
   { name: 'working-chat', browser: true, load: async () => workingChatBench },
+  { name: 'virtualisers', browser: true, load: async () => virtualisersBench },
   { name: 'startup', browser: true, load: async () => startupBench },
   { name: 'main-memory', browser: false, load: async () => mainMemoryBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
