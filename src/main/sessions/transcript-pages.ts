@@ -1,0 +1,81 @@
+import type { TranscriptItem } from '../../shared/transcript';
+import { UserFacingError } from '../common/errors';
+
+/** What paging needs of a chat (ChatSession has it): positions and a slice, never the whole chat. */
+export interface PagedTranscript {
+  readonly itemCount: number;
+  indexOf(id: string): number;
+  itemsBetween(start: number, end?: number): TranscriptItem[];
+}
+
+/**
+ * How big a page is. By count and by size: the 300-turn working chat's last reply must be on
+ * screen within 300 ms of a reload (bench/working-chat.ts), and a page must fill well over a
+ * screen, also in a chat of one-line messages. Sizes are the items' JSON, what goes on the wire.
+ */
+export interface PageSize {
+  /** At most this many items. */
+  maxItems: number;
+  /** Items stop being added once the page holds this many characters of JSON… */
+  maxChars: number;
+  /** …but a page has at least this many (a screen and more), however big they are. */
+  minItems: number;
+}
+
+export const PAGE_SIZE: PageSize = { maxItems: 200, maxChars: 120_000, minItems: 24 };
+
+export interface TranscriptPage {
+  items: TranscriptItem[];
+  /** How many items come before the first one of the page. */
+  olderItems: number;
+}
+
+/** The page that ends at position `end` (exclusive): as many items before it as the size allows. */
+export function pageEndingAt(chat: PagedTranscript, end: number, size: PageSize = PAGE_SIZE): TranscriptPage {
+  const start = Math.max(0, end - size.maxItems);
+  const candidates = chat.itemsBetween(start, end);
+  let chars = 0;
+  let keep = 0;
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    chars += JSON.stringify(candidates[i]).length;
+    if (keep >= size.minItems && chars > size.maxChars) break;
+    keep++;
+  }
+  const first = candidates.length - keep;
+  return { items: first === 0 ? candidates : candidates.slice(first), olderItems: start + first };
+}
+
+/** The end of the chat, as getSession sends it when a chat is opened. */
+export function lastPage(chat: PagedTranscript, size: PageSize = PAGE_SIZE): TranscriptPage {
+  return pageEndingAt(chat, chat.itemCount, size);
+}
+
+export interface PageRequest {
+  beforeItemId: string;
+  /** Exactly this many items before (fewer at the start of the chat) instead of a sized page. */
+  limit?: number;
+  /** The page reaches back at least to this item. */
+  throughItemId?: string;
+}
+
+/** The items before `beforeItemId` (getTranscriptPage); refused when an item named is no longer in the chat. */
+export function pageBefore(chat: PagedTranscript, request: PageRequest, size: PageSize = PAGE_SIZE): TranscriptPage {
+  const end = positionOf(chat, request.beforeItemId);
+  // An item at or after `end` is loaded already: it asks for nothing more.
+  const through = request.throughItemId === undefined ? end : positionOf(chat, request.throughItemId);
+  if (request.limit === undefined) {
+    const page = pageEndingAt(chat, end, size);
+    if (through >= page.olderItems) return page;
+    return { items: chat.itemsBetween(through, end), olderItems: through };
+  }
+  const start = Math.min(Math.max(0, end - request.limit), through);
+  return { items: chat.itemsBetween(start, end), olderItems: start };
+}
+
+function positionOf(chat: PagedTranscript, itemId: string): number {
+  const at = chat.indexOf(itemId);
+  if (at < 0) {
+    throw new UserFacingError('not_found', `That part of the chat is gone (an edited message or a retried reply replaced it). Open the chat again to see it as it is now.`);
+  }
+  return at;
+}
