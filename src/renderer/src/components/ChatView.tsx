@@ -18,7 +18,10 @@ import { FindBar } from './find/FindBar';
 /** The current chat: transcript, the plan panel right above the composer, the composer. */
 export function ChatView() {
   const sessionId = useWaypoint((s) => s.currentSessionId);
-  const items = useWaypoint((s) => (sessionId ? s.transcripts[sessionId] : undefined));
+  const items = useWaypoint((s) => (sessionId ? s.transcripts[sessionId]?.items : undefined));
+  const olderItems = useWaypoint((s) => (sessionId ? (s.transcripts[sessionId]?.olderItems ?? 0) : 0));
+  const loadingOlder = useWaypoint((s) => (sessionId ? !!s.loadingOlder[sessionId] : false));
+  const loadOlder = useWaypoint((s) => s.loadOlder);
   const plan = useWaypoint((s) => (sessionId ? s.plans[sessionId] : null));
   const runState = useWaypoint((s) => (sessionId ? s.runStates[sessionId] : undefined));
   const announcement = useWaypoint((s) => s.announcement);
@@ -37,7 +40,7 @@ export function ChatView() {
   const addFiles = useWaypoint((s) => s.addFiles);
   const removeAttachment = useWaypoint((s) => s.removeAttachment);
   const dismissAttachmentAlert = useWaypoint((s) => s.dismissAttachmentAlert);
-  const reveal = useWaypoint((s) => s.reveal);
+  const reveal = useWaypoint((s) => (s.reveal?.sessionId === sessionId ? s.reveal : null));
   const findQuery = useWaypoint((s) => (s.findOpen ? s.findQuery : ''));
   const findCurrent = useWaypoint((s) => (s.findOpen ? (s.findResult?.matches[s.findIndex] ?? null) : null));
   const findMarks = useMemo(() => (findQuery ? { query: findQuery, current: findCurrent } : null), [findQuery, findCurrent]);
@@ -75,7 +78,17 @@ export function ChatView() {
     >
       <FindBar />
       {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
-      <Transcript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
+      <Transcript
+        key={sessionId ?? 'none'}
+        items={items}
+        olderItems={olderItems}
+        loadingOlder={loadingOlder}
+        onNeedOlder={(want) => sessionId && void loadOlder(sessionId, { kind: want })}
+        announcement={announcement}
+        reveal={reveal}
+        findMarks={findMarks}
+        {...(controls ? { controls } : {})}
+      />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />

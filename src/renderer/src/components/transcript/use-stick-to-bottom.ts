@@ -1,6 +1,7 @@
 import { type PointerEvent, type RefObject, type WheelEvent, useCallback, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { afterScroll, type FollowState, isUpKey, lastUserId, OWN_SCROLL_MS } from './stick-to-bottom';
+import { LIST_CLASS } from './virtual-parts';
 
 export interface StickToBottom {
   onScroll(): void;
@@ -58,7 +59,8 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
       if (state.current.following) toEnd();
     });
     observer.observe(el);
-    if (hasRows && el.firstElementChild) observer.observe(el.firstElementChild);
+    const list = hasRows ? el.querySelector(`:scope > .${LIST_CLASS}`) : null;
+    if (list) observer.observe(list);
     return () => observer.disconnect();
   }, [scrollRef, hasRows, toEnd]);
   const onScroll = useCallback(() => {
