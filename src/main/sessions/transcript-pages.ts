@@ -9,9 +9,13 @@ export interface PagedTranscript {
 }
 
 /**
- * How big a page is. By count and by size: the 300-turn working chat's last reply must be on
- * screen within 300 ms of a reload (bench/working-chat.ts), and a page must fill well over a
- * screen, also in a chat of one-line messages. Sizes are the items' JSON, what goes on the wire.
+ * How big a page is. By count and by size (the items' JSON, what goes on the wire), so a page
+ * fills several screens in a chat of one-line messages (100 items ≈ 6 screens) and stays small
+ * in a chat of long replies (64 KB ≈ 35 items of the 300-turn working chat, ≈ 9 turns of markdown,
+ * code and tool cards, many screens). Measured on that chat (bench/working-chat.ts, a reload to
+ * its last reply, load ≈ 13): the whole 2 MB transcript best 479–553 ms; pages of 100 items /
+ * 64 KB best 287–368 ms, 50 / 32 KB best 349–507 ms: the wire and the parse stop mattering
+ * below ≈ 100 KB, so the bigger page, which asks main less often while scrolling up, is taken.
  */
 export interface PageSize {
   /** At most this many items. */
@@ -22,7 +26,7 @@ export interface PageSize {
   minItems: number;
 }
 
-export const PAGE_SIZE: PageSize = { maxItems: 200, maxChars: 120_000, minItems: 24 };
+export const PAGE_SIZE: PageSize = { maxItems: 100, maxChars: 64_000, minItems: 24 };
 
 export interface TranscriptPage {
   items: TranscriptItem[];
