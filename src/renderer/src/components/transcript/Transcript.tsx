@@ -62,12 +62,14 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
   }, [olderItems]);
   useLayoutEffect(askIfNearTop, [askIfNearTop, rows]);
   // Home with older items missing: they all load, then the view goes to the very first message.
-  const toTop = useRef(false);
+  // Those rows go in without `shift`: kept at the distance from the end while they are measured,
+  // the view would drift down from the top it is headed for.
+  const [toTop, setToTop] = useState(false);
   useLayoutEffect(() => {
-    if (!toTop.current || olderItems > 0) return;
-    toTop.current = false;
+    if (!toTop || olderItems > 0) return;
+    setToTop(false);
     scrollRef.current?.scrollTo({ top: 0, behavior: 'instant' });
-  }, [olderItems, rows]);
+  }, [toTop, olderItems, rows]);
 
   // A reveal asked for before this transcript was mounted (find in chat, the last time the chat
   // was open) is not this one's: the chat opens at its end.
@@ -92,13 +94,13 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
     if (event.key === 'Home') {
       event.preventDefault();
       if (olderItems > 0) {
-        toTop.current = true;
+        setToTop(true);
         onNeedOlder?.('all');
       }
       event.currentTarget.scrollTo({ top: 0, behavior: 'instant' });
     } else if (event.key === 'End') {
       event.preventDefault();
-      toTop.current = false;
+      setToTop(false);
       stick.follow();
     }
   };
@@ -107,7 +109,7 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
     askIfNearTop();
   };
   const onWheel = (event: WheelEvent<HTMLDivElement>) => {
-    toTop.current = false; // the user scrolls on their own: Home's jump is off
+    if (toTop) setToTop(false); // the user scrolls on their own: Home's jump is off
     stick.onWheel(event);
   };
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
@@ -147,7 +149,7 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
           <Virtualizer
             ref={listRef}
             data={rows}
-            shift={shift}
+            shift={shift && !toTop}
             as={TranscriptInner}
             item={TranscriptRowBox}
             onResize={stick.onResize}
