@@ -1,49 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { ScriptedTurn } from '../../../test-support/scripted-api/scenario';
-import { frameCollector, resultFor, wsConnect } from '../../../test-support/main/web-test-client';
-import type { CallOutput, CallResult, WaypointEvent, WsServerFrame } from '../../shared/contract';
+import { startBothShells, type BothShells } from '../../../test-support/main/both-shells';
+import type { CallOutput, CallResult, WaypointEvent } from '../../shared/contract';
 import type { TranscriptItem } from '../../shared/transcript';
-import { APP_INDEX_URL } from '../electron/app-protocol';
-import { forwardIpc, type IpcMainLike, type WindowLike } from '../electron/ipc-forwarder';
-import type { FrameLike } from '../electron/sender-check';
-import { MemorySecretStore } from '../sessions/api-key-store';
 import { PAGE_SIZE } from '../sessions/transcript-pages';
-import { startWebShell, type WebShell } from '../web/server';
-import { createServices, type AppServices } from './services';
 
 // Paged sessions (issue 15 item 2) over the real services, asked through the Electron bridge's
 // forwarding half and the web shell's WebSocket: a chat of more than a page opens with its last
 // page, pages back to its first item, its live events say where they land, and a page asked from
 // an item an edit cut is refused.
 
-let dir: string;
 let api: ScriptedServer;
-let services: AppServices;
-let shell: WebShell;
-let socket: WebSocket;
-let frames: ReturnType<typeof frameCollector>;
-let ipcCall: (name: string, input: unknown) => Promise<unknown>;
+let shells: BothShells;
 let sessionId: string;
-let nextId = 1;
 
-async function overWs(name: string, input: unknown): Promise<unknown> {
-  const id = nextId++;
-  socket.send(JSON.stringify({ id, call: name, input }));
-  const frame = (await frames.next(resultFor(id))) as Extract<WsServerFrame, { kind: 'result' }>;
-  return frame.result;
-}
-
-/** The same call through both shells: both answer the same. */
-async function bothShells<T>(name: string, input: unknown): Promise<CallResult<T>> {
-  const [ipc, ws] = await Promise.all([ipcCall(name, input), overWs(name, input)]);
-  expect(ws).toEqual(ipc);
-  return ipc as CallResult<T>;
-}
+const router = (name: string, input: unknown) => shells.services.router(name, input);
+const bothShells = <T>(name: string, input: unknown) => shells.both<T>(name, input);
 
 async function value<T>(result: Promise<CallResult<T>>): Promise<T> {
   const got = await result;
@@ -55,7 +28,7 @@ async function value<T>(result: Promise<CallResult<T>>): Promise<T> {
 async function waitForReplies(count: number) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const got = await value(services.router('getSession', { sessionId }) as Promise<CallResult<CallOutput<'getSession'>>>);
+    const got = await value(router('getSession', { sessionId }) as Promise<CallResult<CallOutput<'getSession'>>>);
     const whole = await wholeTranscript();
     const done = whole.filter((i) => i.kind === 'assistant' && i.status === 'done' && i.text.startsWith('Reply ')).length;
     if (done >= count && got.runState.status === 'idle') return;
@@ -65,7 +38,7 @@ async function waitForReplies(count: number) {
 }
 
 /** The whole chat, paged back from its end as the renderer does. */
-async function wholeTranscript(ask = (name: string, input: unknown) => services.router(name, input)): Promise<TranscriptItem[]> {
+async function wholeTranscript(ask = router): Promise<TranscriptItem[]> {
   const opened = await value(ask('getSession', { sessionId }) as Promise<CallResult<CallOutput<'getSession'>>>);
   const items = [...opened.transcript];
   let older = opened.olderItems;
@@ -86,42 +59,19 @@ const toolTurns = (tools: number, reply: string): ScriptedTurn[] => [
 ];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html>');
   // Two messages of 40 and 30 tool turns: ≈ 144 items, more than a page of 100.
   api = await startScriptedServer({ scenario: { name: 'paged', turns: [...toolTurns(40, 'Reply 1.'), ...toolTurns(30, 'Reply 2.'), { kind: 'text', text: 'Reply 3: streamed in pieces.', chunkChars: 4, delayMs: 2 }], onExhausted: 'echo' } });
-  services = await createServices({
-    dataDir: join(dir, 'data'),
-    workspace: dir,
-    shell: 'web',
-    secretStore: new MemorySecretStore(),
-    env: { ANTHROPIC_API_KEY: 'sk-test-paged-key', ANTHROPIC_BASE_URL: api.url },
-  });
-  const mainFrame: FrameLike = { url: APP_INDEX_URL };
-  let handler: Parameters<IpcMainLike['handle']>[1] | undefined;
-  const ipc: IpcMainLike = { handle: (_channel, listener) => void (handler = listener), removeHandler: () => undefined };
-  const window: WindowLike = { isDestroyed: () => false, webContents: { mainFrame, send: () => undefined } };
-  forwardIpc(ipc, window, services, { kind: 'app', dir, url: APP_INDEX_URL });
-  ipcCall = (name, input) => handler!({ senderFrame: mainFrame }, name, input) as Promise<unknown>;
-  shell = await startWebShell({ services, staticDir: dir, port: 0 });
-  const outcome = await wsConnect(`ws://127.0.0.1:${shell.port}/ws?token=${shell.token}`, { origin: `http://127.0.0.1:${shell.port}` });
-  if (outcome.kind !== 'open') throw new Error(`refused with ${outcome.status}`);
-  socket = outcome.socket;
-  frames = frameCollector(socket);
-
-  sessionId = (await value(services.router('newSession', {}) as Promise<CallResult<{ id: string }>>)).id;
+  shells = await startBothShells('waypoint-paged-', api.url);
+  sessionId = (await value(router('newSession', {}) as Promise<CallResult<{ id: string }>>)).id;
   for (const [n, text] of ['Walk the project', 'Once more, the tests'].entries()) {
-    await value(services.router('sendMessage', { sessionId, text }));
+    await value(router('sendMessage', { sessionId, text }));
     await waitForReplies(n + 1);
   }
 }, 120_000);
 
 afterAll(async () => {
-  socket?.terminate();
-  await shell?.close();
-  await services?.dispose();
+  await shells?.close();
   await api?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('paged sessions through both shells', () => {
@@ -146,10 +96,10 @@ describe('paged sessions through both shells', () => {
 
   it('sends each live event with where it lands: an item its position, streamed text its offset in the reply', async () => {
     const before = (await wholeTranscript()).length;
-    const from = frames.frames.length;
-    await value(services.router('sendMessage', { sessionId, text: 'And now a short one' }));
+    const from = shells.frames.frames.length;
+    await value(router('sendMessage', { sessionId, text: 'And now a short one' }));
     await waitForReplies(3);
-    const events = frames.frames
+    const events = shells.frames.frames
       .slice(from)
       .flatMap((f) => (f.kind === 'event' && 'sessionId' in f.event && f.event.sessionId === sessionId ? [f.event] : []));
     const items = events.filter((e): e is Extract<WaypointEvent, { type: 'transcript_item' }> => e.type === 'transcript_item');
@@ -172,10 +122,10 @@ describe('paged sessions through both shells', () => {
     const whole = await wholeTranscript();
     const second = whole.findIndex((i) => i.kind === 'user' && i.text === 'Once more, the tests');
     const later = whole[second + 5]!;
-    const from = frames.frames.length;
-    await value(services.router('editMessage', { sessionId, itemId: whole[second]!.id, text: 'Once more, differently' }));
-    const cut = await frames.next((f) => f.kind === 'event' && f.event.type === 'chat_rewound' && f.event.sessionId === sessionId);
-    expect(frames.frames.indexOf(cut)).toBeGreaterThanOrEqual(from);
+    const from = shells.frames.frames.length;
+    await value(router('editMessage', { sessionId, itemId: whole[second]!.id, text: 'Once more, differently' }));
+    const cut = await shells.frames.next((f) => f.kind === 'event' && f.event.type === 'chat_rewound' && f.event.sessionId === sessionId);
+    expect(shells.frames.frames.indexOf(cut)).toBeGreaterThanOrEqual(from);
     expect(cut).toMatchObject({ event: { fromItemId: whole[second]!.id, index: second } });
     const refused = await bothShells('getTranscriptPage', { sessionId, beforeItemId: later.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringMatching(/gone.*Open the chat again/) } });
