@@ -52,15 +52,17 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const focusedRow = focusedKey === null ? -1 : rows.findIndex((row) => rowKey(row) === focusedKey);
 
-  // Near the top with older items still in main: ask for the page above (after following took the
-  // end on opening, so a chat never pages back just because it opened).
+  // Near the top with older items still in main: ask for the page above — on scrolling, and when
+  // the rows at the top change (a page arrived and the view is still near the top, or the chat
+  // opened shorter than its view). After following took the end on opening, so a chat never pages
+  // back just because it opened; not on every streamed frame, which would read the layout each time.
   const needOlder = useRef(onNeedOlder);
   needOlder.current = onNeedOlder;
   const askIfNearTop = useCallback(() => {
     const el = scrollRef.current;
     if (el && olderItems > 0 && el.scrollTop < el.clientHeight * NEAR_TOP_SCREENS) needOlder.current?.('page');
   }, [olderItems]);
-  useLayoutEffect(askIfNearTop, [askIfNearTop, rows]);
+  useLayoutEffect(askIfNearTop, [askIfNearTop, items[0]?.id]);
   // Home with older items missing: they all load, then the view goes to the very first message.
   // Those rows go in without `shift`: kept at the distance from the end while they are measured,
   // the view would drift down from the top it is headed for.
