@@ -29,8 +29,11 @@ interface Props {
   findMarks?: FindMarks | null;
 }
 
-/** Older items are asked for while the view is within this many screens of the top. */
-const NEAR_TOP_SCREENS = 1.5;
+/**
+ * Older items are asked for while the view is within this many screens of the top: early enough
+ * that a page (≈ 10 screens of the working chat) is usually in before a fast wheel reaches the top.
+ */
+const NEAR_TOP_SCREENS = 4;
 
 /**
  * The conversation, virtualised: only the rows near the viewport are in the DOM (a 300-turn chat
@@ -52,16 +55,20 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const focusedRow = focusedKey === null ? -1 : rows.findIndex((row) => rowKey(row) === focusedKey);
 
-  // Near the top with older items still in main: ask for the page above — on scrolling, and when
-  // the rows at the top change (a page arrived and the view is still near the top, or the chat
-  // opened shorter than its view). After following took the end on opening, so a chat never pages
-  // back just because it opened; not on every streamed frame, which would read the layout each time.
+  // Near the top with older items still in main: ask for the page above — when the user scrolls
+  // there (not while the view follows the end: on opening, the rows' heights are still estimates
+  // and the end may look near the top), and when the rows at the top change (a page arrived and
+  // the view is still near the top). A chat shorter than its view, which cannot be scrolled, asks
+  // at once. Not on every streamed frame, which would read the layout each time.
   const needOlder = useRef(onNeedOlder);
   needOlder.current = onNeedOlder;
+  const { isFollowing } = stick;
   const askIfNearTop = useCallback(() => {
     const el = scrollRef.current;
-    if (el && olderItems > 0 && el.scrollTop < el.clientHeight * NEAR_TOP_SCREENS) needOlder.current?.('page');
-  }, [olderItems]);
+    if (!el || olderItems === 0) return;
+    const cannotScroll = el.scrollHeight <= el.clientHeight;
+    if (cannotScroll || (!isFollowing() && el.scrollTop < el.clientHeight * NEAR_TOP_SCREENS)) needOlder.current?.('page');
+  }, [olderItems, isFollowing]);
   useLayoutEffect(askIfNearTop, [askIfNearTop, items[0]?.id]);
   // Home with older items missing: they all load, then the view goes to the very first message.
   // Those rows go in without `shift`: kept at the distance from the end while they are measured,

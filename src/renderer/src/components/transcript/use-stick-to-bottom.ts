@@ -16,6 +16,8 @@ export interface StickToBottom {
   follow(): void;
   /** Stop following (Home, revealing an item). */
   stopFollowing(): void;
+  /** Whether the view follows the end now (not while the user reads further up). */
+  isFollowing(): boolean;
 }
 
 /**
@@ -100,5 +102,7 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
     toEnd();
   }, [toEnd]);
 
-  return { onScroll, onResize, onWheel, onPointerDown, onKey, follow, stopFollowing };
+  const isFollowing = useCallback(() => state.current.following, []);
+
+  return { onScroll, onResize, onWheel, onPointerDown, onKey, follow, stopFollowing, isFollowing };
 }
