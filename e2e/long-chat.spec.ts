@@ -177,6 +177,14 @@ test.describe('a long chat', () => {
     await expectFullyInView(log.getByText(LAST_OF_BUILD), 'the last reply after End');
     await expectAtEnd(log, 'after End');
 
+    // Far up the chat, the user sends a message: it comes into view, and so does the reply.
+    await page.keyboard.press('Home');
+    await expect(log.getByText(FIRST, { exact: true })).toBeVisible();
+    await send(page, 'A quick one from far up');
+    await expectFullyInView(log.getByText('A quick one from far up', { exact: true }), 'the message sent from far up');
+    await expectFullyInView(log.getByText('You said: A quick one from far up'), 'its reply');
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+
     // After a reload the chat is paged (issue 15 item 2): it opens at its end with only its last
     // page; the rest stays in main until it is needed.
     await page.reload();
@@ -187,12 +195,9 @@ test.describe('a long chat', () => {
     await expect(log.getByText(FIRST, { exact: true })).toHaveCount(0);
     await expectAccessibleInBothSchemes(page, 'a long chat, paged');
 
-    // A couple of screens up, older pages still missing, the user sends a message: it comes into view.
+    // Older pages still in main (the log holds the status that says when they load), the user
+    // sends a message: it comes into view, and the reply streams in.
     const box = (await log.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, -1500);
-    await expect.poll(() => distanceFromEnd(log)).toBeGreaterThan(1000);
-    // While older items are in main the log holds the status that says when they load.
     const olderInMain = log.getByRole('status');
     await expect(olderInMain).toHaveCount(1);
     scripted.setScenario(slowScenario);
@@ -208,16 +213,21 @@ test.describe('a long chat', () => {
     expect(followed.length, 'frames watched while following').toBeGreaterThan(5);
     // A frame may paint a delta before the row's new height is measured: at most a line or two.
     expect(Math.max(...followed), 'px from the end while following the stream').toBeLessThan(120);
+    // All of that with the chat's start still in main.
+    await expect(olderInMain).toHaveCount(1);
+    await expect(log.getByText(FIRST, { exact: true })).toHaveCount(0);
 
     // The user scrolls up: the view stays where they put it while the reply keeps growing.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -600);
     await expect.poll(() => distanceFromEnd(log)).toBeGreaterThan(300);
-    const parked = await scrollTop(log);
+    await settled(log);
+    // Where a row on screen is (not scrollTop: an older page going in above may change that, never what is on screen).
+    const parked = (await anchorRow(log))!;
     const lineWhenParked = await newestSlowLine(log);
     const grownFrom = await log.evaluate((el) => el.scrollHeight);
     await expect.poll(() => log.evaluate((el) => el.scrollHeight), { timeout: 20_000 }).toBeGreaterThan(grownFrom + 200);
-    expect(Math.abs((await scrollTop(log)) - parked), 'the view moved while the user was reading above').toBeLessThanOrEqual(2);
+    expect(Math.abs((await rowTop(log, parked.key))! - parked.top), 'the view moved while the user was reading above').toBeLessThanOrEqual(2);
     expect(lineWhenParked).toBeLessThan(SLOW_LINES);
 
     // End brings the view back and it follows again to the end of the reply.
@@ -229,9 +239,6 @@ test.describe('a long chat', () => {
     await expectFullyInView(log.getByText(SLOW_END), 'the end of the streamed reply');
     await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     await expectAtEnd(log, 'after the stream');
-    // All of it happened with the chat's start still in main.
-    await expect(olderInMain).toHaveCount(1);
-    await expect(log.getByText(FIRST, { exact: true })).toHaveCount(0);
 
     // After a reload, the wheel reaches the very first message: pages load on the way up, and the
     // rows they add above never move what is on screen.

@@ -31,9 +31,11 @@ interface Props {
 
 /**
  * Older items are asked for while the view is within this many screens of the top: early enough
- * that a page (≈ 10 screens of the working chat) is usually in before a fast wheel reaches the top.
+ * that the next page is usually in before the wheel reaches the top. Wheeling the working chat to
+ * its top at 800 px every 30 ms (bench/working-chat.ts) still waited at the top for pages with 4
+ * screens (330–350 turns of the wheel against 240 with the whole chat loaded, load ≈ 11–15).
  */
-const NEAR_TOP_SCREENS = 4;
+const NEAR_TOP_SCREENS = 8;
 
 /**
  * The conversation, virtualised: only the rows near the viewport are in the DOM (a 300-turn chat
