@@ -2,7 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { MOD } from './support/keyboard';
-import { send } from './support/plan-panel';
+import { expectFullyInView } from './support/in-view';
+import { openNewChat, send } from './support/plan-panel';
+import { expectAtEnd } from './support/transcript';
 
 // Find in chat (issue 15 item 3), as a person uses it: a chat of many turns, a word from the
 // first turn found with the web shell's shortcut, each match brought into view and marked with
@@ -103,4 +105,16 @@ test('finds a word from the first turn of a long chat, steps through the matches
   await expect(box).toBeFocused();
   await app.keyboard.type('quince');
   await expect(status).toHaveText('No matches');
+
+  // Back at the first turn's match, closed, another chat and back: the chat opens at its end, not at
+  // the match find showed last.
+  await box.fill('marmalade');
+  await expect(status).toHaveText('1 of 6');
+  await expect(first).toBeInViewport();
+  await app.keyboard.press('Escape');
+  await openNewChat(app);
+  await app.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Turn 1: the marmalade/ }).click();
+  await expectFullyInView(log.getByText(`You said: Turn ${TURNS}:`), 'the last reply on coming back to the chat');
+  await expectAtEnd(log, 'coming back to the chat');
+  await expect(first).not.toBeInViewport();
 });

@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Scenario, ScriptedTurn } from '../test-support/scripted-api/scenario';
-import { expectAccessible } from './support/axe';
+import { expectAccessible, expectAccessibleInBothSchemes } from './support/axe';
 import { test, expect } from './support/fixtures';
 import { expectFullyInView } from './support/in-view';
 import { openNewChat, send } from './support/plan-panel';
+import { callsNamed, watchCalls } from './support/calls';
+import { MOD } from './support/keyboard';
 import { conversation, distanceFromEnd, expectAtEnd } from './support/transcript';
 
 // A long working chat (issue 15 items 1 and 7): 150 model turns of markdown, code, tables and tool
@@ -64,12 +66,77 @@ async function watchDistance(log: Locator): Promise<() => Promise<number[]>> {
 const slowLines = (log: Locator) => log.getByText(/^Slow line \d+ of the streamed reply\.$/);
 
 async function newestSlowLine(log: Locator): Promise<number> {
+  // Rows come and go as the view moves: a text read after its match may be another row's by then.
   const texts = await slowLines(log).allTextContents();
-  return Math.max(0, ...texts.map((t) => Number(/\d+/.exec(t)![0])));
+  return Math.max(0, ...texts.map((t) => Number(/^Slow line (\d+)/.exec(t)?.[1] ?? 0)));
 }
 
 async function scrollTop(log: Locator): Promise<number> {
   return log.evaluate((el) => el.scrollTop);
+}
+
+/** Waits until the log's scroll position holds still for a few frames (a wheel's scroll has played out). */
+async function settled(log: Locator): Promise<void> {
+  await log.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        let last = el.scrollTop;
+        let still = 0;
+        const tick = () => {
+          still = el.scrollTop === last ? still + 1 : 0;
+          last = el.scrollTop;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/** The first row wholly inside the log's view: its key and where it is on screen. */
+function anchorRow(log: Locator): Promise<{ key: string; top: number } | null> {
+  return log.evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    for (const row of el.querySelectorAll<HTMLElement>('[data-row-key]')) {
+      const r = row.getBoundingClientRect();
+      if (r.top >= view.top && r.bottom <= view.bottom) return { key: row.dataset.rowKey!, top: r.top };
+    }
+    return null;
+  });
+}
+
+function rowTop(log: Locator, key: string): Promise<number | null> {
+  return log.evaluate((el, k) => {
+    for (const row of el.querySelectorAll<HTMLElement>('[data-row-key]')) if (row.dataset.rowKey === k) return row.getBoundingClientRect().top;
+    return null;
+  }, key);
+}
+
+/**
+ * Wheels up (the mouse over the log) until the top of the chat, older pages loading on the way.
+ * After every turn of the wheel, a row that was in view is still there, moved down by the wheel's
+ * distance — give or take a screen: a row above it measured for the first time corrects its
+ * estimated height (the virtualiser's doing, paged or not) — and never up. A page of older rows
+ * going in above without the view kept in place would move it by the page's height, many screens.
+ */
+async function wheelToTheTop(page: Page, log: Locator): Promise<void> {
+  const height = (await log.boundingBox())!.height;
+  const STEP = Math.round(height * 0.3);
+  for (let i = 0; i < 1500; i++) {
+    await settled(log);
+    const atTop = (await scrollTop(log)) === 0 && (await log.getByText(FIRST, { exact: true }).count()) > 0;
+    if (atTop) return;
+    const anchor = await anchorRow(log);
+    await page.mouse.wheel(0, -STEP);
+    await settled(log);
+    if (!anchor) continue;
+    const top = await rowTop(log, anchor.key);
+    const what = `row ${anchor.key}, in view before one turn of the wheel (${STEP} px up)`;
+    expect(top, `${what}, is still there after it`).not.toBeNull();
+    expect(top! - anchor.top, `${what}: moved down by`).toBeGreaterThanOrEqual(-2);
+    expect(top! - anchor.top, `${what}: moved down by`).toBeLessThanOrEqual(STEP + height);
+  }
+  throw new Error('the wheel did not reach the first message');
 }
 
 async function buildLongChat(page: Page): Promise<void> {
@@ -86,7 +153,8 @@ test.describe('a long chat', () => {
   test.use({ scenario: { name: 'long-chat', turns, onExhausted: 'echo' } });
 
   test('opens at its end, reaches its first message, follows a stream until the user scrolls up, and survives a reload', async ({ app: page, scripted }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
+    const calls = watchCalls(page);
     const log = conversation(page);
     await buildLongChat(page);
     // Virtualised: a fraction of the chat is in the page.
@@ -109,9 +177,29 @@ test.describe('a long chat', () => {
     await expectFullyInView(log.getByText(LAST_OF_BUILD), 'the last reply after End');
     await expectAtEnd(log, 'after End');
 
-    // Far up the chat, the user sends a message: it comes into view.
+    // Far up the chat, the user sends a message: it comes into view, and so does the reply.
     await page.keyboard.press('Home');
     await expect(log.getByText(FIRST, { exact: true })).toBeVisible();
+    await send(page, 'A quick one from far up');
+    await expectFullyInView(log.getByText('A quick one from far up', { exact: true }), 'the message sent from far up');
+    await expectFullyInView(log.getByText('You said: A quick one from far up'), 'its reply');
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+
+    // After a reload the chat is paged (issue 15 item 2): it opens at its end with only its last
+    // page; the rest stays in main until it is needed.
+    await page.reload();
+    await expectFullyInView(log.getByText(LAST_OF_BUILD), 'the last reply after a reload');
+    await expectAtEnd(log, 'after a reload');
+    const opened = callsNamed(calls, 'getSession').at(-1)?.value as { transcript: unknown[]; olderItems: number };
+    expect(opened.olderItems, 'items left in main: more than a page').toBeGreaterThan(opened.transcript.length);
+    await expect(log.getByText(FIRST, { exact: true })).toHaveCount(0);
+    await expectAccessibleInBothSchemes(page, 'a long chat, paged');
+
+    // Older pages still in main (the log holds the status that says when they load), the user
+    // sends a message: it comes into view, and the reply streams in.
+    const box = (await log.boundingBox())!;
+    const olderInMain = log.getByRole('status');
+    await expect(olderInMain).toHaveCount(1);
     scripted.setScenario(slowScenario);
     await send(page, 'Now tell me slowly');
     await expectFullyInView(log.getByText('Now tell me slowly', { exact: true }), 'the message the user just sent');
@@ -125,17 +213,21 @@ test.describe('a long chat', () => {
     expect(followed.length, 'frames watched while following').toBeGreaterThan(5);
     // A frame may paint a delta before the row's new height is measured: at most a line or two.
     expect(Math.max(...followed), 'px from the end while following the stream').toBeLessThan(120);
+    // All of that with the chat's start still in main.
+    await expect(olderInMain).toHaveCount(1);
+    await expect(log.getByText(FIRST, { exact: true })).toHaveCount(0);
 
     // The user scrolls up: the view stays where they put it while the reply keeps growing.
-    const box = (await log.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -600);
     await expect.poll(() => distanceFromEnd(log)).toBeGreaterThan(300);
-    const parked = await scrollTop(log);
+    await settled(log);
+    // Where a row on screen is (not scrollTop: an older page going in above may change that, never what is on screen).
+    const parked = (await anchorRow(log))!;
     const lineWhenParked = await newestSlowLine(log);
     const grownFrom = await log.evaluate((el) => el.scrollHeight);
     await expect.poll(() => log.evaluate((el) => el.scrollHeight), { timeout: 20_000 }).toBeGreaterThan(grownFrom + 200);
-    expect(Math.abs((await scrollTop(log)) - parked), 'the view moved while the user was reading above').toBeLessThanOrEqual(2);
+    expect(Math.abs((await rowTop(log, parked.key))! - parked.top), 'the view moved while the user was reading above').toBeLessThanOrEqual(2);
     expect(lineWhenParked).toBeLessThan(SLOW_LINES);
 
     // End brings the view back and it follows again to the end of the reply.
@@ -147,6 +239,27 @@ test.describe('a long chat', () => {
     await expectFullyInView(log.getByText(SLOW_END), 'the end of the streamed reply');
     await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     await expectAtEnd(log, 'after the stream');
+
+    // After a reload, the wheel reaches the very first message: pages load on the way up, and the
+    // rows they add above never move what is on screen.
+    await page.reload();
+    await expectAtEnd(log, 'after a reload');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const pagesBefore = callsNamed(calls, 'getTranscriptPage').length;
+    await wheelToTheTop(page, log);
+    await expectFullyInView(log.getByText(FIRST, { exact: true }), 'the first message, wheeled to');
+    expect(callsNamed(calls, 'getTranscriptPage').length - pagesBefore, 'pages loaded on the way up').toBeGreaterThanOrEqual(1);
+
+    // After a reload, find in chat finds a word from the first turn, loading the chat down to it, and shows it.
+    await page.reload();
+    await expectAtEnd(log, 'after a reload');
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press(`${MOD}+Shift+F`);
+    const find = page.getByRole('search', { name: 'Find in chat' });
+    await page.keyboard.type('Walk the project');
+    await expect(find.getByRole('status')).toHaveText('1 of 1');
+    await expectFullyInView(log.getByText(FIRST, { exact: true }), 'the first message, found');
+    await page.keyboard.press('Escape');
 
     // After a reload: at the end again, and nothing lost, from the first message to the last.
     await page.reload();

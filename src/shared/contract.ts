@@ -21,6 +21,12 @@ import { RunState, SessionSummary, TranscriptItem } from './transcript';
 export const MAX_MESSAGE_CHARS = 500_000;
 
 const SessionId = z.string().min(1).max(100);
+const ItemId = z.string().min(1).max(200);
+/** A count or a position of transcript items. */
+const ItemCount = z.number().int().nonnegative();
+
+/** The most items one getTranscriptPage may ask for (Home loads the whole chat above in one). */
+export const PAGE_LIMIT_MAX = 1_000_000;
 
 /** Find in chat looks for a phrase, not a document. */
 export const FIND_QUERY_MAX = 200;
@@ -62,11 +68,17 @@ export const calls = {
     input: z.object({}).strict(),
     output: z.object({ sessions: z.array(SessionSummary) }),
   },
+  /**
+   * Opening a chat: its plan, the questions it waits on and the last page of its transcript
+   * (paged sessions, issue 15): `olderItems` counts the items before the first one sent (0: the
+   * whole chat is here); getTranscriptPage brings them a page at a time.
+   */
   getSession: {
     input: z.object({ sessionId: SessionId }).strict(),
     output: z.object({
       session: SessionSummary,
       transcript: z.array(TranscriptItem),
+      olderItems: ItemCount,
       runState: RunState,
       plan: Plan.nullable(),
       /** A question the run is paused on; it survives a reload and a restart. */
@@ -74,6 +86,23 @@ export const calls = {
       pendingEscalation: EscalationRequest.nullable().optional(),
       pendingQuestion: QuestionRequest.nullable().optional(),
     }),
+  },
+  /**
+   * The page of the transcript just before `beforeItemId` (the first item the renderer holds):
+   * up to `limit` items (a page sized by main when absent), reaching back at least to
+   * `throughItemId` when given (find in chat revealing an older match). Refused ('not_found') when
+   * either item is no longer in the chat (an edit cut it): the renderer then opens the chat again.
+   */
+  getTranscriptPage: {
+    input: z
+      .object({
+        sessionId: SessionId,
+        beforeItemId: ItemId,
+        limit: z.number().int().positive().max(PAGE_LIMIT_MAX).optional(),
+        throughItemId: ItemId.optional(),
+      })
+      .strict(),
+    output: z.object({ items: z.array(TranscriptItem), olderItems: ItemCount }),
   },
   newSession: {
     input: z.object({}).strict(),
@@ -278,8 +307,14 @@ export function isCallName(name: unknown): name is CallName {
 }
 
 export const WaypointEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('transcript_item'), sessionId: SessionId, item: TranscriptItem }),
-  z.object({ type: z.literal('message_delta'), sessionId: SessionId, itemId: z.string(), text: z.string() }),
+  /**
+   * A new item or a changed one. `index` is its position in the chat's transcript (main stamps
+   * it as it publishes): a renderer holding only the end of a long chat appends an item past its
+   * end and ignores a change to one above what it has loaded (that page brings it fresh).
+   */
+  z.object({ type: z.literal('transcript_item'), sessionId: SessionId, item: TranscriptItem, index: ItemCount.optional() }),
+  /** Streamed text of a reply or thinking block; `offset` (stamped by main) is where it starts in the item's text. */
+  z.object({ type: z.literal('message_delta'), sessionId: SessionId, itemId: z.string(), text: z.string(), offset: ItemCount.optional() }),
   z.object({
     type: z.literal('message_done'),
     sessionId: SessionId,
@@ -316,7 +351,14 @@ export const WaypointEvent = z.discriminatedUnion('type', [
    * An edited message or a retried reply replaced the chat from this item on: the item and every
    * later one are gone (the chat as it was is another chat now); a plan made there is dropped.
    */
-  z.object({ type: z.literal('chat_rewound'), sessionId: SessionId, fromItemId: z.string(), planDropped: z.boolean() }),
+  z.object({
+    type: z.literal('chat_rewound'),
+    sessionId: SessionId,
+    fromItemId: z.string(),
+    planDropped: z.boolean(),
+    /** Where the cut item was (how many items the chat keeps), stamped by main: the cut may lie above what a renderer loaded. */
+    index: ItemCount.optional(),
+  }),
   z.object({ type: z.literal('session_deleted'), sessionId: SessionId }),
   z.object({ type: z.literal('mcp_state'), servers: z.array(McpServerState) }),
   z.object({

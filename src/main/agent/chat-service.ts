@@ -14,6 +14,7 @@ import { appendUser } from '../sessions/api-history';
 import { attachmentBlock } from '../attachments/attachment-blocks';
 import { nextUserMark } from '../sessions/history-cut';
 import { ChatRegistry } from '../sessions/chat-registry';
+import { lastPage, pageBefore, type PageRequest } from '../sessions/transcript-pages';
 import { titleFrom, type ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
@@ -162,17 +163,30 @@ export class ChatService implements Disposable {
     return this.chats.list();
   }
 
+  /** A chat as it opens: everything but the transcript's older pages (getTranscriptPage brings those). */
   getSession(sessionId: string): CallOutput<'getSession'> {
     const session = this.chats.require(sessionId);
+    const { items, olderItems } = lastPage(session);
     return {
       session: session.summary,
-      transcript: session.transcript,
+      transcript: items,
+      olderItems,
       runState: session.runState,
       plan: this.options.plans.getPlan(sessionId),
       pendingApproval: session.pendingApproval,
       pendingEscalation: session.pendingEscalation,
       pendingQuestion: session.pendingQuestion,
     };
+  }
+
+  /** The page of a chat's transcript before an item the renderer holds (sessions/transcript-pages.ts). */
+  getTranscriptPage(sessionId: string, request: PageRequest): CallOutput<'getTranscriptPage'> {
+    return pageBefore(this.chats.require(sessionId), request);
+  }
+
+  /** A chat's whole transcript, for what reads all of it (export, find in chat). */
+  wholeTranscript(sessionId: string): TranscriptItem[] {
+    return this.chats.require(sessionId).transcript;
   }
 
   /**

@@ -27,7 +27,7 @@ describe('chat claims at the call boundary', () => {
     for (const name of ['sendMessage', 'renameSession', 'deleteSession', 'answerEscalation', 'undoPlan', 'retryRun', 'chooseWorkspace'] as const) {
       expect(wrapped[name]({ sessionId: name })).toEqual({ handled: name });
     }
-    for (const name of ['getSession', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat'] as const) wrapped[name]({ sessionId: 'read' });
+    for (const name of ['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat'] as const) wrapped[name]({ sessionId: 'read' });
     for (const name of ['listSessions', 'getSettings', 'newSession'] as const) wrapped[name]({});
     expect(claimed).toEqual(['sendMessage', 'renameSession', 'deleteSession', 'answerEscalation', 'undoPlan', 'retryRun', 'chooseWorkspace']);
   });
@@ -38,6 +38,8 @@ describe('chat claims at the call boundary', () => {
     expect(wrapped.getSession({ sessionId: 'c1' })).toEqual({ handled: 'getSession' });
     // Finding in a chat another process writes is a read: it is answered, not refused.
     expect(wrapped.findInChat({ sessionId: 'c1', query: 'x' })).toEqual({ handled: 'findInChat' });
+    // So is paging back through it (a page of a chat another process writes).
+    expect(wrapped.getTranscriptPage({ sessionId: 'c1', beforeItemId: 'i9' })).toEqual({ handled: 'getTranscriptPage' });
     expect(wrapped.stop({ sessionId: 'c1' })).toEqual({ stopped: true });
     expect(forwarded).toEqual(['c1']);
   });

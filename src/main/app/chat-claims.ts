@@ -11,7 +11,7 @@ export interface ChatClaims {
 }
 
 /** Calls that name a chat but only read it. Every other call naming a chat changes it. */
-const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat']);
+const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat']);
 
 /**
  * One writer per chat log (design.md §7): a call that changes a chat first makes this process its

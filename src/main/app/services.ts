@@ -142,6 +142,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     }),
     listSessions: () => ({ sessions: chat.listSessions() }),
     getSession: ({ sessionId }) => chat.getSession(sessionId),
+    getTranscriptPage: ({ sessionId, ...request }) => chat.getTranscriptPage(sessionId, request),
     newSession: () => chat.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
     sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),
     startUpload: ({ name, size }) => attachments.startUpload(name, size),
@@ -149,8 +150,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
     getAttachmentPreview: async ({ id }) => ({ dataUrl: await attachments.preview(id) }),
     exportChat: ({ sessionId }) => {
-      const { session, transcript } = chat.getSession(sessionId);
-      return exportChatMarkdown(session, transcript, attachments.store);
+      return exportChatMarkdown(chat.getSession(sessionId).session, chat.wholeTranscript(sessionId), attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
     getSettings: view,
@@ -180,7 +180,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: ({ query }) => ({ results: sessions.search(query) }),
-    findInChat: ({ sessionId, query }) => findInChat(chat.getSession(sessionId).transcript, query),
+    findInChat: ({ sessionId, query }) => findInChat(chat.wholeTranscript(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),

@@ -53,8 +53,9 @@ export class ChatRegistry implements Disposable {
 
   publish(session: ChatSession, event: WaypointEvent): void {
     if (this.disposed || this.chats.get(session.summary.id) !== session) return;
+    const before = positionBefore(session, event);
     session.apply(event);
-    this.emitter.fire(event);
+    this.emitter.fire(positioned(session, event, before));
   }
 
   /** Bumps updatedAt (and sets the title) and tells subscribers. */
@@ -66,4 +67,31 @@ export class ChatRegistry implements Disposable {
     this.disposed = true;
     this.emitter.dispose();
   }
+}
+
+/** What only the chat before the event knows: where a cut begins, how long the text a delta extends is. */
+function positionBefore(session: ChatSession, event: WaypointEvent): number {
+  if (event.type === 'chat_rewound') return session.indexOf(event.fromItemId);
+  if (event.type === 'message_delta') {
+    const item = session.item(event.itemId);
+    return item?.kind === 'assistant' || item?.kind === 'thinking' ? item.text.length : -1;
+  }
+  return -1;
+}
+
+/**
+ * The event with where it lands stamped on (paged sessions): a new or changed item's position in
+ * the transcript, a cut's position, a delta's offset in its message. A renderer holding only the
+ * last pages then tells a new item (past its end) from a change to one it has not loaded, a cut
+ * above what it holds from none, and a delta a snapshot already carries from a new one.
+ */
+function positioned(session: ChatSession, event: WaypointEvent, before: number): WaypointEvent {
+  if (!('sessionId' in event) || event.sessionId !== session.summary.id) return event;
+  if (event.type === 'transcript_item') {
+    const index = session.indexOf(event.item.id);
+    return index < 0 ? event : { ...event, index };
+  }
+  if (event.type === 'chat_rewound' && before >= 0) return { ...event, index: before };
+  if (event.type === 'message_delta' && before >= 0) return { ...event, offset: before };
+  return event;
 }

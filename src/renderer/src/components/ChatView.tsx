@@ -1,4 +1,4 @@
-import { type DragEvent, memo, useMemo, useState } from 'react';
+import { type DragEvent, memo, useCallback, useMemo, useState } from 'react';
 import { useWaypoint } from '../store/store-context';
 import { chatKey } from '../store/attachments-slice';
 import { isPlanVisible } from '../../../shared/plan';
@@ -25,7 +25,12 @@ const ShownTranscript = memo(Transcript);
  */
 export const ChatView = memo(function ChatView() {
   const sessionId = useWaypoint((s) => s.currentSessionId);
-  const items = useWaypoint((s) => (sessionId ? s.transcripts[sessionId] : undefined));
+  const items = useWaypoint((s) => (sessionId ? s.transcripts[sessionId]?.items : undefined));
+  const olderItems = useWaypoint((s) => (sessionId ? (s.transcripts[sessionId]?.olderItems ?? 0) : 0));
+  const loadingOlder = useWaypoint((s) => (sessionId ? !!s.loadingOlder[sessionId] : false));
+  const loadOlder = useWaypoint((s) => s.loadOlder);
+  // Stable, so the memoised transcript does not render again for a new function each time.
+  const onNeedOlder = useCallback((want: 'page' | 'all') => void (sessionId && loadOlder(sessionId, { kind: want })), [sessionId, loadOlder]);
   const plan = useWaypoint((s) => (sessionId ? s.plans[sessionId] : null));
   const working = useWaypoint((s) => (sessionId ? (s.runStates[sessionId]?.status ?? 'idle') !== 'idle' : false));
   const announcement = useWaypoint((s) => s.announcement);
@@ -43,7 +48,7 @@ export const ChatView = memo(function ChatView() {
   const addFiles = useWaypoint((s) => s.addFiles);
   const removeAttachment = useWaypoint((s) => s.removeAttachment);
   const dismissAttachmentAlert = useWaypoint((s) => s.dismissAttachmentAlert);
-  const reveal = useWaypoint((s) => s.reveal);
+  const reveal = useWaypoint((s) => (s.reveal?.sessionId === sessionId ? s.reveal : null));
   const findQuery = useWaypoint((s) => (s.findOpen ? s.findQuery : ''));
   const findCurrent = useWaypoint((s) => (s.findOpen ? (s.findResult?.matches[s.findIndex] ?? null) : null));
   const findMarks = useMemo(() => (findQuery ? { query: findQuery, current: findCurrent } : null), [findQuery, findCurrent]);
@@ -82,7 +87,17 @@ export const ChatView = memo(function ChatView() {
     >
       <FindBar />
       {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
-      <ShownTranscript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
+      <ShownTranscript
+        key={sessionId ?? 'none'}
+        items={items}
+        olderItems={olderItems}
+        loadingOlder={loadingOlder}
+        onNeedOlder={onNeedOlder}
+        announcement={announcement}
+        reveal={reveal}
+        findMarks={findMarks}
+        {...(controls ? { controls } : {})}
+      />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />

@@ -5,10 +5,10 @@ import type { WaypointState } from './types';
 export function applyEvent(state: WaypointState, event: WaypointEvent): void {
   switch (event.type) {
     case 'transcript_item':
-      state.upsertItem(event.sessionId, event.item);
+      state.upsertItem(event.sessionId, event.item, event.index);
       return;
     case 'message_delta':
-      state.appendDelta(event.sessionId, event.itemId, event.text);
+      state.appendDelta(event.sessionId, event.itemId, event.text, event.offset);
       return;
     case 'message_done':
       state.finishMessage(event.sessionId, event.itemId, event.stopReason);
@@ -44,7 +44,7 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
       state.resolveQuestion(event.sessionId, event.requestId);
       return;
     case 'chat_rewound':
-      state.applyRewind(event.sessionId, event.fromItemId, event.planDropped);
+      state.applyRewind(event.sessionId, event.fromItemId, event.planDropped, event.index);
       return;
     case 'session_deleted':
       state.removeSession(event.sessionId);

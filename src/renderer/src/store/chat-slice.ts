@@ -1,6 +1,6 @@
 import type { AssistantItem } from '../../../shared/transcript';
 import { failed, OK } from './errors';
-import { appendText, markFinished, mergeSnapshot, upsertById } from './transcript-ops';
+import { withDelta, withFinished, withItem, withSnapshot } from './transcript-window';
 import type { ChatSlice, SliceCreator } from './types';
 import { chatKey } from './attachments-slice';
 import { saveTextFile } from '../lib/save-text-file';
@@ -18,9 +18,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
   announcement: '',
   composerError: null,
   applySnapshot(snapshot) {
-    const { session, transcript, runState, plan } = snapshot;
+    const { session, runState, plan } = snapshot;
     set((state) => ({
-      transcripts: { ...state.transcripts, [session.id]: mergeSnapshot(state.transcripts[session.id], transcript) },
+      transcripts: { ...state.transcripts, [session.id]: withSnapshot(state.transcripts[session.id], snapshot) },
       runStates: { ...state.runStates, [session.id]: runState },
     }));
     get().upsertSession(session);
@@ -29,29 +29,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     get().setEscalation(session.id, snapshot.pendingEscalation ?? null);
     get().setQuestion(session.id, snapshot.pendingQuestion ?? null);
   },
-  upsertItem(sessionId, item) {
-    set((state) => ({
-      transcripts: { ...state.transcripts, [sessionId]: upsertById(state.transcripts[sessionId] ?? [], item) },
-    }));
+  upsertItem(sessionId, item, index) {
+    get().changeWindow(sessionId, (window) => withItem(window, item, index));
   },
-  appendDelta(sessionId, itemId, text) {
-    const held = get().transcripts[sessionId];
-    if (!held) return; // not loaded: the snapshot will carry the text when the chat opens
-    const next = appendText(held, itemId, text);
-    if (next !== held) set((state) => ({ transcripts: { ...state.transcripts, [sessionId]: next } }));
+  appendDelta(sessionId, itemId, text, offset) {
+    get().changeWindow(sessionId, (window) => withDelta(window, itemId, text, offset));
   },
   finishMessage(sessionId, itemId, stopReason) {
-    const held = get().transcripts[sessionId];
-    if (!held) return;
-    const next = markFinished(held, itemId, stopReason);
+    get().changeWindow(sessionId, (window) => withFinished(window, itemId, stopReason));
     // Main may already have upserted the final status; announce from whatever it is now.
-    const item = next.find((i) => i.id === itemId);
-    const announce = sessionId === get().currentSessionId && item?.kind === 'assistant';
-    if (next === held && !announce) return;
-    set((state) => ({
-      transcripts: next === held ? state.transcripts : { ...state.transcripts, [sessionId]: next },
-      ...(announce ? { announcement: ANNOUNCEMENT[item.status] } : {}),
-    }));
+    const item = get().transcripts[sessionId]?.items.findLast((i) => i.id === itemId);
+    if (sessionId === get().currentSessionId && item?.kind === 'assistant') set({ announcement: ANNOUNCEMENT[item.status] });
   },
   setRunState(sessionId, runState) {
     set((state) => ({ runStates: { ...state.runStates, [sessionId]: runState } }));

@@ -25,7 +25,7 @@ export const UNREACHABLE_MESSAGE = "Can't reach Waypoint's backend â€” retryingâ
  */
 export function connectStore(api: WaypointApi, store: WaypointStore, options: ConnectOptions = {}): () => void {
   const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => backoffDelay(attempt, 500, 5000));
-  const batcher = createDeltaBatcher((s, i, t) => store.getState().appendDelta(s, i, t), options.schedule);
+  const batcher = createDeltaBatcher((s, i, t, offset) => store.getState().appendDelta(s, i, t, offset), options.schedule);
   const plans = createPlanBatcher((event) => applyEvent(store.getState(), event), options.schedule);
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -33,7 +33,7 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
 
   const offEvent = api.onEvent((event) => {
     if (event.type === 'message_delta') {
-      batcher.push(event.sessionId, event.itemId, event.text);
+      batcher.push(event.sessionId, event.itemId, event.text, event.offset);
       return;
     }
     batcher.flush();

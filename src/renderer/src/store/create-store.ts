@@ -20,6 +20,7 @@ import { createPlanEditSlice } from './plan-edit-slice';
 import { createContextSlice } from './context-slice';
 import { createAttachmentsSlice } from './attachments-slice';
 import { createFindSlice } from './find-slice';
+import { createTranscriptPagesSlice } from './transcript-pages-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -45,5 +46,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createContextSlice(set, get, api),
     ...createAttachmentsSlice(set, get, api),
     ...createFindSlice(set, get, api),
+    ...createTranscriptPagesSlice(set, get, api),
   }));
 }

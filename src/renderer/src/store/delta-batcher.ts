@@ -14,18 +14,19 @@ export const animationFrameSchedule: Schedule = (flush) => {
 };
 
 export interface DeltaBatcher {
-  push(sessionId: string, itemId: string, text: string): void;
+  /** `offset`: where the text starts in its item (message_delta's); joined deltas keep the first's. */
+  push(sessionId: string, itemId: string, text: string, offset?: number): void;
   /** Applies everything held now; called before any other event so order is kept. */
   flush(): void;
   dispose(): void;
 }
 
 export function createDeltaBatcher(
-  apply: (sessionId: string, itemId: string, text: string) => void,
+  apply: (sessionId: string, itemId: string, text: string, offset?: number) => void,
   schedule: Schedule = animationFrameSchedule,
 ): DeltaBatcher {
   // Insertion-ordered; keyed by session and item so interleaved streams stay separate.
-  let held = new Map<string, { sessionId: string; itemId: string; text: string }>();
+  let held = new Map<string, { sessionId: string; itemId: string; text: string; offset?: number }>();
   let cancel: (() => void) | null = null;
   let scheduled = false;
 
@@ -35,15 +36,15 @@ export function createDeltaBatcher(
     scheduled = false;
     const batch = held;
     held = new Map();
-    for (const { sessionId, itemId, text } of batch.values()) apply(sessionId, itemId, text);
+    for (const { sessionId, itemId, text, offset } of batch.values()) apply(sessionId, itemId, text, offset);
   };
 
   return {
-    push(sessionId, itemId, text) {
+    push(sessionId, itemId, text, offset) {
       const key = `${sessionId}\u0000${itemId}`;
       const entry = held.get(key);
       if (entry) entry.text += text;
-      else held.set(key, { sessionId, itemId, text });
+      else held.set(key, { sessionId, itemId, text, ...(offset === undefined ? {} : { offset }) });
       if (scheduled) return;
       scheduled = true;
       cancel = schedule(flush);

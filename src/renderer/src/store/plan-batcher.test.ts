@@ -80,7 +80,7 @@ describe('connectStore with a burst of plan updates', () => {
     frames.run();
 
     for (let v = 1; v <= 500; v++) backend.emit(planEvent('s1', v, `Step at v${v}`));
-    const lines = () => store.getState().transcripts.s1?.flatMap((i) => (i.kind === 'plan_change' ? [i.text] : []));
+    const lines = () => store.getState().transcripts.s1?.items.flatMap((i) => (i.kind === 'plan_change' ? [i.text] : []));
     expect(store.getState().plans.s1?.version).toBe(1);
     expect(lines()).toEqual(['change 1']); // the rest waits for the frame
     frames.run();

@@ -3,7 +3,7 @@ import { planChangeItems, planProgress } from '../../../shared/plan-change';
 import { saveTextFile } from '../lib/save-text-file';
 import { failed, OK } from './errors';
 import { shareSteps } from './share-steps';
-import { upsertById } from './transcript-ops';
+import { withItem } from './transcript-window';
 import type { PlanSlice, SliceCreator } from './types';
 
 /** The one place the renderer checks a plan's version: stale or duplicate plans are dropped (design.md §1). */
@@ -29,9 +29,9 @@ export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
       const transcript = state.transcripts[sessionId];
       return {
         plans: { ...state.plans, [sessionId]: shareSteps(held, plan) },
-        // A chat not loaded yet gets its lines with its snapshot.
+        // Its lines are new items at the end, as in main; a chat not opened yet gets them with its snapshot.
         ...(transcript
-          ? { transcripts: { ...state.transcripts, [sessionId]: planChangeItems(held ?? null, update).reduce(upsertById, transcript) } }
+          ? { transcripts: { ...state.transcripts, [sessionId]: planChangeItems(held ?? null, update).reduce((window, item) => withItem(window, item), transcript) } }
           : {}),
         sessions: state.sessions.map((s) => (s.id === sessionId ? { ...s, planProgress: planProgress(plan, s.planProgress) } : s)),
       };

@@ -1,5 +1,6 @@
 import type { CallOutput } from '../../../shared/contract';
 import { failed, OK } from './errors';
+import { withRewind } from './transcript-window';
 import type { ActionResult, SliceCreator } from './types';
 
 export type RerunFiles = CallOutput<'previewRerun'>['files'];
@@ -14,8 +15,8 @@ export interface RerunSlice {
   retryReply(sessionId: string): Promise<ActionResult>;
   /** The files the turns from this message on changed ("Save and rerun" can put them back first). */
   previewRerun(sessionId: string, itemId: string): Promise<{ ok: true; files: RerunFiles } | { ok: false; message: string }>;
-  /** chat_rewound: the item and everything after it are gone; the plan too when it was made there. */
-  applyRewind(sessionId: string, fromItemId: string, planDropped: boolean): void;
+  /** chat_rewound: the item and everything after it are gone (`index`: where main cut); the plan too when it was made there. */
+  applyRewind(sessionId: string, fromItemId: string, planDropped: boolean, index?: number): void;
 }
 
 export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
@@ -45,23 +46,16 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
       return failed(error) as { ok: false; message: string };
     }
   },
-  applyRewind(sessionId, fromItemId, planDropped) {
-    set((state) => {
-      const held = state.transcripts[sessionId];
-      const at = held ? held.findIndex((i) => i.id === fromItemId) : -1;
-      return {
-        ...(held && at >= 0 ? { transcripts: { ...state.transcripts, [sessionId]: held.slice(0, at) } } : {}),
-        ...(planDropped
-          ? {
-              plans: { ...state.plans, [sessionId]: null },
-              sessions: state.sessions.map((s) => {
-                if (s.id !== sessionId) return s;
-                const { planProgress: _dropped, ...rest } = s;
-                return rest;
-              }),
-            }
-          : {}),
-      };
-    });
+  applyRewind(sessionId, fromItemId, planDropped, index) {
+    get().changeWindow(sessionId, (window) => withRewind(window, fromItemId, index));
+    if (!planDropped) return;
+    set((state) => ({
+      plans: { ...state.plans, [sessionId]: null },
+      sessions: state.sessions.map((s) => {
+        if (s.id !== sessionId) return s;
+        const { planProgress: _dropped, ...rest } = s;
+        return rest;
+      }),
+    }));
   },
 });

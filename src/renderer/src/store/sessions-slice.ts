@@ -15,6 +15,9 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
     set((state) => ({ sessions: sortSessions([session, ...state.sessions.filter((s) => s.id !== session.id)]) })),
   async openSession(sessionId) {
     set({ currentSessionId: sessionId, composerError: null });
+    return get().reloadSession(sessionId);
+  },
+  async reloadSession(sessionId) {
     try {
       const snapshot = await api.call('getSession', { sessionId });
       get().applySnapshot(snapshot);

@@ -53,7 +53,7 @@ describe('connectStore initial load', () => {
     expect(state.settingsView?.apiKey.hasApiKey).toBe(true);
     expect(state.sessions.map((s) => s.title)).toEqual(['Newer', 'Older']);
     expect(state.currentSessionId).toBe('b');
-    expect(state.transcripts.b?.[0]).toMatchObject({ text: 'hi' });
+    expect(state.transcripts.b?.items[0]).toMatchObject({ text: 'hi' });
     off();
   });
 
@@ -97,16 +97,16 @@ describe('chat events', () => {
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Hel' });
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'lo ' });
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'world' });
-    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: '' });
+    expect(store.getState().transcripts.s1?.items[0]).toMatchObject({ text: '' });
     const before = updates;
     frames.run();
     expect(updates - before).toBe(1);
-    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Hello world', status: 'streaming' });
+    expect(store.getState().transcripts.s1?.items[0]).toMatchObject({ text: 'Hello world', status: 'streaming' });
 
     // An upsert replaces the item in place rather than adding another.
     backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1', 'Hello world!', 'done') });
-    expect(store.getState().transcripts.s1).toHaveLength(1);
-    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Hello world!', status: 'done' });
+    expect(store.getState().transcripts.s1?.items).toHaveLength(1);
+    expect(store.getState().transcripts.s1?.items[0]).toMatchObject({ text: 'Hello world!', status: 'done' });
     unsub();
     off();
   });
@@ -118,7 +118,7 @@ describe('chat events', () => {
     backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'All done.' });
     backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: 'end_turn' });
-    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'All done.', status: 'done' });
+    expect(store.getState().transcripts.s1?.items[0]).toMatchObject({ text: 'All done.', status: 'done' });
     expect(store.getState().announcement).toBe('Claude replied.');
     off();
   });
@@ -131,7 +131,7 @@ describe('chat events', () => {
     backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Part' });
     backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1', 'Part', 'stopped') });
     backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: null });
-    expect(store.getState().transcripts.s1?.[0]).toMatchObject({ text: 'Part', status: 'stopped' });
+    expect(store.getState().transcripts.s1?.items[0]).toMatchObject({ text: 'Part', status: 'stopped' });
     expect(store.getState().announcement).toBe('Claude stopped.');
     off();
   });

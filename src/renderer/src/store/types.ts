@@ -20,6 +20,8 @@ import type { PlanEditSlice } from './plan-edit-slice';
 import type { ContextSlice } from './context-slice';
 import type { AttachmentsSlice } from './attachments-slice';
 import type { FindSlice } from './find-slice';
+import type { TranscriptPagesSlice } from './transcript-pages-slice';
+import type { TranscriptWindow } from './transcript-window';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -38,6 +40,8 @@ export interface SessionsSlice {
   upsertSession(session: SessionSummary): void;
   /** Makes the chat current and loads its snapshot from main. */
   openSession(sessionId: string): Promise<ActionResult>;
+  /** Loads a chat's snapshot again (its transcript window went out of step with main). */
+  reloadSession(sessionId: string): Promise<ActionResult>;
   /** `carryDraft` (default): the window switches to the new chat at once and what is typed meanwhile goes with it. */
   newChat(options?: { carryDraft: boolean }): Promise<ActionResult>;
   /** Electron: a folder dialog for the current chat's workspace. */
@@ -45,14 +49,17 @@ export interface SessionsSlice {
 }
 
 export interface ChatSlice {
-  transcripts: Record<string, TranscriptItem[]>;
+  /** Per chat, the end of its transcript this window holds (transcript-window.ts); absent until the chat is opened. */
+  transcripts: Record<string, TranscriptWindow>;
   runStates: Record<string, RunState>;
   /** The last reply that finished, for the polite screen-reader announcement. */
   announcement: string;
   composerError: string | null;
   applySnapshot(snapshot: SessionSnapshot): void;
-  upsertItem(sessionId: string, item: TranscriptItem): void;
-  appendDelta(sessionId: string, itemId: string, text: string): void;
+  /** transcript_item; `index` is main's position of the item (absent: a new item). */
+  upsertItem(sessionId: string, item: TranscriptItem, index?: number): void;
+  /** message_delta; `offset` is where the text starts in the item's text. */
+  appendDelta(sessionId: string, itemId: string, text: string, offset?: number): void;
   finishMessage(sessionId: string, itemId: string, stopReason: string | null): void;
   setRunState(sessionId: string, state: RunState): void;
   clearComposerError(): void;
@@ -99,7 +106,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

@@ -7,11 +7,14 @@ describe('ui slice: reveal', () => {
     const store = createWaypointStore(new MemoryBackend());
     expect(store.getState().reveal).toBeNull();
     store.getState().revealItem('a1');
+    expect(store.getState().reveal, 'no chat open: nothing to reveal').toBeNull();
+    store.setState({ currentSessionId: 's1', transcripts: { s1: { items: [], olderItems: 0 } } });
+    store.getState().revealItem('a1');
     const first = store.getState().reveal;
     expect(first).toMatchObject({ itemId: 'a1' });
     store.getState().revealItem('a1');
-    expect(store.getState().reveal).toEqual({ itemId: 'a1', nonce: first!.nonce + 1 });
+    expect(store.getState().reveal).toEqual({ sessionId: 's1', itemId: 'a1', nonce: first!.nonce + 1 });
     store.getState().revealItem('u7');
-    expect(store.getState().reveal).toEqual({ itemId: 'u7', nonce: first!.nonce + 2 });
+    expect(store.getState().reveal).toEqual({ sessionId: 's1', itemId: 'u7', nonce: first!.nonce + 2 });
   });
 });

@@ -1,3 +1,4 @@
+import { holds } from './transcript-window';
 import type { SliceCreator } from './types';
 
 const PLAN_COLLAPSED_KEY = 'waypoint.taskPlan.collapsed';
@@ -10,8 +11,9 @@ function readCollapsed(): boolean {
   }
 }
 
-/** A transcript item to bring into view; a new nonce asks again for the same item. */
+/** A transcript item of a chat to bring into view; a new nonce asks again for the same item. */
 export interface Reveal {
+  sessionId: string;
   itemId: string;
   nonce: number;
 }
@@ -27,7 +29,10 @@ export interface UiSlice {
   shortcutsOpen: boolean;
   reveal: Reveal | null;
   togglePlanPanel(): void;
-  /** Scrolls the current chat's transcript so the row holding `itemId` is centred. */
+  /**
+   * Scrolls the current chat's transcript so the row holding `itemId` is centred, loading the
+   * chat's older items down to it first when it is above what this tab holds (paged sessions).
+   */
   revealItem(itemId: string): void;
   openShortcuts(): void;
   closeShortcuts(): void;
@@ -49,5 +54,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   // One modal at a time: the shortcuts list replaces Settings if that was open.
   openShortcuts: () => set({ shortcutsOpen: true, settingsOpen: false }),
   closeShortcuts: () => set({ shortcutsOpen: false }),
-  revealItem: (itemId) => set({ reveal: { itemId, nonce: (get().reveal?.nonce ?? 0) + 1 } }),
+  revealItem(itemId) {
+    const sessionId = get().currentSessionId;
+    if (!sessionId) return;
+    set({ reveal: { sessionId, itemId, nonce: (get().reveal?.nonce ?? 0) + 1 } });
+    if (!holds(get().transcripts[sessionId], itemId)) void get().loadOlder(sessionId, { kind: 'through', itemId });
+  },
 });

@@ -36,8 +36,12 @@ export class MemoryBackend implements WaypointApi {
   private overrides = new Map<CallName, (input: unknown) => unknown>();
   private nextId = 1;
 
-  constructor(options: { hasApiKey?: boolean } = {}) {
+  /** Items per page of a transcript (paged sessions); unset: a chat is sent whole. */
+  private readonly pageSize: number;
+
+  constructor(options: { hasApiKey?: boolean; pageSize?: number } = {}) {
     this.view = settingsView(options.hasApiKey ?? true);
+    this.pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
   }
 
   addChat(id: string, title: string, extra: Partial<Omit<Chat, 'summary'>> & { updatedAt?: string } = {}): void {
@@ -85,7 +89,21 @@ export class MemoryBackend implements WaypointApi {
         return { sessions: [...this.chats.values()].map((c) => c.summary) };
       case 'getSession': {
         const chat = this.chat(String(input.sessionId));
-        return { session: chat.summary, transcript: chat.transcript, runState: chat.runState, plan: chat.plan };
+        const olderItems = Math.max(0, chat.transcript.length - this.pageSize);
+        return { session: chat.summary, transcript: chat.transcript.slice(olderItems), olderItems, runState: chat.runState, plan: chat.plan };
+      }
+      case 'getTranscriptPage': {
+        // As main pages (sessions/transcript-pages.ts), by count only.
+        const { transcript } = this.chat(String(input.sessionId));
+        const position = (id: unknown) => {
+          const at = transcript.findIndex((item) => item.id === id);
+          if (at < 0) throw new WaypointCallError('not_found', 'That part of the chat is gone.');
+          return at;
+        };
+        const end = position(input.beforeItemId);
+        const limit = typeof input.limit === 'number' ? input.limit : this.pageSize;
+        const start = Math.min(Math.max(0, end - limit), input.throughItemId === undefined ? end : position(input.throughItemId));
+        return { items: transcript.slice(start, end), olderItems: start };
       }
       case 'newSession': {
         const id = `s-new-${this.nextId++}`;

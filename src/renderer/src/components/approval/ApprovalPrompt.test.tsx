@@ -94,5 +94,5 @@ describe('scoped approvals', () => {
 
 function backendSnapshot(backend: MemoryBackend) {
   const chat = backend.chats.get('s1')!;
-  return { session: chat.summary, transcript: chat.transcript, runState: chat.runState, plan: chat.plan };
+  return { session: chat.summary, transcript: chat.transcript, olderItems: 0, runState: chat.runState, plan: chat.plan };
 }

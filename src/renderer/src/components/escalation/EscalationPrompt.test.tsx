@@ -91,6 +91,7 @@ describe('EscalationPrompt', () => {
       store.getState().applySnapshot({
         session: store.getState().sessions.find((x) => x.id === 's1') ?? { id: 's1', title: 'Chat', createdAt: '', updatedAt: '' },
         transcript: [],
+        olderItems: 0,
         runState: { status: 'awaiting_escalation', requestId: 'esc-1' },
         plan: held,
         pendingEscalation: request,

@@ -21,8 +21,11 @@ export function FindBar() {
  */
 function OpenFindBar() {
   const sessionId = useWaypoint((s) => s.currentSessionId);
-  // The chat grew (a new message or tool call): search again; streamed text alone does not.
-  const itemCount = useWaypoint((s) => (sessionId ? (s.transcripts[sessionId]?.length ?? 0) : 0));
+  // The chat grew (a new message or tool call): search again; streamed text and older pages loaded do not.
+  const itemCount = useWaypoint((s) => {
+    const window = sessionId ? s.transcripts[sessionId] : undefined;
+    return window ? window.olderItems + window.items.length : 0;
+  });
   const request = useWaypoint((s) => s.findRequest);
   const result = useWaypoint((s) => s.findResult);
   const index = useWaypoint((s) => s.findIndex);

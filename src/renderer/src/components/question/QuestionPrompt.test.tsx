@@ -61,7 +61,7 @@ describe('a question from Claude', () => {
     const backend = new MemoryBackend();
     backend.addChat('s1', 'Chat');
     const chat = backend.chats.get('s1')!;
-    backend.override('getSession', () => ({ session: chat.summary, transcript: [], runState: { status: 'awaiting_question', requestId: 'q-1' }, plan: null, pendingQuestion: request() }));
+    backend.override('getSession', () => ({ session: chat.summary, transcript: [], olderItems: 0, runState: { status: 'awaiting_question', requestId: 'q-1' }, plan: null, pendingQuestion: request() }));
     mountApp(backend);
     await screen.findByRole('alertdialog', { name: 'Claude asks: Which database?' });
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();

@@ -83,7 +83,7 @@ describe('Edit message', () => {
     expect(note.textContent).toContain('Edited and rerun from here.');
     expect(note.textContent).toContain('What it replaced is kept in “Chat (earlier version)”.');
     expect(note.textContent).toContain('Left as the replaced turns changed them: NOTES.md');
-    expect(store.getState().transcripts.s1!.map((i) => i.id)).toEqual(['u1', 'a1', 'r1']);
+    expect(store.getState().transcripts.s1!.items.map((i) => i.id)).toEqual(['u1', 'a1', 'r1']);
   });
 });
 

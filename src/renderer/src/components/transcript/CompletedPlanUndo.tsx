@@ -15,7 +15,7 @@ export function CompletedPlanUndo({ item }: { item: PlanCompletionItem }) {
     const plan = s.plans[sessionId];
     if (!plan || plan.status === 'active') return false;
     if (item.planId) return plan.id === item.planId;
-    const items = s.transcripts[sessionId] ?? [];
+    const items = s.transcripts[sessionId]?.items ?? [];
     return items.findLast((other) => other.kind === 'plan_completion')?.id === item.id;
   });
   return offered ? (

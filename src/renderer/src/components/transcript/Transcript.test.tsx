@@ -82,15 +82,48 @@ describe('Transcript', () => {
     const toggle = await screen.findByRole('button', { name: /^Plan updated 2 times/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
 
-    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 1 }} />);
+    rerender(<Transcript items={items} announcement="" reveal={{ sessionId: 's1', itemId: 'c2', nonce: 1 }} />);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'c2', nonce: 2 }} />);
+    rerender(<Transcript items={items} announcement="" reveal={{ sessionId: 's1', itemId: 'c2', nonce: 2 }} />);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     // Revealing another item leaves the group as the user left it.
     fireEvent.click(toggle);
-    rerender(<Transcript items={items} announcement="" reveal={{ itemId: 'a1', nonce: 3 }} />);
+    rerender(<Transcript items={items} announcement="" reveal={{ sessionId: 's1', itemId: 'a1', nonce: 3 }} />);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  describe('a long chat held in part (paged sessions)', () => {
+    const items: TranscriptItem[] = Array.from({ length: 30 }, (_, n) => ({ id: `u${n}`, kind: 'user', text: `Message ${n}`, createdAt: T }));
+
+    it('says politely that earlier messages are loading, and Home asks for all of them', async () => {
+      const wants: string[] = [];
+      const { rerender } = render(<Transcript items={items} olderItems={40} onNeedOlder={(want) => wants.push(want)} announcement="" />);
+      const log = screen.getByRole('log', { name: 'Conversation' });
+      const status = within(log).getByRole('status');
+      expect(status.getAttribute('aria-live')).toBe('polite');
+      expect(status.textContent).toBe('');
+      rerender(<Transcript items={items} olderItems={40} loadingOlder onNeedOlder={(want) => wants.push(want)} announcement="" />);
+      expect(status.textContent).toBe('Loading earlier messages…');
+      fireEvent.keyDown(log, { key: 'Home' });
+      expect(wants).toContain('all');
+      // Everything loaded: no status left, and Home asks for nothing.
+      rerender(<Transcript items={items} olderItems={0} onNeedOlder={(want) => wants.push(want)} announcement="" />);
+      expect(within(log).queryByRole('status')).toBeNull();
+      wants.length = 0;
+      fireEvent.keyDown(log, { key: 'Home' });
+      expect(wants).toEqual([]);
+    });
+
+    it('a reveal asked for before it was mounted (find, the last time the chat was open) is not acted on; a new one is', async () => {
+      const plan: TranscriptItem[] = [{ id: 'u', kind: 'user', text: 'Plan it', createdAt: T }, change(1, 'Created plan: 2 steps'), change(2, 'Updated plan: step 1 “Read” completed')];
+      const reveal = { sessionId: 's1', itemId: 'c2', nonce: 4 };
+      const { rerender } = render(<Transcript items={plan} announcement="" reveal={reveal} />);
+      const toggle = await screen.findByRole('button', { name: /^Plan updated 2 times/ });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      rerender(<Transcript items={plan} announcement="" reveal={{ ...reveal, nonce: 5 }} />);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    });
   });
 });

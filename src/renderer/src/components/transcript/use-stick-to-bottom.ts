@@ -1,6 +1,7 @@
 import { type PointerEvent, type RefObject, type WheelEvent, useCallback, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { afterScroll, type FollowState, isUpKey, lastUserId, OWN_SCROLL_MS } from './stick-to-bottom';
+import { LIST_CLASS } from './virtual-parts';
 
 export interface StickToBottom {
   onScroll(): void;
@@ -15,6 +16,8 @@ export interface StickToBottom {
   follow(): void;
   /** Stop following (Home, revealing an item). */
   stopFollowing(): void;
+  /** Whether the view follows the end now (not while the user reads further up). */
+  isFollowing(): boolean;
 }
 
 /**
@@ -58,7 +61,8 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
       if (state.current.following) toEnd();
     });
     observer.observe(el);
-    if (hasRows && el.firstElementChild) observer.observe(el.firstElementChild);
+    const list = hasRows ? el.querySelector(`:scope > .${LIST_CLASS}`) : null;
+    if (list) observer.observe(list);
     return () => observer.disconnect();
   }, [scrollRef, hasRows, toEnd]);
   const onScroll = useCallback(() => {
@@ -98,5 +102,7 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
     toEnd();
   }, [toEnd]);
 
-  return { onScroll, onResize, onWheel, onPointerDown, onKey, follow, stopFollowing };
+  const isFollowing = useCallback(() => state.current.following, []);
+
+  return { onScroll, onResize, onWheel, onPointerDown, onKey, follow, stopFollowing, isFollowing };
 }

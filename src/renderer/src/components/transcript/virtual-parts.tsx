@@ -12,9 +12,12 @@ export const RowsContext = createContext<readonly TranscriptRow[]>([]);
  * conversation. The padding sits on an inner box: the virtualiser measures the row's content box,
  * which leaves the row's own padding out. data-row lets the log keep the row holding focus mounted.
  */
+/** The class of the virtualiser's box (the list), the log's child whose height is the whole chat's. */
+export const LIST_CLASS = 'transcript-inner';
+
 export function TranscriptInner({ style, children, ref }: CustomContainerComponentProps) {
   return (
-    <div ref={ref as never} className="transcript-inner" style={style}>
+    <div ref={ref as never} className={LIST_CLASS} style={style}>
       {children}
     </div>
   );
