@@ -16,17 +16,36 @@ export async function expectAtEnd(log: Locator, what: string): Promise<void> {
 }
 
 /**
+ * Goes to the first message the way a person does: Home, and again while older pages load above
+ * (each page that comes in keeps the view where it was, so the top moves away once more).
+ */
+export async function scrollLogToTop(page: Page): Promise<void> {
+  const log = conversation(page);
+  await log.focus();
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    await expect(log.getByText('Loading earlier messages…')).toHaveCount(0);
+    expect(await log.evaluate((el) => el.scrollTop), 'the view stays at the top: nothing older came in').toBe(0);
+  }, 'the top of the conversation is reached').toPass();
+}
+
+/**
  * The transcript is virtualised: rows far from the view are not in the page. Finds `target` the
  * way a person does, from the top of the log with Page Down, and leaves it in view.
  */
 export async function scrollLogTo(page: Page, target: Locator, maxPages = 400): Promise<void> {
   const log = conversation(page);
-  await log.focus();
-  await page.keyboard.press('Home');
+  await scrollLogToTop(page);
   for (let i = 0; i < maxPages; i++) {
     if ((await target.count()) > 0) {
-      await target.first().scrollIntoViewIfNeeded();
-      return;
+      // The row can leave the page between finding it and scrolling to it (the view was still
+      // settling); then it is simply looked for again.
+      const shown = await target
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 2_000 })
+        .then(() => true, () => false);
+      if (shown) return;
+      continue;
     }
     const before = await log.evaluate((el) => el.scrollTop);
     await page.keyboard.press('PageDown');

@@ -109,8 +109,9 @@ describe('compaction before a request would pass the window', () => {
 
     // The chat keeps everything: the history, every message on screen, the markers.
     const state = chat.service.getSession(chat.session.id);
-    expect(state.transcript.filter((i) => i.kind === 'user')).toHaveLength(60);
-    expect(state.transcript.filter((i) => i.kind === 'compaction')).toHaveLength(done.length);
+    const transcript = chat.service.wholeTranscript(chat.session.id);
+    expect(transcript.filter((i) => i.kind === 'user')).toHaveLength(60);
+    expect(transcript.filter((i) => i.kind === 'compaction')).toHaveLength(done.length);
     expect(state.session.context).toMatchObject({ window });
     expect(state.session.context!.tokens).toBeLessThanOrEqual(window);
     // Every request's usage, the summaries' too, is counted in the chat's cost.
