@@ -67,7 +67,7 @@ export async function loadSessions(
 }
 
 function emptyRead(): LogReadResult {
-  return { records: [], warnings: [], nextSeq: 0, intactBytes: 0, skipped: 0 };
+  return { records: [], spans: [], warnings: [], nextSeq: 0, intactBytes: 0, skipped: 0 };
 }
 
 /** The summary with this start's view of its log: skipped lines and damage, nothing stale from before. */

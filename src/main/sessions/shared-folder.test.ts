@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,10 +178,15 @@ describe('log tail and inbox', () => {
     const tail = new LogTail(path, 0, -1);
     expect(tail.read()).toMatchObject({ kind: 'records', records: [{ seq: 0, type: 'created' }] });
     appendFileSync(path, '{"seq":1,"t":"x","type":"run","state":{"status":"id');
-    expect(tail.read()).toEqual({ kind: 'records', records: [], warnings: [] });
+    expect(tail.read()).toEqual({ kind: 'records', records: [], spans: [], warnings: [] });
     expect(tail.tornBytes()).toBeGreaterThan(0);
     appendFileSync(path, 'le"}}\n');
-    expect(tail.read()).toMatchObject({ kind: 'records', records: [{ seq: 1, type: 'run' }] });
+    const read = tail.read();
+    expect(read).toMatchObject({ kind: 'records', records: [{ seq: 1, type: 'run' }] });
+    // Each record's span is where its line lies in the file: a follower reads items back from there.
+    const bytes = readFileSync(path);
+    const span = read.kind === 'records' ? read.spans[0]! : { start: 0, end: 0 };
+    expect(bytes.toString('utf8', span.start, span.end)).toBe('{"seq":1,"t":"x","type":"run","state":{"status":"idle"}}');
     writer.close();
     rmSync(path);
     expect(tail.read()).toEqual({ kind: 'gone' });
