@@ -3,8 +3,10 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
-import type { CompactionItem, RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
-import { OrderedItems } from './ordered-items';
+import type { CompactionItem, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
+import type { LineSpan } from './log-reader';
+import type { LineWritten } from './log-writer';
+import { PagedItems } from './paged-items';
 
 /**
  * Everything one chat holds, in one object: its summary, the transcript the user sees, the API
@@ -29,13 +31,19 @@ export class ChatSession {
    * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
-  private readonly items = new OrderedItems();
 
-  constructor(summary: SessionSummary) {
+  /** `items`: the transcript replayed from the chat's log (paged-items.ts); empty for a new chat. */
+  constructor(
+    summary: SessionSummary,
+    private readonly items = new PagedItems(),
+  ) {
     this.summary = summary;
   }
 
-  /** The whole transcript, in order (a copy). Prefer `itemsBetween` for a part of it. */
+  /**
+   * The whole transcript, in order (a copy). Older items are read back from the chat's log, so
+   * this is for whole-chat work (export, fork); prefer `itemsBetween` or the lookups below.
+   */
   get transcript(): TranscriptItem[] {
     return this.items.values();
   }
@@ -59,6 +67,59 @@ export class ChatSession {
     return this.items.slice(start, end);
   }
 
+  /** The kind of the item at a position, without reading it. */
+  kindAt(index: number): TranscriptItem['kind'] | undefined {
+    return this.items.kindAt(index);
+  }
+
+  /** The id of the item at a position, without reading it. */
+  idAt(index: number): string | undefined {
+    return this.items.idAt(index);
+  }
+
+  /** How many items of a kind the transcript holds, without reading any. */
+  countOf(kind: TranscriptItem['kind']): number {
+    return this.items.countOf(kind);
+  }
+
+  /** Every item of a kind, in order (plan lines and completion cards are always in memory). */
+  itemsOfKind<K extends TranscriptItem['kind']>(kind: K): Array<Extract<TranscriptItem, { kind: K }>> {
+    return this.items.ofKind(kind) as Array<Extract<TranscriptItem, { kind: K }>>;
+  }
+
+  /** The card of a tool call, by its tool_use id. */
+  toolCall(toolUseId: string): ToolCallItem | undefined {
+    return this.items.toolCall(toolUseId);
+  }
+
+  /**
+   * Items that may contain a searched text: every one held in memory, and those in the log whose
+   * raw lines pass `mayMatch` (chat-find.ts, session-search.ts). One read of the log.
+   */
+  searchCandidates(mayMatch: (raw: string) => boolean): TranscriptItem[] {
+    return this.items.candidates(mayMatch);
+  }
+
+  /** Items held in memory now (the rest are read from the log when asked for). */
+  get residentItems(): number {
+    return this.items.resident;
+  }
+
+  /** The chat's log, where items that left memory are read back from; `keepRecent`: how many of the newest stay. */
+  attachLog(path: string, keepRecent?: number): void {
+    this.items.attach(path, keepRecent);
+  }
+
+  /** A record of an item is about to be appended to the log: what the writer calls once it is in the file. */
+  recordingItem(itemId: string, record: 'item' | 'text'): LineWritten | undefined {
+    return this.items.recording(itemId, record);
+  }
+
+  /** A record of an item that is in the log already (another process wrote it). */
+  itemLogged(itemId: string, record: 'item' | 'text', span: LineSpan): void {
+    this.items.logged(itemId, record, span);
+  }
+
   /** Folds one event into the state; events for other sessions are ignored. */
   apply(event: WaypointEvent): void {
     switch (event.type) {
@@ -67,13 +128,15 @@ export class ChatSession {
         this.items.set(event.item);
         if (event.item.kind === 'compaction') this.compaction = event.item;
         return;
-      case 'message_delta': {
-        const item = event.sessionId === this.summary.id ? this.items.get(event.itemId) : undefined;
-        if (item?.kind === 'assistant' || item?.kind === 'thinking') this.items.set({ ...item, text: item.text + event.text });
+      case 'message_delta':
+        if (event.sessionId === this.summary.id) this.items.appendText(event.itemId, event.text);
         return;
-      }
       case 'run_state':
-        if (event.sessionId === this.summary.id) this.runState = event.state;
+        if (event.sessionId !== this.summary.id) return;
+        // A run's items stay in memory while it updates them.
+        if (event.state.status === 'idle') this.items.unpin();
+        else if (this.runState.status === 'idle') this.items.pin(this.items.size);
+        this.runState = event.state;
         return;
       case 'approval_requested':
         if (event.sessionId === this.summary.id) this.pendingApproval = event.request;

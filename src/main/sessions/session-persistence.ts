@@ -16,7 +16,7 @@ import type { LogEntry, LogRecord } from './log-records';
 import { LogTail } from './log-tail';
 import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
-import { readLog } from './log-reader';
+import { readLog, type LineSpan } from './log-reader';
 import { replay } from './replay';
 import { restoreChat } from './restore-chat';
 import { searchChats, type SearchHit } from './session-search';
@@ -61,6 +61,8 @@ export interface PersistenceOptions {
   fs?: LogFileSystem;
   /** First retry after a failed write (default 500 ms). */
   retryMs?: number;
+  /** How many of each chat's newest items stay in memory; older ones are read from its log (paged-items.ts). */
+  keepRecent?: number;
 }
 
 /** A chat's log stopped being written (records wait in memory), or is written again. */
@@ -168,7 +170,7 @@ export class SessionPersistence implements AsyncDisposable {
   search(query: string): SearchHit[] {
     const chats = this.options.chat.listSessions().flatMap((summary) => {
       const state = this.options.chat.sessionState(summary.id);
-      return state ? [{ summary, transcript: state.transcript }] : [];
+      return state ? [{ summary, searchCandidates: (mayMatch: (raw: string) => boolean) => state.searchCandidates(mayMatch) }] : [];
     });
     return searchChats(chats, query);
   }
@@ -201,7 +203,7 @@ export class SessionPersistence implements AsyncDisposable {
     const { chat } = this.options;
     let loaded: Awaited<ReturnType<typeof loadSessions>>;
     try {
-      loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id));
+      loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id), this.options.keepRecent);
     } catch (error) {
       // E.g. `sessions` is a file: start with no chats rather than not at all; writes will fail and say so.
       this.loadProblem = `Waypoint cannot use its chats folder ${this.sessionsDir} (${(error as Error).message}). Chats are not saved until it is a folder Waypoint can write; move what is there away and restart.`;
@@ -275,6 +277,8 @@ export class SessionPersistence implements AsyncDisposable {
   private newLog(sessionId: string, tail: LogTail, history: HistorySync): ChatLog {
     const log: ChatLog = { id: sessionId, writer: null, tail, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
     this.logs.set(sessionId, log);
+    // Items whose records are in this log may leave memory and be read back from it.
+    this.options.chat.sessionState(sessionId)?.attachLog(tail.path, this.options.keepRecent);
     return log;
   }
 
@@ -358,7 +362,9 @@ export class SessionPersistence implements AsyncDisposable {
         this.flushText(log);
         this.syncHistory(log);
       }
-      log.writer!.append(entry);
+      // An item's record tells the chat where it lies once it is in the file (the item may then leave memory).
+      const written = entry.type === 'item' ? this.options.chat.sessionState(log.id)?.recordingItem(entry.item.id, 'item') : undefined;
+      log.writer!.append(entry, written ? { written } : {});
     } catch (error) {
       this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
     }
@@ -377,7 +383,11 @@ export class SessionPersistence implements AsyncDisposable {
 
   private flushText(log: ChatLog): void {
     if (!log.pendingText.size || !this.writable(log)) return;
-    for (const [itemId, text] of log.pendingText) log.writer!.append({ type: 'text', itemId, text });
+    const session = this.options.chat.sessionState(log.id);
+    for (const [itemId, text] of log.pendingText) {
+      const written = session?.recordingItem(itemId, 'text');
+      log.writer!.append({ type: 'text', itemId, text }, written ? { written } : {});
+    }
     log.pendingText.clear();
   }
 
@@ -497,15 +507,15 @@ export class SessionPersistence implements AsyncDisposable {
     const read = log.tail.read();
     if (read.kind === 'gone') return;
     for (const warning of read.warnings) this.warn(warning);
-    if (read.records.length) this.mirror(log, read.records);
+    if (read.records.length) this.mirror(log, read.records, read.spans);
   }
 
   /** Applies another process's records as this process's services would have fired them. */
-  private mirror(log: ChatLog, records: readonly LogRecord[]): void {
+  private mirror(log: ChatLog, records: readonly LogRecord[], spans: readonly LineSpan[]): void {
     const { chat, plans } = this.options;
     const session = chat.sessionState(log.id);
     if (!session) return;
-    mirrorRecords(records, {
+    mirrorRecords(records, spans, {
       session,
       emit: (event) => this.emitMirrored(log.id, event),
       restorePlan: (plan) => plans.restore(log.id, plan),
@@ -578,7 +588,7 @@ export class SessionPersistence implements AsyncDisposable {
     const quiet = (message: string) => {
       if (!/no valid "created" record|listed as damaged/.test(message)) this.warn(message);
     };
-    const entry = loadChat(path, id, quiet, elsewhere);
+    const entry = loadChat(path, id, quiet, elsewhere, this.options.keepRecent);
     // A log with nothing readable yet is one its writer has only just begun: look again later.
     if (!entry || entry.damaged) {
       this.unreadable.set(id, size);
@@ -604,7 +614,7 @@ export class SessionPersistence implements AsyncDisposable {
   private repairAbandoned(log: ChatLog): void {
     if (this.claimLog(log)) return;
     const read = readLog(log.tail.path);
-    const replayed = replay(read.records);
+    const replayed = replay(read.records, { spans: read.spans, path: log.tail.path, keepRecent: this.options.keepRecent });
     if (!replayed) return;
     const restored = restoreChat(replayed, { repair: true });
     if (!restored.fixedItems.length) {

@@ -1,4 +1,5 @@
 import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
+import { rawMayContain } from './raw-match';
 
 export interface SearchHit {
   session: SessionSummary;
@@ -36,28 +37,36 @@ export function snippetAround(text: string, index: number, length: number): stri
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
 }
 
+/** A chat to search: its summary, and its items that may contain a text (chat-session.ts). */
+export interface SearchableChat {
+  summary: SessionSummary;
+  searchCandidates(mayMatch: (raw: string) => boolean): TranscriptItem[];
+}
+
 /**
  * Case-insensitive text search over titles and messages. A title match comes first and shows
  * the title; otherwise the first matching message gives the snippet. Newest chats first, as listed.
+ * Only items that may match are read from a chat's log (raw-match.ts).
  */
-export function searchChats(chats: Array<{ summary: SessionSummary; transcript: TranscriptItem[] }>, query: string): SearchHit[] {
+export function searchChats(chats: Iterable<SearchableChat>, query: string): SearchHit[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
+  const mayMatch = rawMayContain(needle);
   const hits: SearchHit[] = [];
-  for (const { summary, transcript } of chats) {
-    const inTitle = summary.title.toLowerCase().indexOf(needle);
-    if (inTitle >= 0) {
-      hits.push({ session: summary, snippet: summary.title });
-      continue;
-    }
-    for (const item of transcript) {
-      const text = textOf(item);
-      const at = text.toLowerCase().indexOf(needle);
-      if (at >= 0) {
-        hits.push({ session: summary, snippet: snippetAround(text, at, needle.length) });
-        break;
-      }
-    }
+  for (const chat of chats) {
+    const hit = searchChat(chat, needle, mayMatch);
+    if (hit) hits.push(hit);
   }
   return hits;
+}
+
+function searchChat(chat: SearchableChat, needle: string, mayMatch: (raw: string) => boolean): SearchHit | null {
+  const { summary } = chat;
+  if (summary.title.toLowerCase().includes(needle)) return { session: summary, snippet: summary.title };
+  for (const item of chat.searchCandidates(mayMatch)) {
+    const text = textOf(item);
+    const at = text.toLowerCase().indexOf(needle);
+    if (at >= 0) return { session: summary, snippet: snippetAround(text, at, needle.length) };
+  }
+  return null;
 }
