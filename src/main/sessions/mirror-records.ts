@@ -10,6 +10,8 @@ export interface MirrorTarget {
   emit(event: WaypointEvent): void;
   /** The plan service takes the newer plan without an event of its own. */
   restorePlan(plan: NonNullable<ChatSession['plan']>): void;
+  /** A rewind dropped the chat's plan (it was made in the turns the rewind cut). */
+  dropPlan(): void;
   summaryLogged(json: string): void;
   historyChanged(): void;
   runStatus(status: string): void;
@@ -59,6 +61,11 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         break;
       case 'prompt':
         emit(record.event as unknown as WaypointEvent);
+        break;
+      case 'rewind':
+        // An edited message or a retried reply in the writing process: the cut shows here too.
+        if (record.planDropped) target.dropPlan();
+        emit({ type: 'chat_rewound', sessionId, fromItemId: record.itemId, planDropped: record.planDropped });
         break;
     }
   }

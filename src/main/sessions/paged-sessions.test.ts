@@ -144,6 +144,7 @@ describe('paged sessions', () => {
     for (let n = 0; n < 12; n++) {
       publish({ type: 'item', item: { id: `a${n}`, createdAt: 'x', kind: 'assistant', text: `reply ${n} `, status: 'streaming' } });
       publish({ type: 'text', itemId: `a${n}`, text: `and more of reply ${n}` });
+      if (n % 4 === 0) publish({ type: 'rewind', itemId: `a${n}`, planDropped: false });
       await writer.persistence.flush();
     }
     const expected = fullReplay(entries, id);

@@ -519,6 +519,7 @@ export class SessionPersistence implements AsyncDisposable {
       session,
       emit: (event) => this.emitMirrored(log.id, event),
       restorePlan: (plan) => plans.restore(log.id, plan),
+      dropPlan: () => plans.drop(log.id),
       summaryLogged: (json) => (log.lastSummaryJson = json),
       historyChanged: () => (log.history = new HistorySync(session.history)),
       runStatus: (status) => (log.lastRunStatus = status),

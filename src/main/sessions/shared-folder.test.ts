@@ -119,6 +119,22 @@ describe('one data folder, two writers in turn', () => {
     expect(app.warnings).toEqual([]);
   });
 
+  it('a rewind the writer logs (an edited message there) cuts the follower`s transcript and drops the plan it dropped', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chat.newSession();
+    mcp.chat.addNotice(id, { id: 'kept', createdAt: 'x', kind: 'notice', level: 'info', text: 'before the cut' });
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    const cutFrom = app.chat.sessionState(id)!.idAt(1)!;
+    // What rerun.ts does in the writing process: the plan made in the cut turns goes with them.
+    mcp.plans.drop(id);
+    mcp.chat.mirror(id, { type: 'chat_rewound', sessionId: id, fromItemId: cutFrom, planDropped: true });
+    await until(() => app.chat.sessionState(id)!.itemCount === 1, 'the cut to be followed');
+    expect(app.chat.sessionState(id)!.transcript.map((i) => i.id)).toEqual(['kept']);
+    expect(app.plans.getPlan(id)).toBeNull();
+  });
+
   it('requests reach the writer through the inbox; with no other writer there is nothing to forward', async () => {
     const app = await instance('the app', { follow: true });
     const run = await instance('waypoint run');
