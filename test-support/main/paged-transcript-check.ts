@@ -93,7 +93,8 @@ export function expectSameTranscript(session: ChatSession, expected: TranscriptI
   for (const call of expected.filter((i) => i.kind === 'tool_call')) expect(session.toolCall(call.toolUseId)).toEqual(call);
   for (const query of QUERIES) {
     expect(findInSession(session, query)).toEqual(findInChat(expected, query));
-    expect(searchChats([{ summary: session.summary, searchCandidates: (mayMatch) => session.searchCandidates(mayMatch) }], query)).toEqual(
+    const searchable = { summary: session.summary, searchCandidates: session.searchCandidates.bind(session), logMayHold: session.logMayHold.bind(session) };
+    expect(searchChats([searchable], query)).toEqual(
       searchChats([{ summary: session.summary, searchCandidates: () => expected }], query),
     );
   }

@@ -179,7 +179,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
-    searchSessions: ({ query }) => ({ results: sessions.search(query) }),
+    searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),

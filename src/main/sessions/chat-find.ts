@@ -81,5 +81,5 @@ export function findInChat(items: readonly TranscriptItem[], query: string, cap 
 /** Find in chat over a chat whose older items are in its log: only the items that may match are read. */
 export function findInSession(chat: Pick<SearchableChat, 'searchCandidates'>, query: string, cap = FIND_MATCH_CAP): ChatFindResult {
   // Items the filter passes over have no match, so the result is findInChat's over every item.
-  return findInChat(chat.searchCandidates(rawMayContain(foldCase(query))), query, cap);
+  return findInChat([...chat.searchCandidates(rawMayContain(foldCase(query)))], query, cap);
 }

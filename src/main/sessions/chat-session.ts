@@ -93,11 +93,17 @@ export class ChatSession {
   }
 
   /**
-   * Items that may contain a searched text: every one held in memory, and those in the log whose
-   * raw lines pass `mayMatch` (chat-find.ts, session-search.ts). One read of the log.
+   * Items that may contain a searched text, in order: every one held in memory, and those in the
+   * log whose raw line passes `mayMatch` (raw-match.ts), read a chunk at a time, so a search that
+   * stops at its first match reads no further; `inLog` false leaves the log alone.
    */
-  searchCandidates(mayMatch: (raw: string) => boolean): TranscriptItem[] {
-    return this.items.candidates(mayMatch);
+  searchCandidates(mayMatch: (line: Buffer) => boolean, inLog = true): Iterable<TranscriptItem> {
+    return this.items.candidates(mayMatch, inLog);
+  }
+
+  /** False when no item of the chat's log holds `needle` (lower-cased) in its sidebar text (sidebar-text.ts). */
+  logMayHold(needle: string): boolean {
+    return this.items.logMayHold(needle);
   }
 
   /** Items held in memory now (the rest are read from the log when asked for). */

@@ -2,11 +2,17 @@ import type { ToolCallItem, TranscriptItem } from '../../shared/transcript';
 import type { LineSpan } from './log-reader';
 import type { LineWritten } from './log-writer';
 import { readSpans } from './log-spans';
+import { sidebarText } from './sidebar-text';
+import { TextBloom } from './text-bloom';
 
 type Kind = TranscriptItem['kind'];
 
 /** How many of the newest items stay in memory: the page a chat opens on, and the one above it. */
 export const KEEP_RECENT = 100;
+
+/** Items a search reads from the log at first, and at most, at a time (a common word is found early). */
+const FIRST_CHUNK = 16;
+const LAST_CHUNK = 512;
 
 /**
  * Small items never read back from the log: plan lines and completion cards (every plan change
@@ -54,6 +60,12 @@ export class PagedItems {
   /** Items from this position on are kept: a run in progress updates them. */
   private pinnedFrom = Number.POSITIVE_INFINITY;
   private warned = false;
+  /**
+   * The sidebar text of every item that left memory, approximately: a search skips the log when
+   * it cannot match. Filled as items leave memory, at load too (hashing the text then costs about
+   * 5–10 % of the load; building it at the first search instead would parse every paged item).
+   */
+  private readonly released = new TextBloom();
 
   constructor(private keepRecent = KEEP_RECENT) {}
 
@@ -225,24 +237,29 @@ export class PagedItems {
   }
 
   /**
-   * The items that may contain what is searched, in order: those in memory, and those in the log
-   * whose raw lines pass `mayMatch` (given the lines as latin1 text). One read of the log.
+   * The items that may contain a searched text, in order: those in memory, and those in the log
+   * whose one line passes `mayMatch` (raw-match.ts; an item with text records after its line is
+   * always read). The log is read a chunk at a time, so a consumer that stops early reads no
+   * further; with `inLog` false it is not read at all.
    */
-  candidates(mayMatch: (raw: string) => boolean): TranscriptItem[] {
-    const paged: number[] = [];
-    this.entries.forEach((entry, index) => {
-      if (!entry.value) paged.push(index);
-    });
-    const raw = this.rawLines(paged);
-    const wanted = new Set(paged.filter((index) => {
-      const lines = raw.get(index);
-      return !lines || mayMatch(lines.map((line) => line.toString('latin1')).join('\n'));
-    }));
-    const indices: number[] = [];
-    this.entries.forEach((entry, index) => {
-      if (entry.value || wanted.has(index)) indices.push(index);
-    });
-    return this.read(indices, raw);
+  *candidates(mayMatch: (line: Buffer) => boolean, inLog = true): Generator<TranscriptItem> {
+    for (let from = 0, size = FIRST_CHUNK; from < this.entries.length; from += size, size = Math.min(size * 2, LAST_CHUNK)) {
+      const chunk: number[] = [];
+      for (let i = from; i < Math.min(from + size, this.entries.length); i++) chunk.push(i);
+      const raw = inLog ? this.rawLines(chunk.filter((index) => !this.entries[index]!.value)) : new Map<number, Buffer[]>();
+      const wanted = chunk.filter((index) => {
+        if (this.entries[index]!.value) return true;
+        if (!inLog) return false;
+        const lines = raw.get(index);
+        return !lines || lines.length > 1 || mayMatch(lines[0]!);
+      });
+      yield* this.read(wanted, raw);
+    }
+  }
+
+  /** False when no item that left memory holds `needle` (lower-cased) in its sidebar text. */
+  logMayHold(needle: string): boolean {
+    return this.released.mayContain(needle);
   }
 
   /** The items at these positions, each from memory or from its lines in the log (one read). */
@@ -322,10 +339,11 @@ export class PagedItems {
     return index >= this.entries.length - this.keepRecent || index >= this.pinnedFrom || ALWAYS_KEPT.has(entry.kind);
   }
 
-  /** Lets the item's body go when the log reproduces it and nothing keeps it. */
+  /** Lets the item's body go when the log reproduces it and nothing keeps it; the sidebar search remembers its words. */
   private mayRelease(index: number): void {
     const entry = this.entries[index];
     if (!entry?.value || !this.path || !entry.spans || entry.logged !== entry.version || this.kept(index, entry)) return;
+    this.released.add(sidebarText(entry.value).toLowerCase());
     entry.value = undefined;
   }
 

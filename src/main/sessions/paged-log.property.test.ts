@@ -7,6 +7,8 @@ import { expectSameTranscript, fullReplay, ids, item, planAt, text } from '../..
 import { loadChat } from './load-sessions';
 import type { LogEntry } from './log-records';
 import { SessionLogWriter } from './log-writer';
+import { findInSession } from './chat-find';
+import { searchChats } from './session-search';
 
 /**
  * The paged transcript against the full replay it replaces: any sequence of item / text / plan /
@@ -81,5 +83,22 @@ describe('a paged transcript read back from its log', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('finds a match that straddles two text records of one item (the raw filter does not look at such items)', () => {
+    const path = writeLog(
+      [
+        { type: 'item', item: { id: 'a', createdAt: T, kind: 'assistant', text: 'foo', status: 'streaming' } },
+        { type: 'text', itemId: 'a', text: 'bar' },
+        { type: 'item', item: { id: 'b', createdAt: T, kind: 'notice', level: 'info', text: 'newer' } },
+      ],
+      '',
+    );
+    const session = loadChat(path, summary.id, () => {}, false, 0)!.restored.session;
+    expect(session.residentItems).toBe(0);
+    expect(findInSession(session, 'OOB').matches).toEqual([{ itemId: 'a', snippet: 'foobar', index: 1, occurrence: 0 }]);
+    const searchable = { summary: session.summary, searchCandidates: session.searchCandidates.bind(session), logMayHold: session.logMayHold.bind(session) };
+    expect(searchChats([searchable], 'oob')).toEqual([{ session: session.summary, snippet: 'foobar' }]);
+    expect(searchChats([searchable], 'qqzz')).toEqual([]);
   });
 });

@@ -167,12 +167,20 @@ export class SessionPersistence implements AsyncDisposable {
     return removed;
   }
 
-  search(query: string): SearchHit[] {
-    const chats = this.options.chat.listSessions().flatMap((summary) => {
+  /**
+   * The sidebar search: chat by chat, newest first, giving way to other work between chats (older
+   * items are read from each chat's log; session-search.ts).
+   */
+  async search(query: string): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    if (!query.trim()) return hits;
+    for (const summary of this.options.chat.listSessions()) {
       const state = this.options.chat.sessionState(summary.id);
-      return state ? [{ summary, searchCandidates: (mayMatch: (raw: string) => boolean) => state.searchCandidates(mayMatch) }] : [];
-    });
-    return searchChats(chats, query);
+      if (!state) continue;
+      hits.push(...searchChats([{ summary, searchCandidates: (mayMatch, inLog) => state.searchCandidates(mayMatch, inLog), logMayHold: (needle) => state.logMayHold(needle) }], query));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return hits;
   }
 
   /** Writes what is buffered and the index; resolves when it is on disk. */
