@@ -62,8 +62,8 @@ export class PagedItems {
   private warned = false;
   /**
    * The sidebar text of every item that left memory, approximately: a search skips the log when
-   * it cannot match. Filled as items leave memory, at load too (hashing the text then costs about
-   * 5–10 % of the load; building it at the first search instead would parse every paged item).
+   * it cannot match. Filled as items leave memory, at load too (cheap: every fourth piece, no
+   * copies; building it at the first search instead would parse every paged item).
    */
   private readonly released = new TextBloom();
 
@@ -257,7 +257,7 @@ export class PagedItems {
     }
   }
 
-  /** False when no item that left memory holds `needle` (lower-cased) in its sidebar text. */
+  /** False when no item that left memory holds `needle` (lower-cased) in its sidebar text, lower-cased. */
   logMayHold(needle: string): boolean {
     return this.released.mayContain(needle);
   }
@@ -343,7 +343,7 @@ export class PagedItems {
   private mayRelease(index: number): void {
     const entry = this.entries[index];
     if (!entry?.value || !this.path || !entry.spans || entry.logged !== entry.version || this.kept(index, entry)) return;
-    this.released.add(sidebarText(entry.value).toLowerCase());
+    this.released.add(sidebarText(entry.value));
     entry.value = undefined;
   }
 

@@ -2,12 +2,19 @@
 const LAYER_BITS = 1 << 18;
 const SHIFT = 32 - 18;
 const FULL = LAYER_BITS / 5;
+/** Only the pieces starting every STRIDE characters are kept: a quarter of the hashing at load. */
+const STRIDE = 4;
 
 /**
  * Which three-character pieces a set of texts holds, approximately (a Bloom filter, one bit per
- * piece): `mayContain` never says no for a needle that is a substring of a text added, and
- * rarely says yes for one of three characters or more that is not (a shorter needle is always a
- * maybe). A chat keeps one over the sidebar text of the items that left memory, so the sidebar
+ * piece, of the pieces starting at every fourth character): `mayContain` never says no for a
+ * lower-case ASCII needle that is a substring of a text added, lower-cased, and rarely says yes
+ * for one of six characters or more that is not (a shorter or non-ASCII needle is always a maybe).
+ * A needle found at any place of a text has every fourth of its pieces kept, starting at one of
+ * its first four: one of those four series is all there. Texts are folded a character at a time
+ * (no lower-cased copy: this runs on every item that leaves memory at load): the only characters
+ * whose lower case is ASCII are ASCII letters, "İ" (to "i" and a combining dot) and the Kelvin
+ * sign (to "k"), so an ASCII needle matches the folded text wherever it matches the lower-cased one. A chat keeps one over the sidebar text of the items that left memory, so the sidebar
  * search skips a chat's log when the log cannot hold the needle (session-search.ts). It only
  * grows: an item cut or replaced leaves its pieces (a yes then costs a read, never a miss).
  */
@@ -16,40 +23,41 @@ export class TextBloom {
   private filled = 0;
   private added = false;
 
-  /** Adds a text (lower-cased as the search compares). One multiply per character: it runs on every item at load. */
+  /** Adds a text (as it is: folded here). */
   add(text: string): void {
     this.added = true;
-    if (text.length < 3) return;
-    let layer = this.layer();
-    let x = text.charCodeAt(0);
-    let y = text.charCodeAt(1);
-    for (let i = 2; i < text.length; i++) {
-      const z = text.charCodeAt(i);
-      const bit = piece(x, y, z);
+    let layer: Uint32Array | null = null;
+    for (let i = 0; i + 2 < text.length; i += STRIDE) {
+      layer ??= this.layer();
+      const bit = piece(fold(text.charCodeAt(i)), fold(text.charCodeAt(i + 1)), fold(text.charCodeAt(i + 2)));
       const mask = 1 << (bit & 31);
       if ((layer[bit >>> 5]! & mask) === 0) {
         layer[bit >>> 5]! |= mask;
-        if (++this.filled > FULL) layer = this.layer();
+        if (++this.filled > FULL) layer = null;
       }
-      x = y;
-      y = z;
     }
   }
 
   /** False only when no text added holds `needle` (lower-cased). */
   mayContain(needle: string): boolean {
-    if (needle.length < 3) return this.added;
-    // Each piece may sit in any layer (a text's pieces can straddle a new layer).
-    for (let i = 2; i < needle.length; i++) {
-      const bit = piece(needle.charCodeAt(i - 2), needle.charCodeAt(i - 1), needle.charCodeAt(i));
-      if (!this.layers.some((layer) => (layer[bit >>> 5]! & (1 << (bit & 31))) !== 0)) return false;
+    // eslint-disable-next-line no-control-regex
+    if (needle.length < STRIDE + 2 || /[^\x00-\x7f]/.test(needle)) return this.added;
+    for (let first = 0; first < STRIDE; first++) {
+      let all = true;
+      for (let i = first; all && i + 2 < needle.length; i += STRIDE) all = this.has(piece(needle.charCodeAt(i), needle.charCodeAt(i + 1), needle.charCodeAt(i + 2)));
+      if (all) return true;
     }
-    return true;
+    return false;
   }
 
   /** Bytes held. */
   get bytes(): number {
     return this.layers.length * (LAYER_BITS / 8);
+  }
+
+  /** Whether any layer holds the piece (a text's pieces can straddle a new layer). */
+  private has(bit: number): boolean {
+    return this.layers.some((layer) => (layer[bit >>> 5]! & (1 << (bit & 31))) !== 0);
   }
 
   /** The layer to add to: the newest, or a new one once it is full enough. */
@@ -61,6 +69,13 @@ export class TextBloom {
     this.filled = 0;
     return layer;
   }
+}
+
+/** A character as the search's lower case has it, where that is ASCII; any other as it is. */
+function fold(c: number): number {
+  if (c >= 0x41 && c <= 0x5a) return c | 0x20;
+  if (c < 0x80) return c;
+  return c === 0x212a ? 0x6b : c === 0x130 ? 0x69 : c;
 }
 
 /** The bit of a piece: its three UTF-16 units mixed by one multiply (the top bits are the best mixed). */
