@@ -24,13 +24,15 @@ export class ChatSession {
   pendingQuestion: QuestionRequest | null = null;
   /** The chat's plan as of the last plan_updated: its next change's transcript line is derived against it. */
   plan: Plan | null = null;
-  /** The Messages API history; kept valid (alternating roles, every tool_use answered). */
-  readonly history: MessageParam[] = [];
   /**
    * The latest compaction: requests carry its summary instead of the messages before its cut
    * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
+
+  private loadedHistory: MessageParam[] | null = [];
+  private readHistory: (() => MessageParam[]) | null = null;
+  private historyRead: ((history: MessageParam[]) => void) | null = null;
 
   /** `items`: the transcript replayed from the chat's log (paged-items.ts); empty for a new chat. */
   constructor(
@@ -38,6 +40,40 @@ export class ChatSession {
     private readonly items = new PagedItems(),
   ) {
     this.summary = summary;
+  }
+
+  /**
+   * The Messages API history; kept valid (alternating roles, every tool_use answered). A chat
+   * loaded from its log reads it back from there on first use (deferHistory), then holds it.
+   */
+  get history(): MessageParam[] {
+    if (!this.loadedHistory) {
+      const history = this.readHistory!();
+      this.loadedHistory = history;
+      this.readHistory = null;
+      // Before anyone can change it: what the log holds.
+      this.historyRead?.(history);
+    }
+    return this.loadedHistory;
+  }
+
+  /** False while the history is only in the chat's log (nothing can have changed it). */
+  get historyInMemory(): boolean {
+    return this.loadedHistory !== null;
+  }
+
+  /**
+   * Lets the history go until it is used: `read` gives it back from the log. A chat nobody runs,
+   * edits or compacts in this process holds no history (issue 15: main's memory with many chats).
+   */
+  deferHistory(read: () => MessageParam[]): void {
+    this.loadedHistory = null;
+    this.readHistory = read;
+  }
+
+  /** Told once, when a deferred history is read back (persistence takes it as what the log holds). */
+  whenHistoryRead(listener: (history: MessageParam[]) => void): void {
+    this.historyRead = listener;
   }
 
   /**

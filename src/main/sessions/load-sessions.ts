@@ -6,15 +6,16 @@ import { HistorySync } from './history-sync';
 import { readLog, type LogReadResult } from './log-reader';
 import type { LogRecord } from './log-records';
 import { replay, type ReplayedChat } from './replay';
-import { restoreChat, type RestoredChat } from './restore-chat';
+import { historyReader } from './logged-history';
+import { hasPendingPrompt, restoreChat, type RestoredChat } from './restore-chat';
 import { indexMatches, readIndex } from './session-index';
 
 export interface LoadedChat {
   id: string;
   restored: RestoredChat;
   plan: Plan | null;
-  /** The history as logged, before any fix-up: what the log already holds. */
-  history: HistorySync;
+  /** The history as logged, before any fix-up: what the log already holds; null while it stays in the log (ChatSession.deferHistory). */
+  history: HistorySync | null;
   nextSeq: number;
   /** Where the log's last complete line ends: a follower reads on from here. */
   intactBytes: number;
@@ -148,11 +149,15 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
     const history = new HistorySync(replayed.history);
     replayed.summary = withLogHealth(replayed.summary, read.skipped, undefined);
+    const restored = restoreChat(replayed, { repair: !elsewhere });
+    // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
+    const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);
+    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? []));
     return {
       id,
-      restored: restoreChat(replayed, { repair: !elsewhere }),
+      restored,
       plan: replayed.plan,
-      history,
+      history: deferred ? null : history,
       nextSeq: read.nextSeq,
       intactBytes: read.intactBytes,
       writtenElsewhere: elsewhere,

@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectSameTranscript, fullReplay, ids, item, planAt, text } from '../../../test-support/main/paged-transcript-check';
 import { loadChat } from './load-sessions';
+import { readLog } from './log-reader';
+import { replay } from './replay';
 import type { LogEntry } from './log-records';
 import { SessionLogWriter } from './log-writer';
 import { findInSession } from './chat-find';
@@ -38,7 +40,12 @@ const entry: fc.Arbitrary<LogEntry> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ itemId: ids, planDropped: fc.boolean() }).map((r): LogEntry => ({ type: 'rewind', ...r })) },
   // History between items, now and then longer than the gap a read spans (log-spans.ts): pages take several reads.
-  { weight: 1, arbitrary: fc.nat(100_000).map((size): LogEntry => ({ type: 'history', from: 0, messages: [{ role: 'user', content: 'x'.repeat(size) }] })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ from: fc.nat(3), size: fc.oneof(fc.nat(20), fc.nat(100_000)), count: fc.integer({ min: 1, max: 2 }) }).map(
+      ({ from, size, count }): LogEntry => ({ type: 'history', from, messages: Array.from({ length: count }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `${from}:${i}:${'x'.repeat(size)}` })) }),
+    ),
+  },
 );
 
 
@@ -61,6 +68,9 @@ describe('a paged transcript read back from its log', () => {
         const loaded = loadChat(path, summary.id, () => {}, false, keep)!;
         expect(loaded.damaged).toBe(false);
         expectSameTranscript(loaded.restored.session, fullReplay(entries), keep);
+        // The API history stays in the log until used, then reads back as replay folded it.
+        expect(loaded.restored.session.historyInMemory).toBe(false);
+        expect(loaded.restored.session.history).toEqual(replay(readLog(path).records)!.history);
       }),
       { numRuns: 150 },
     );

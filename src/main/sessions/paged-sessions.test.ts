@@ -177,6 +177,44 @@ describe('paged sessions', () => {
     expectSameTranscript(second.chat.sessionState(earlierChatId)!, before, 2);
   });
 
+  it('a loaded chat`s API history stays in its log until a message needs it; then it is logged on as before', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-history-'));
+    const first = await start({});
+    const { id } = first.chat.newSession();
+    for (let n = 0; n < 3; n++) {
+      first.chat.sendMessage(id, `Message ${n}`);
+      await first.idle(id);
+      first.events.splice(0);
+    }
+    const before = structuredClone(first.chat.sessionState(id)!.history);
+    await closeAll();
+
+    const second = await start({});
+    const session = second.chat.sessionState(id)!;
+    expect(session.historyInMemory).toBe(false);
+    second.chat.getSession(id);
+    second.persistence.renameSession(id, 'Renamed');
+    await second.persistence.flush();
+    // Opening it and renaming it read nothing of the history.
+    expect(session.historyInMemory).toBe(false);
+    second.chat.sendMessage(id, 'Message 3');
+    await second.idle(id);
+    expect(session.history.slice(0, before.length)).toEqual(before);
+    const after = structuredClone(session.history);
+    expect(after.length).toBeGreaterThan(before.length);
+    await closeAll();
+    // Read back as what the log held, the history is logged on from where it was (not rewritten whole).
+    const records = readLog(join(dir, 'sessions', id, 'events.jsonl')).records;
+    const renamed = records.findIndex((r) => r.type === 'summary' && r.session.title === 'Renamed');
+    const later = records.slice(renamed).filter((r) => r.type === 'history');
+    expect(later.length).toBeGreaterThan(0);
+    for (const record of later) expect(record.type === 'history' && record.from).toBeGreaterThanOrEqual(before.length - 1);
+
+    const third = await start({});
+    expect(third.chat.sessionState(id)!.history).toEqual(after);
+    expect(readLog(join(dir, 'sessions', id, 'events.jsonl')).warnings).toEqual([]);
+  });
+
   it('a deleted chat`s items are not read back: a stale reference gets a notice, never a throw', async () => {
     dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-delete-'));
     const inst = await start({ keepRecent: 1 });

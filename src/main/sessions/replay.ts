@@ -6,6 +6,7 @@ import type { RunState, SessionSummary, TranscriptItem } from '../../shared/tran
 import { withoutPlanProgress } from './chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
+import { applyHistoryChange } from './logged-history';
 import { PagedItems } from './paged-items';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
@@ -16,6 +17,8 @@ export interface ReplayedChat {
   /** The whole transcript, in order (read back from the log where it left memory). */
   readonly transcript: TranscriptItem[];
   history: MessageParam[];
+  /** Where the `history` records folded into `history` lie (when replay was told), to read it back later. */
+  historySpans: LineSpan[];
   plan: Plan | null;
   /** The last run state the log saw; anything but idle means the app stopped mid-run. */
   runState: RunState;
@@ -48,6 +51,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
           return items.values();
         },
         history: [],
+        historySpans: [],
         plan: null,
         runState: { status: 'idle' },
         prompts: [],
@@ -69,7 +73,8 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         if (spans?.[index]) items.logged(record.itemId, 'text', spans[index]);
         break;
       case 'history':
-        chat.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as MessageParam[]));
+        applyHistoryChange(chat.history, record);
+        if (spans?.[index]) chat.historySpans.push(spans[index]);
         break;
       case 'plan':
         // Versions only move forward; a stale line (never written by us) cannot roll a plan back.

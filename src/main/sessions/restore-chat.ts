@@ -69,6 +69,6 @@ function dropStalePrompts(session: ChatSession): void {
   if (session.pendingQuestion && !open.has(session.pendingQuestion.toolUseId)) session.pendingQuestion = null;
 }
 
-function hasPendingPrompt(session: ChatSession): boolean {
+export function hasPendingPrompt(session: ChatSession): boolean {
   return !!session.pendingApproval || !!session.pendingEscalation || !!session.pendingQuestion;
 }

@@ -265,7 +265,9 @@ export class SessionPersistence implements AsyncDisposable {
       this.readOnly.add(entry.id);
       return;
     }
-    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history);
+    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history ?? new HistorySync([]));
+    // A history left in the log: what is read back is what the log holds (before anything changes it).
+    entry.restored.session.whenHistoryRead((history) => (log.history = new HistorySync(history)));
     log.lastRunStatus = entry.runStatus;
     log.lastSummaryJson = entry.summaryJson;
     log.followed = entry.writtenElsewhere;
@@ -381,7 +383,8 @@ export class SessionPersistence implements AsyncDisposable {
 
   private syncHistory(log: ChatLog): void {
     const state = this.options.chat.sessionState(log.id);
-    if (!state) return;
+    // A history still only in the log has not changed (and is not read for nothing).
+    if (!state?.historyInMemory) return;
     const change = log.history.changes(state.history);
     if (!change || !this.writable(log)) return;
     log.writer!.append({ type: 'history', from: change.from, messages: change.messages as never });
