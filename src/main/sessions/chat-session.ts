@@ -26,7 +26,7 @@ export class ChatSession {
   plan: Plan | null = null;
   /**
    * The latest compaction: requests carry its summary instead of the messages before its cut
-   * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
+   * (agent/context-view.ts). The history keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
 
