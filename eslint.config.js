@@ -35,6 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // @tanstack/react-virtual is a devDependency of bench/virtualisers (measured against virtua); the app never bundles it.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tanstack/*'], message: 'The app virtualises with virtua; @tanstack/react-virtual is only for bench/virtualisers.' }] }] },
+  },
+  {
     files: ['**/*.{mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { frameIntervals } from './lib/frames';
 
 /**
  * Arms the page before the chat is clicked: notes the click time, and resolves once the last
@@ -30,23 +31,11 @@ export function openTimes(page: Page): Promise<{ commitMs: number; paintMs: numb
   });
 }
 
-/** Frame gaps while `body` runs, from a requestAnimationFrame loop in the page. */
+/** Frame gaps from now until the returned stop is called: how many frames, the worst gap, gaps over 50 ms. */
 export async function watchFrames(page: Page): Promise<() => Promise<{ frames: number; worstGapMs: number; gapsOver50: number }>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __watching: boolean };
-    w.__frames = [];
-    w.__watching = true;
-    const tick = (t: number) => {
-      w.__frames.push(t);
-      if (w.__watching) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  return () =>
-    page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __watching: boolean };
-      w.__watching = false;
-      const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-      return { frames: w.__frames.length, worstGapMs: Math.max(0, ...gaps), gapsOver50: gaps.filter((g) => g > 50).length };
-    });
+  const stop = await frameIntervals(page);
+  return async () => {
+    const gaps = await stop();
+    return { frames: gaps.length + 1, worstGapMs: Math.max(0, ...gaps), gapsOver50: gaps.filter((g) => g > 50).length };
+  };
 }

@@ -1,18 +1,26 @@
 import type { Page } from '@playwright/test';
 
 export interface CommittedState {
-  /** Page wall clock (timeOrigin + now) when the DOM showed this state. */
+  /** Page wall clock (timeOrigin + now) when the DOM showed this state (its React commit). */
   t: number;
   index: number;
+  /**
+   * When the frame that paints it was done: a task posted from the next animation frame's
+   * callback runs once that frame's style, layout and paint are done (an upper bound: a task
+   * already queued, such as the next event's, runs first). Null until then.
+   */
+  painted: number | null;
 }
 
 /**
  * Installs, before the app loads, a MutationObserver that reads the Task plan panel after every
- * DOM commit and records when a new update index first shows (see plan-latency-scenario.ts).
+ * DOM commit and records when a new update index first shows (see plan-latency-scenario.ts),
+ * and when the frame that paints it is done.
  */
 export async function observePlanPanel(page: Page, perRound: number): Promise<void> {
   await page.addInitScript((per: number) => {
-    const w = window as unknown as { __planStates: { t: number; index: number }[] };
+    const w = window as unknown as { __planStates: { t: number; index: number; painted: number | null }[] };
+    const now = () => performance.timeOrigin + performance.now();
     w.__planStates = [];
     let last = -1;
     const read = () => {
@@ -25,7 +33,13 @@ export async function observePlanPanel(page: Page, perRound: number): Promise<vo
       const index = Number(round[1]) * per + 2 * Number(count[1]) + running;
       if (index === last) return;
       last = index;
-      w.__planStates.push({ t: performance.timeOrigin + performance.now(), index });
+      const state = { t: now(), index, painted: null as number | null };
+      w.__planStates.push(state);
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (state.painted = now());
+        channel.port2.postMessage(null);
+      });
     };
     new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-status'] });
     // When each plan_updated frame reaches the page (before the app's own listener runs): splits
@@ -52,7 +66,7 @@ export const planFrames = (page: Page): Promise<{ t: number; version: number }[]
   page.evaluate(() => (window as unknown as { __planFrames: { t: number; version: number }[] }).__planFrames);
 
 export const committedStates = (page: Page): Promise<CommittedState[]> =>
-  page.evaluate(() => (window as unknown as { __planStates: { t: number; index: number }[] }).__planStates);
+  page.evaluate(() => (window as unknown as { __planStates: CommittedState[] }).__planStates);
 
 /** What the panel shows now: the N/M text and every step's title and status. */
 export function panelSnapshot(page: Page): Promise<{ count: string; goal: string; steps: { text: string; status: string }[] }> {

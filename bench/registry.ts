@@ -10,6 +10,7 @@ import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
 import { startupBench } from './startup';
 import { streamingBench } from './streaming';
+import { virtualisersBench } from './virtualisers';
 import { workingChatBench } from './working-chat';
 
 export interface Entry {
@@ -28,6 +29,7 @@ export const BENCHES: Entry[] = [
   { name: 'streaming', browser: true, load: async () => streamingBench },
   { name: 'long-chat', browser: true, load: async () => longChatBench },
   { name: 'working-chat', browser: true, load: async () => workingChatBench },
+  { name: 'virtualisers', browser: true, load: async () => virtualisersBench },
   { name: 'startup', browser: true, load: async () => startupBench },
   { name: 'main-memory', browser: false, load: async () => mainMemoryBench },
   { name: 'paged-sessions', browser: false, load: async () => pagedSessionsBench },

@@ -41,26 +41,6 @@ export function readyAt(page: Page, timeoutMs: number): Promise<number> {
     .then((handle) => handle.jsonValue() as Promise<number>);
 }
 
-/** Frame intervals (requestAnimationFrame gaps) from now until the returned stop is called. */
-export async function frameIntervals(page: Page): Promise<() => Promise<number[]>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __watching: boolean };
-    w.__frames = [];
-    w.__watching = true;
-    const tick = (t: number) => {
-      w.__frames.push(t);
-      if (w.__watching) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  return () =>
-    page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __watching: boolean };
-      w.__watching = false;
-      return w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-    });
-}
-
 /**
  * Key → paint for every key typed from now on: the keydown event's timestamp to the task after
  * the next animation frame (the frame that shows the character has been produced by then).

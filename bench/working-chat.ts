@@ -8,7 +8,8 @@ import { metricsFor, type Benchmark, type Metric } from './lib/metric';
 import { withScope } from './lib/scoped';
 import { startStack } from './lib/shell';
 import { median, percentile, sleep } from './lib/stats';
-import { domAndHeap, frameIntervals, installReadyProbe, readyAt, watchKeys } from './working-chat-page';
+import { wheelToTop } from './lib/wheel';
+import { domAndHeap, installReadyProbe, readyAt, watchKeys } from './working-chat-page';
 
 const m = metricsFor('working-chat');
 const END = 'End of the working chat.';
@@ -47,21 +48,8 @@ async function workingChat(browser: Browser, turns: number, reloadCount: number)
 
       // Scroll from the bottom to the first message by wheel, as a person would.
       const log = page.getByRole('log', { name: 'Conversation' });
-      const box = (await log.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      const scrollFrom = await pageNow(page);
-      const stopFrames = await frameIntervals(page);
-      const maxWheels = turns * 8;
-      let wheels = 0;
-      let atTop = false;
-      while (wheels < maxWheels && !atTop) {
-        for (let i = 0; i < 10; i++, wheels++) {
-          await page.mouse.wheel(0, -800);
-          await sleep(30);
-        }
-        atTop = await log.evaluate((el, title) => el.scrollTop <= 0 && [...el.querySelectorAll('article')].some((a) => (a.textContent ?? '').includes(title)), TITLE);
-      }
-      const gaps = await stopFrames();
+      const isAtTop = () => log.evaluate((el, title) => el.scrollTop <= 0 && [...el.querySelectorAll('article')].some((a) => (a.textContent ?? '').includes(title)), TITLE);
+      const { wheels, reachedTop: atTop, gaps, from: scrollFrom } = await wheelToTop(page, log, isAtTop, turns * 8);
       const scrollLong = await longTasksSince(page, scrollFrom);
       const p95 = percentile(gaps, 95);
 

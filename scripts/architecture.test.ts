@@ -71,7 +71,13 @@ beforeAll(() => {
     writeFileSync(join(root, path), text);
   }
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' } }));
-  symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
+  // Packages lie under the tree's own node_modules/, as in the repository: 'electron' is a small
+  // stand-in there (the rules must see it resolved into node_modules/, where the real one is),
+  // the others link to the repository's.
+  mkdirSync(join(root, 'node_modules/electron'), { recursive: true });
+  writeFileSync(join(root, 'node_modules/electron/package.json'), JSON.stringify({ name: 'electron', main: 'index.js' }));
+  writeFileSync(join(root, 'node_modules/electron/index.js'), 'module.exports = {};\n');
+  for (const name of ['zod', 'react', 'vitest']) symlinkSync(join(repo, 'node_modules', name), join(root, 'node_modules', name), 'dir');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -55,9 +55,10 @@ export async function cpuMeter(page: Page) {
 
 /**
  * Offset between the page's wall clock (timeOrigin + now) and Node's, from the tightest of a few
- * round trips: subtract it from page times to compare them with Node times.
+ * round trips: subtract it from page times to compare them with Node times. It is exact to within
+ * half that round trip (`rtt`), whichever way the trip was slower.
  */
-export async function clockOffset(page: Page): Promise<number> {
+export async function clockOffset(page: Page): Promise<{ offset: number; rtt: number }> {
   let best = { rtt: Infinity, offset: 0 };
   for (let i = 0; i < 15; i++) {
     const before = performance.timeOrigin + performance.now();
@@ -65,5 +66,5 @@ export async function clockOffset(page: Page): Promise<number> {
     const after = performance.timeOrigin + performance.now();
     if (after - before < best.rtt) best = { rtt: after - before, offset: inPage - (before + after) / 2 };
   }
-  return best.offset;
+  return best;
 }

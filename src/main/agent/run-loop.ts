@@ -21,6 +21,7 @@ import { createApprover, type ApprovalGate } from './approval-step';
 import { createAsker, type QuestionGate } from './question-step';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../recovery/escalation-answer';
+import { afterThisTurn } from '../common/wait';
 import type { RecoveryService } from '../recovery/recovery-service';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { noticeItem } from '../common/transcript-items';
@@ -199,6 +200,10 @@ export async function runConversation(deps: RunContext): Promise<void> {
       },
       results,
     );
+    // The tool batch's plan changes are folded in the event pump until the end of this turn of
+    // the event loop, and everything from here to the next request runs without giving it one:
+    // let them go out now, so the panel does not wait for the next request to be built.
+    await afterThisTurn();
     const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
     appendUser(session.history, nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
     if (signal.aborted) {

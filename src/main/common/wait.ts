@@ -13,3 +13,11 @@ export function waitUnlessStopped(ms: number, signal: AbortSignal): Promise<bool
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Resolves after the event loop's current turn: what is due by then (I/O, the event pump's
+ * end-of-tick send) goes first.
+ */
+export function afterThisTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

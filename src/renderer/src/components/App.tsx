@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useWaypoint } from '../store/store-context';
 import { ChatView } from './ChatView';
@@ -48,6 +48,20 @@ export function App() {
   return <Shell />;
 }
 
+// The shell renders again with every change to the chats list (each reply's cost, each plan
+// step's progress in the sidebar): what takes nothing from that list renders only on its own changes.
+const ShownHeader = memo(Header);
+const ShownNotices = memo(function Notices() {
+  return (
+    <>
+      <SettingsResetNotice />
+      <StorageProblemNotice />
+      <McpFailureNotice />
+    </>
+  );
+});
+const ShownShortcutsHost = memo(ShortcutsHost);
+
 function Shell() {
   // Only what the frame needs: streaming deltas must not re-render the whole shell.
   const s = useWaypoint(
@@ -73,6 +87,20 @@ function Shell() {
       saveSettings: state.saveSettings,
     })),
   );
+  const { chooseWorkspace, closeSidebar, newChat, openSession } = s;
+  const onChooseWorkspace = useCallback(() => void chooseWorkspace(), [chooseWorkspace]);
+  // Stable, so the sidebar's rows (memoised) render only when their chat changed.
+  const onNewChat = useCallback(() => {
+    closeSidebar();
+    void newChat();
+  }, [closeSidebar, newChat]);
+  const onOpen = useCallback(
+    (id: string) => {
+      closeSidebar();
+      void openSession(id);
+    },
+    [closeSidebar, openSession],
+  );
   const view = s.settingsView;
   if (!view) return null;
   const current = s.sessions.find((session) => session.id === s.currentSessionId);
@@ -82,27 +110,19 @@ function Shell() {
       <Sidebar
         sessions={s.sessions}
         currentSessionId={s.currentSessionId}
-        onNewChat={() => {
-          s.closeSidebar();
-          void s.newChat();
-        }}
-        onOpen={(id) => {
-          s.closeSidebar();
-          void s.openSession(id);
-        }}
+        onNewChat={onNewChat}
+        onOpen={onOpen}
       />
       <main className="main-column">
         <ConnectionBanner status={s.connection} />
         <ErrorBanner message={s.lastError} onDismiss={() => s.setLastError(null)} />
-        <SettingsResetNotice />
-        <StorageProblemNotice />
-        <McpFailureNotice />
-        <Header
+        <ShownNotices />
+        <ShownHeader
           title={current?.title ?? 'New chat'}
           workspace={current?.workspace ?? s.appInfo?.workspace ?? null}
           model={view.settings.model}
           onOpenSettings={s.openSettings}
-          {...(s.appInfo?.shell === 'electron' ? { onChooseWorkspace: () => void s.chooseWorkspace() } : {})}
+          {...(s.appInfo?.shell === 'electron' ? { onChooseWorkspace } : {})}
         />
         {view.apiKey.hasApiKey ? (
           <ChatView />
@@ -120,7 +140,7 @@ function Shell() {
       {s.settingsOpen && (
         <SettingsDialog view={view} models={s.models} onSave={s.saveSettings} onSaveKey={s.saveApiKey} onClose={s.closeSettings} />
       )}
-      <ShortcutsHost />
+      <ShownShortcutsHost />
     </div>
   );
 }

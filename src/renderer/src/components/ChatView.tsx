@@ -1,4 +1,4 @@
-import { type DragEvent, useMemo, useState } from 'react';
+import { type DragEvent, memo, useMemo, useState } from 'react';
 import { useWaypoint } from '../store/store-context';
 import { chatKey } from '../store/attachments-slice';
 import { isPlanVisible } from '../../../shared/plan';
@@ -15,12 +15,19 @@ import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
 import { FindBar } from './find/FindBar';
 
-/** The current chat: transcript, the plan panel right above the composer, the composer. */
-export function ChatView() {
+/** Rendered again only when what it shows changed (ChatView renders on every plan change). */
+const ShownTranscript = memo(Transcript);
+
+/**
+ * The current chat: transcript, the plan panel right above the composer, the composer.
+ * Memoised and subscribed to "working" rather than the run's phase, so the events every reply
+ * brings (its cost, each phase) do not render the chat and its plan again (issue 15 item 4).
+ */
+export const ChatView = memo(function ChatView() {
   const sessionId = useWaypoint((s) => s.currentSessionId);
   const items = useWaypoint((s) => (sessionId ? s.transcripts[sessionId] : undefined));
   const plan = useWaypoint((s) => (sessionId ? s.plans[sessionId] : null));
-  const runState = useWaypoint((s) => (sessionId ? s.runStates[sessionId] : undefined));
+  const working = useWaypoint((s) => (sessionId ? (s.runStates[sessionId]?.status ?? 'idle') !== 'idle' : false));
   const announcement = useWaypoint((s) => s.announcement);
   const composerError = useWaypoint((s) => s.composerError);
   const sendMessage = useWaypoint((s) => s.sendMessage);
@@ -31,7 +38,6 @@ export function ChatView() {
   // Only while New chat is being made (no id yet) is there anything to follow here.
   const newChatDraft = useWaypoint((s) => (sessionId ? '' : s.newChatDraft));
   const setNewChatDraft = useWaypoint((s) => s.setNewChatDraft);
-  const working = !!runState && runState.status !== 'idle';
   const attachments = useWaypoint((s) => s.pendingAttachments[chatKey(sessionId)]);
   const attachmentAlert = useWaypoint((s) => s.attachmentAlert);
   const addFiles = useWaypoint((s) => s.addFiles);
@@ -60,9 +66,10 @@ export function ChatView() {
   const damaged = useWaypoint((s) => !!s.sessions.find((x) => x.id === sessionId)?.damaged);
   // A stuck step's question sits at that step in the plan panel (or here when there is no panel).
   const escalation = useWaypoint((s) => (sessionId ? (s.escalations[sessionId] ?? null) : null));
-  const attention = escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined;
+  const attention = useMemo(() => (escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined), [escalation, sessionId]);
   // Edit message on every message (main refuses it mid-run and says so); Retry reply on the last reply while Claude is idle.
-  const controls = sessionId ? { sessionId, editable: !damaged, retryId: !working && !damaged && items ? lastReplyId(items) : null } : undefined;
+  const retryId = !working && !damaged && items ? lastReplyId(items) : null;
+  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId } : undefined), [sessionId, damaged, retryId]);
 
   return (
     <div
@@ -75,7 +82,7 @@ export function ChatView() {
     >
       <FindBar />
       {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
-      <Transcript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
+      <ShownTranscript key={sessionId ?? 'none'} items={items} announcement={announcement} reveal={reveal} findMarks={findMarks} {...(controls ? { controls } : {})} />
       <div className="chat-bottom">
         <RunNotices sessionId={sessionId} />
         <ResumeBar />
@@ -105,4 +112,4 @@ export function ChatView() {
       </div>
     </div>
   );
-}
+});

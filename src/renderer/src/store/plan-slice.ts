@@ -2,6 +2,7 @@ import type { Plan } from '../../../shared/plan';
 import { planChangeItems, planProgress } from '../../../shared/plan-change';
 import { saveTextFile } from '../lib/save-text-file';
 import { failed, OK } from './errors';
+import { shareSteps } from './share-steps';
 import { upsertById } from './transcript-ops';
 import type { PlanSlice, SliceCreator } from './types';
 
@@ -18,7 +19,7 @@ export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
       return;
     }
     if (!isNewer(plan, held)) return;
-    set((state) => ({ plans: { ...state.plans, [sessionId]: plan } }));
+    set((state) => ({ plans: { ...state.plans, [sessionId]: shareSteps(held, plan) } }));
   },
   applyPlanUpdate(update) {
     const { sessionId, plan } = update;
@@ -27,7 +28,7 @@ export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({
     set((state) => {
       const transcript = state.transcripts[sessionId];
       return {
-        plans: { ...state.plans, [sessionId]: plan },
+        plans: { ...state.plans, [sessionId]: shareSteps(held, plan) },
         // A chat not loaded yet gets its lines with its snapshot.
         ...(transcript
           ? { transcripts: { ...state.transcripts, [sessionId]: planChangeItems(held ?? null, update).reduce(upsertById, transcript) } }

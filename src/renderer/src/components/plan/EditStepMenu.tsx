@@ -3,7 +3,7 @@ import { Icon } from '../icons/Icon';
 import type { StepAction } from './step-actions';
 
 interface Props {
-  actions: StepAction[];
+  actions: readonly StepAction[];
   /** The id of the step's title, so "Edit step" is described by the step it edits. */
   describedBy: string;
   onAction(action: StepAction): void;

@@ -6,6 +6,7 @@ import { plan, step } from '../../test-support/fixtures';
 import { createWaypointStore } from '../../store/create-store';
 import { StoreProvider } from '../../store/store-context';
 import { MemoryBackend } from '../../test-support/memory-backend';
+import { shareSteps } from '../../store/share-steps';
 import { InlineTaskPlan } from './InlineTaskPlan';
 
 // The panel's action buttons (Export, Undo) talk to the store, so it renders inside one.
@@ -108,6 +109,26 @@ describe('InlineTaskPlan', () => {
     const region = screen.getByRole('region', { name: 'Task plan' });
     expect(region.querySelectorAll('.plan-mark svg')).toHaveLength(5); // the in-progress step has the spinner
     expect(region.textContent).not.toMatch(/[✓✗○⤼▾▸]|\p{Extended_Pictographic}/u);
+  });
+
+  it('shows each newer version whole: rows kept from the last one included (numbers, "after", menus)', () => {
+    const v1 = plan([step(1, 'Read', 'in_progress'), step(2, 'Change', 'pending', { dependsOn: [1] }), step(3, 'Test')], { version: 1 });
+    // As the store applies it: unchanged steps keep their objects (share-steps.ts), so their rows are not rendered again.
+    const v2 = shareSteps(v1, JSON.parse(JSON.stringify(plan([step(4, 'Plan', 'completed'), step(1, 'Read', 'completed'), step(2, 'Change', 'in_progress', { dependsOn: [1] }), step(3, 'Test')], { version: 2 }))) as typeof v1);
+    const { rerender } = render(<InlineTaskPlan plan={v1} />);
+    rerender(<InlineTaskPlan plan={v2} />);
+    const rows = within(screen.getByRole('region', { name: 'Task plan' })).getAllByRole('listitem');
+    expect(rows.map((li) => [li.getAttribute('data-status'), li.querySelector('.plan-step-label')?.textContent])).toEqual([
+      ['completed', '1.'],
+      ['completed', '2.'],
+      ['in_progress', '3.'],
+      ['pending', '4.'],
+    ]);
+    expect(rows[2]!.textContent).toContain('after 2');
+    // Step 3 ("Test") is unchanged, but no step above it is pending any more: it cannot move up now.
+    fireEvent.click(within(rows[3]!).getByRole('button', { name: 'Edit step' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Skip' })).toBeTruthy();
   });
 
   it('collapses the body and remembers it across mounts', () => {

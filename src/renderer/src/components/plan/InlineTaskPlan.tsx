@@ -1,6 +1,6 @@
-import { useId, useMemo } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { isAwaitingApproval, isPlanVisible, type Plan } from '../../../../shared/plan';
-import { buildStepTree, planProgress, stepNumbers } from '../../plan/plan-tree';
+import { planProgress } from '../../plan/plan-tree';
 import { useCollapsed } from '../../plan/use-collapsed';
 import { Icon } from '../icons/Icon';
 import { ExportPlanButton } from './ExportPlanButton';
@@ -12,24 +12,43 @@ import { AddStep } from './AddStep';
 import { PlanProposal } from './PlanProposal';
 import { PlanRefusal } from './PlanRefusal';
 import { useWaypoint } from '../../store/store-context';
+import type { PlanSeen } from '../../store/plan-edit-slice';
+import { planRows, type PlanRows } from './plan-rows';
 
 /**
  * The live plan above the composer (seed 002, design.md §5): shown only while a plan with
  * steps is active; a header button collapses the body, and the choice is remembered.
  */
-export function InlineTaskPlan({ plan, attention }: { plan: Plan | null | undefined; attention?: StepAttention }) {
+export const InlineTaskPlan = memo(function InlineTaskPlan({ plan, attention }: { plan: Plan | null | undefined; attention?: StepAttention }) {
   if (!isPlanVisible(plan)) return null;
   return <VisiblePlan plan={plan} attention={attention} />;
+});
+
+/** The rows of the plan, sharing what did not change with the previous version's (plan-rows.ts). */
+function usePlanRows(plan: Plan): PlanRows {
+  const previous = useRef<PlanRows | undefined>(undefined);
+  return useMemo(() => (previous.current = planRows(plan, previous.current)), [plan]);
+}
+
+/**
+ * The plan version the panel shows, read when the user acts rather than passed to every row:
+ * an edit names the version it was made on, and the rows need not re-render for each version.
+ */
+function useSeenPlan(plan: Plan): () => PlanSeen {
+  const shown = useRef(plan);
+  useLayoutEffect(() => {
+    shown.current = plan;
+  }, [plan]);
+  return useCallback(() => ({ planId: shown.current.id, version: shown.current.version }), []);
 }
 
 function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttention }) {
   const [collapsed, toggle] = useCollapsed();
   const bodyId = useId();
   const { completed, total, percent } = planProgress(plan);
-  const tree = useMemo(() => buildStepTree(plan.steps), [plan.steps]);
-  const numbers = useMemo(() => stepNumbers(plan.steps), [plan.steps]);
+  const { tree, facts } = usePlanRows(plan);
+  const seen = useSeenPlan(plan);
   const current = plan.steps.find((step) => step.status === 'in_progress');
-  const numberOf = (id: number) => numbers.get(id) ?? String(id);
   const pausedLeft = usePlanPause();
   const sessionId = useWaypoint((s) => s.currentSessionId) ?? '';
   const proposed = isAwaitingApproval(plan);
@@ -76,7 +95,7 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
             )}
             <ul className="plan-steps">
               {tree.map((node) => (
-                <PlanStepItem key={node.step.id} node={node} plan={plan} sessionId={sessionId} numberOf={numberOf} waitingStepId={attention?.stepId} />
+                <PlanStepItem key={node.step.id} node={node} facts={facts} seen={seen} sessionId={sessionId} waitingStepId={attention?.stepId} />
               ))}
             </ul>
             <div className="task-plan-actions">

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import type { Plan, StepStatus } from '../../../../shared/plan';
+import { memo, useId, useState, type ReactNode } from 'react';
+import type { StepStatus } from '../../../../shared/plan';
 import type { UserEdit } from '../../../../shared/plan-edit';
 import { useWaypoint } from '../../store/store-context';
 import type { PlanSeen } from '../../store/plan-edit-slice';
@@ -8,7 +8,8 @@ import { Icon, type IconName } from '../icons/Icon';
 import { hasDetail, StepDetail } from './StepDetail';
 import { StepCost } from '../sessions/ChatCost';
 import { EditStepMenu } from './EditStepMenu';
-import { stepActions, type StepAction } from './step-actions';
+import type { StepAction } from './step-actions';
+import { sameSubtree, type RowFacts } from './plan-rows';
 import { StepTitleEditor } from './StepTitleEditor';
 
 /** Something that must show at one step: the escalation of a step that keeps failing. */
@@ -19,11 +20,12 @@ export interface StepAttention {
 
 interface Props {
   node: StepNode;
-  /** The plan the step is in (which edits apply) and its chat (where they go). */
-  plan: Plan;
+  /** Each step's number as the panel shows it (its position, or the dialect's label), "after …" and menu. */
+  facts: ReadonlyMap<number, RowFacts>;
+  /** The plan version shown now, which an edit names; read when the user acts. */
+  seen: () => PlanSeen;
+  /** The chat the edits go to. */
   sessionId: string;
-  /** The step's number as the panel shows it (its position, or the dialect's label). */
-  numberOf: (id: number) => string;
   /** The step whose question waits above the list: marked here so the two are connected. */
   waitingStepId?: number | null;
 }
@@ -35,8 +37,19 @@ const EDIT_OF: Record<Exclude<StepAction, 'Rename'>, (stepId: number) => UserEdi
   'Move down': (stepId) => ({ kind: 'move', stepId, direction: 'down' }),
 };
 
-/** One step as a listitem carrying data-status, its sub-steps nested inside; "Edit step" edits it. */
-export function PlanStepItem({ node, plan, sessionId, numberOf, waitingStepId }: Props) {
+/**
+ * One step as a listitem carrying data-status, its sub-steps nested inside; "Edit step" edits it.
+ * Memoised: a plan update re-renders only the rows whose step or facts changed (plan-rows.ts).
+ */
+export const PlanStepItem = memo(PlanStepRow, (before, after) =>
+  before.node === after.node &&
+  before.seen === after.seen &&
+  before.sessionId === after.sessionId &&
+  before.waitingStepId === after.waitingStepId &&
+  sameSubtree(after.node, before.facts, after.facts),
+);
+
+function PlanStepRow({ node, facts, seen, sessionId, waitingStepId }: Props) {
   const { step, children } = node;
   const [open, setOpen] = useState(false);
   // The plan as it was when "Rename" opened the box: the rename names that version, so an edit
@@ -47,17 +60,16 @@ export function PlanStepItem({ node, plan, sessionId, numberOf, waitingStepId }:
   const detailId = useId();
   const titleId = useId();
   const calls = step.calls?.length ?? 0;
-  const shown: PlanSeen = { planId: plan.id, version: plan.version };
   const onAction = (action: StepAction) => {
-    if (action === 'Rename') setRenaming(shown);
-    else void editPlan(sessionId, EDIT_OF[action](step.id), shown);
+    if (action === 'Rename') setRenaming(seen());
+    else void editPlan(sessionId, EDIT_OF[action](step.id), seen());
   };
-  const rename = async (title: string, seen: PlanSeen | 'latest') => {
-    const result = await editPlan(sessionId, { kind: 'rename', stepId: step.id, title }, seen === 'latest' ? undefined : seen);
+  const rename = async (title: string, at: PlanSeen | 'latest') => {
+    const result = await editPlan(sessionId, { kind: 'rename', stepId: step.id, title }, at === 'latest' ? undefined : at);
     if (!result.ok) setRenaming('latest');
     return result.ok;
   };
-  const number = numberOf(step.id);
+  const { number, after, actions } = facts.get(step.id) ?? { number: String(step.id), after: null, actions: [] };
   // A step shown under another number than its id gets the id in its detail (Claude says "step 6").
   const expandable = hasDetail(step) || number !== String(step.id);
   return (
@@ -77,10 +89,10 @@ export function PlanStepItem({ node, plan, sessionId, numberOf, waitingStepId }:
             <Icon name="alert" size={12} /> needs your answer
           </span>
         )}
-        {step.dependsOn.length > 0 && <span className="plan-step-deps">after {step.dependsOn.map(numberOf).join(', ')}</span>}
+        {after && <span className="plan-step-deps">after {after}</span>}
         {calls > 0 && <span className="plan-step-calls">{calls} tool call{calls === 1 ? '' : 's'}</span>}
         <StepCost stepId={step.id} />
-        {!renaming && <EditStepMenu actions={stepActions(plan, step)} describedBy={titleId} onAction={onAction} />}
+        {!renaming && <EditStepMenu actions={actions} describedBy={titleId} onAction={onAction} />}
         {expandable && (
           <button
             type="button"
@@ -98,7 +110,7 @@ export function PlanStepItem({ node, plan, sessionId, numberOf, waitingStepId }:
       {children.length > 0 && (
         <ul className="plan-substeps">
           {children.map((child) => (
-            <PlanStepItem key={child.step.id} node={child} plan={plan} sessionId={sessionId} numberOf={numberOf} waitingStepId={waitingStepId} />
+            <PlanStepItem key={child.step.id} node={child} facts={facts} seen={seen} sessionId={sessionId} waitingStepId={waitingStepId} />
           ))}
         </ul>
       )}

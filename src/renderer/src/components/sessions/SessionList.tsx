@@ -1,5 +1,7 @@
 import './sessions.css';
+import { memo } from 'react';
 import type { SessionSummary } from '../../../../shared/transcript';
+import type { ActionResult } from '../../store/types';
 import { useWaypoint } from '../../store/store-context';
 import { DeleteChatDialog } from './DeleteChatDialog';
 import { SearchResults, SessionSearch } from './SessionSearch';
@@ -28,14 +30,15 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
       ) : (
         <ul className="chat-list">
           {sessions.map((session) => (
-            <SessionItem
+            <SessionRow
               key={session.id}
               session={session}
               current={session.id === currentSessionId}
-              onOpen={() => onOpen(session.id)}
-              onRename={(title) => void rename(session.id, title)}
-              onDelete={() => requestDelete(session.id)}
-              onExport={() => void exportChat(session.id).then((result) => !result.ok && setLastError(result.message))}
+              onOpen={onOpen}
+              rename={rename}
+              requestDelete={requestDelete}
+              exportChat={exportChat}
+              setLastError={setLastError}
             />
           ))}
         </ul>
@@ -44,3 +47,31 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
     </>
   );
 }
+
+interface RowProps {
+  session: SessionSummary;
+  current: boolean;
+  onOpen(sessionId: string): void;
+  rename(sessionId: string, title: string): Promise<unknown>;
+  requestDelete(sessionId: string): void;
+  exportChat(sessionId: string): Promise<ActionResult>;
+  setLastError(message: string | null): void;
+}
+
+/**
+ * One chat of the list, rendered again only when it changed: every reply's cost and every plan
+ * step's progress replace the list, and a hundred chats re-rendering for each took frames from
+ * the plan panel (issue 15 item 4).
+ */
+const SessionRow = memo(function SessionRow({ session, current, onOpen, rename, requestDelete, exportChat, setLastError }: RowProps) {
+  return (
+    <SessionItem
+      session={session}
+      current={current}
+      onOpen={() => onOpen(session.id)}
+      onRename={(title) => void rename(session.id, title)}
+      onDelete={() => requestDelete(session.id)}
+      onExport={() => void exportChat(session.id).then((result) => !result.ok && setLastError(result.message))}
+    />
+  );
+});
