@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { writeChatLog } from './lib/chat-log';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
 import { withScope } from './lib/scoped';
 import { startStack } from './lib/shell';
-import { sleep } from './lib/stats';
+import { median, sleep, wallNow } from './lib/stats';
 import { connectWsApi, waitIdle } from './lib/ws-api';
 
 const m = metricsFor('main-memory');
@@ -100,20 +100,41 @@ async function longRun(turns: number): Promise<Metric[]> {
   }).finally(() => rmSync(join(probeOut, '..'), { recursive: true, force: true }));
 }
 
-/** Main's RSS with `count` chats on disk, listed once. */
-async function manyChats(count: number): Promise<Metric[]> {
+/** Main's RSS and JS heap with `count` chats of `turns` rich turns on disk, listed once; its start-up and sidebar search with them. */
+export async function manyChats(count: number, turns: number): Promise<Metric[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-chats-'));
+  const probeOut = join(dataDir, 'memory.json');
   try {
+    let bytes = 0;
     for (let i = 0; i < count; i++) {
-      writeChatLog(dataDir, { id: `chat-${String(i).padStart(3, '0')}`, title: `Chat ${i}`, turns: 10, rich: true, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      const id = `chat-${String(i).padStart(3, '0')}`;
+      writeChatLog(dataDir, { id, title: `Chat ${i}`, turns, rich: true, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      bytes += statSync(join(dataDir, 'sessions', id, 'events.jsonl')).size;
     }
+    const what = `${count} chats of ${turns} rich turns (${(bytes / 1024 / 1024).toFixed(0)} MB of logs, written as the app's own logs)`;
     return await withScope(async (scope) => {
-      const { shell } = await startStack(scope, { name: 'echo', turns: [], onExhausted: 'echo' }, { dataDir });
+      const probe = { NODE_OPTIONS: `--import ${pathToFileURL(resolve('bench/lib/memory-probe.mjs')).href}`, WAYPOINT_BENCH_MEMORY_OUT: probeOut };
+      const started = wallNow();
+      const { shell } = await startStack(scope, { name: 'echo', turns: [], onExhausted: 'echo' }, { dataDir, extraEnv: probe, startTimeoutMs: 300_000 });
       const api = scope.add(await connectWsApi(shell.url), (a) => a.close());
       const { sessions } = await api.call('listSessions', {});
+      const ready = wallNow() - started;
       await sleep(300);
+      const pid = shell.process.pid!;
+      const asRead = rssMb(pid);
+      const afterGc = await memoryAfterGc(pid, probeOut);
+      const searches: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = wallNow();
+        await api.call('searchSessions', { query: 'qqzz no such text' });
+        searches.push(wallNow() - t);
+      }
+      const label = `${count} chats × ${turns} turns`;
       return [
-        m(`RSS with ${count} chats listed`, rssMb(shell.process.pid!), 'MB', `VmRSS of the web shell started on a data dir of ${count} chats (10 rich turns each, written as the app's own log), after listSessions returned ${sessions.length}`, { text: `report (all ${count} listed)`, met: sessions.length === count }),
+        m(`RSS with ${label} listed`, asRead, 'MB', `VmRSS of the web shell started on ${what}, after listSessions returned ${sessions.length}`, { text: `report (all ${count} listed)`, met: sessions.length === count }),
+        m(`RSS / JS heap after a forced GC, ${label}`, `${afterGc.rss.toFixed(1)} / ${afterGc.heapUsed.toFixed(1)} MB`, '', 'the same, right after main forces a full GC (bench/lib/memory-probe.mjs): RSS / heapUsed'),
+        m(`start → chats listed, ${label}`, ready, 'ms', `spawn of the web shell on ${what} → listSessions answered`),
+        m(`sidebar search, no match, ${label}`, median(searches), 'ms', 'searchSessions over every chat with a text none holds (each chat looked through), median of 3'),
       ];
     });
   } finally {
@@ -122,4 +143,8 @@ async function manyChats(count: number): Promise<Metric[]> {
 }
 
 /** Main's memory: flat over a long run, and what 100 listed chats cost. */
-export const mainMemoryBench: Benchmark = async ({ quick }) => [...(await longRun(quick ? 50 : 500)), ...(await manyChats(quick ? 10 : 100))];
+export const mainMemoryBench: Benchmark = async ({ quick }) => [
+  ...(await longRun(quick ? 50 : 500)),
+  ...(await manyChats(quick ? 10 : 100, 10)),
+  ...(await manyChats(quick ? 10 : 100, quick ? 30 : 300)),
+];

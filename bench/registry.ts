@@ -5,6 +5,7 @@ import { killReplayBench } from './kill-replay';
 import type { Benchmark } from './lib/metric';
 import { longChatBench } from './long-chat';
 import { mainMemoryBench } from './main-memory';
+import { pagedSessionsBench } from './paged-sessions';
 import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
 import { startupBench } from './startup';
@@ -31,6 +32,7 @@ export const BENCHES: Entry[] = [
   { name: 'virtualisers', browser: true, load: async () => virtualisersBench },
   { name: 'startup', browser: true, load: async () => startupBench },
   { name: 'main-memory', browser: false, load: async () => mainMemoryBench },
+  { name: 'paged-sessions', browser: false, load: async () => pagedSessionsBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),

@@ -31,6 +31,7 @@ export function faultyFs(real: LogFileSystem = nodeLogFileSystem): FaultyFs {
       }
       return real.open(path);
     },
+    size: (fd) => real.size(fd),
     write(fd, data, offset, length) {
       if (fs.denied) {
         fs.faults++;

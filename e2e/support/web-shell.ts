@@ -20,6 +20,8 @@ export interface WebShellOptions {
   workspace?: string;
   extraArgs?: string[];
   extraEnv?: Record<string, string>;
+  /** How long to wait for the URL (a data dir of many long chats loads for a while); 15 s by default. */
+  startTimeoutMs?: number;
 }
 
 const WEB_JS = resolve('out/main/web.js');
@@ -42,7 +44,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   child.stderr!.on('data', (d) => (output += d));
 
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web shell did not print its URL in time:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`web shell did not print its URL in time:\n${output}`)), options.startTimeoutMs ?? 15_000);
     const onData = () => {
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(output);
       if (match) {

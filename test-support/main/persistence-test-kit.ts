@@ -22,8 +22,8 @@ export interface Instance {
   idle(sessionId: string, timeoutMs?: number): Promise<void>;
 }
 
-/** `shell`: the options the windowed shells add (following other processes, giving idle chats back). */
-export type ShellOptions = Pick<PersistenceOptions, 'follow' | 'releaseIdleMs'>;
+/** `shell`: the options the windowed shells add (following other processes, giving idle chats back), and paging and disk faults. */
+export type ShellOptions = Pick<PersistenceOptions, 'follow' | 'releaseIdleMs' | 'keepRecent' | 'fs' | 'retryMs'>;
 
 export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = [], shell: ShellOptions = {}): Promise<Instance> {
   const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });

@@ -22,27 +22,27 @@ export function approvalAfterRestart(
     async settle({ session, request, answer, publish }) {
       const sessionId = session.summary.id;
       const block = findToolUse(session, request.toolUseId);
-      const card = session.transcript.find((i) => i.kind === 'tool_call' && i.toolUseId === request.toolUseId);
+      const card = session.toolCall(request.toolUseId);
       publish({ type: 'approval_resolved', sessionId, requestId: request.id, decision: answer === 'deny' ? 'denied' : 'approved' });
       await remember(request, answer);
 
       const tool = tools.find((t) => t.name === request.toolName);
       if (answer === 'deny') {
-        if (card?.kind === 'tool_call') publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'denied', result: denialMessage(request.toolName) } });
+        if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'denied', result: denialMessage(request.toolName) } });
         return { content: denialMessage(request.toolName), isError: true, halt: false };
       }
       if (!tool || !block) {
         const text = `Tool "${request.toolName}" is not available any more (its MCP server or folder may be gone), so it did not run.`;
-        if (card?.kind === 'tool_call') publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'error', result: text } });
+        if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'error', result: text } });
         return { content: text, isError: true, halt: false };
       }
-      if (card?.kind === 'tool_call') publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
+      if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
       const started = performance.now();
       const outcome = await tool
         .execute(block.input, { sessionId, signal: new AbortController().signal, settings })
         .catch((error: unknown) => ({ ok: false as const, error: { kind: 'unknown' as const, message: `Tool "${tool.name}" failed unexpectedly: ${(error as Error).message}` } }));
       const text = outcome.ok ? outcome.content : outcome.error.message;
-      if (card?.kind === 'tool_call') {
+      if (card) {
         publish({ type: 'transcript_item', sessionId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: text, durationMs: Math.round(performance.now() - started) } });
       }
       return { content: text, isError: !outcome.ok, halt: false };

@@ -152,9 +152,10 @@ export class ChatService implements Disposable {
         const session = this.chats.get(sessionId);
         if (!session) return;
         const publishItem = (item: TranscriptItem) => this.chats.publish(session, { type: 'transcript_item', sessionId, item });
-        this.cards.replaced(session.transcript, { sessionId, plan, change }).forEach(publishItem);
+        // The cards are always in memory: a plan change never reads the chat's log.
+        this.cards.replaced(session.itemsOfKind('plan_completion'), { sessionId, plan, change }).forEach(publishItem);
         this.chats.publish(session, { type: 'plan_updated', sessionId, plan, change });
-        this.cards.itemsFor(session.transcript, plan, this.runs.isRunning(sessionId)).forEach(publishItem);
+        this.cards.itemsFor(session.itemsOfKind('plan_completion'), plan, this.runs.isRunning(sessionId)).forEach(publishItem);
       }),
     );
   }
@@ -321,6 +322,11 @@ export class ChatService implements Disposable {
     return this.prompts.answerQuestion(sessionId, requestId, answer);
   }
 
+  /** A chat's live state, or not_found: for whole-chat reads (export, find in chat) that page through its log. */
+  requireSession(sessionId: string): ChatSession {
+    return this.chats.require(sessionId);
+  }
+
   /** For persistence (src/main/sessions): a chat's live state, and putting back one replayed from its log. */
   sessionState(sessionId: string): ChatSession | undefined {
     return this.chats.get(sessionId);
@@ -380,7 +386,7 @@ export class ChatService implements Disposable {
     const sessionId = session.summary.id;
     // Where the message starts in the history: Edit message and Retry reply cut there.
     const item = { ...userItem(text), historyAt: nextUserMark(session.history), ...(attachments.length ? { attachments: [...attachments] } : {}) };
-    const isFirst = !session.transcript.some((i) => i.kind === 'user');
+    const isFirst = session.countOf('user') === 0;
     appendUser(session.history, [...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
     this.chats.publish(session, { type: 'transcript_item', sessionId, item });
     this.chats.touch(session, isFirst ? titleFrom(text.trim() ? text : attachments.map((a) => a.name).join(', ')) : undefined);

@@ -8,7 +8,7 @@ export function isEmptyChat(session: ChatSession, hasPlan: boolean, running: boo
   return (
     !running &&
     !hasPlan &&
-    session.transcript.length === 0 &&
+    session.itemCount === 0 &&
     session.history.length === 0 &&
     !session.pendingApproval &&
     !session.pendingEscalation &&

@@ -11,7 +11,10 @@ import { newItemId, nowIso } from '../common/transcript-items';
  * the chat's log and back after a restart; "Undo plan" updates it in place.
  */
 
-/** The card that closes this plan, if the transcript has one. */
+/**
+ * The card that closes this plan, if the transcript has one. `transcript` needs to hold only the
+ * chat's completion cards (ChatSession.itemsOfKind, kept in memory), here and below.
+ */
 export function findCard(transcript: readonly TranscriptItem[], plan: Plan): PlanCompletionItem | undefined {
   return transcript.findLast(
     (item): item is PlanCompletionItem =>

@@ -91,8 +91,8 @@ export class PromptAnswers implements Disposable {
     const cancelled = this.cancellation(session);
     if (!cancelled) return false;
     cancelled.resolve(publish);
-    const card = session.transcript.find((i) => i.kind === 'tool_call' && i.toolUseId === cancelled.toolUseId);
-    if (card?.kind === 'tool_call') publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'error', result: cancelled.text } });
+    const card = cancelled.toolUseId === undefined ? undefined : session.toolCall(cancelled.toolUseId);
+    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'error', result: cancelled.text } });
     // The held call gets the cancellation; any other open one did not run.
     const results: ToolResultBlockParam[] = unansweredToolUses(session.history).map((id) => ({
       type: 'tool_result',

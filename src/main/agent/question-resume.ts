@@ -13,8 +13,8 @@ export function questionAfterRestart(): ResumablePrompt<QuestionRequest, string>
     async settle({ session, request, answer, publish }) {
       const sessionId = session.summary.id;
       publish({ type: 'question_resolved', sessionId, requestId: request.id, outcome: 'answered' });
-      const card = session.transcript.find((i) => i.kind === 'tool_call' && i.toolUseId === request.toolUseId);
-      if (card?.kind === 'tool_call') publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'done', result: answer } });
+      const card = session.toolCall(request.toolUseId);
+      if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'done', result: answer } });
       return { content: answer, isError: false, halt: false };
     },
   };

@@ -1,7 +1,7 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallOutput } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
-import type { HistoryMark, RerunItem, TranscriptItem, UserItem } from '../../shared/transcript';
+import type { HistoryMark, RerunItem, UserItem } from '../../shared/transcript';
 import { UserFacingError } from '../common/errors';
 import { newItemId, noticeItem, nowIso } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
@@ -56,12 +56,15 @@ export class Reruns {
   retry(sessionId: string): Promise<{ itemId: string; earlierChatId: string }> {
     const session = this.deps.chats.require(sessionId);
     this.refuseWhileRunning(sessionId, 'retry the reply');
-    const transcript = session.transcript;
-    const last = transcript.findLastIndex((i) => i.kind === 'user');
-    if (last < 0 || !transcript.slice(last + 1).some((i) => i.kind === 'assistant' || i.kind === 'tool_call')) {
+    // Kinds and ids only: nothing is read from the chat's log.
+    let last = session.itemCount - 1;
+    while (last >= 0 && session.kindAt(last) !== 'user') last--;
+    let replied = false;
+    for (let i = last + 1; i < session.itemCount && !replied; i++) replied = session.kindAt(i) === 'assistant' || session.kindAt(i) === 'tool_call';
+    if (last < 0 || !replied) {
       throw new UserFacingError('invalid_input', 'There is no reply to retry yet: send a message first.');
     }
-    return this.rerun(sessionId, transcript[last]!.id, { how: 'retry' });
+    return this.rerun(sessionId, session.idAt(last)!, { how: 'retry' });
   }
 
   private async rerun(sessionId: string, itemId: string, replacement: Replacement) {
@@ -139,11 +142,10 @@ export class Reruns {
 
   /** The user message, its place in the transcript and in the history (and the next one's). */
   private userMessage(session: ChatSession, itemId: string): { item: UserItem; index: number; first: boolean; mark: HistoryMark; next?: HistoryMark } {
-    const transcript = session.transcript;
-    const index = transcript.findIndex((i) => i.id === itemId);
-    const item = transcript[index];
+    const index = session.indexOf(itemId);
+    const item = session.item(itemId);
     if (!item || item.kind !== 'user') throw new UserFacingError('not_found', NOT_THERE);
-    const users = transcript.filter((i): i is UserItem => i.kind === 'user');
+    const users = session.itemsOfKind('user');
     const marks = locateUserMessages(session.history, users);
     const mark = marks.get(itemId);
     if (!mark) {
@@ -158,10 +160,11 @@ export class Reruns {
   private planMadeFrom(session: ChatSession, index: number): Plan | null {
     const plan = this.deps.plans.getPlan(session.summary.id);
     if (!plan) return null;
-    const transcript: TranscriptItem[] = session.transcript;
-    const first = transcript.findIndex((i) => i.id.startsWith(`plan:${plan.id}:`));
-    if (first >= 0) return first > index ? plan : null;
-    return plan.createdAt >= (transcript[index]?.createdAt ?? '') ? plan : null;
+    // Plan lines are found by their ids (no read); only the message at `index` is looked at.
+    let first = 0;
+    while (first < session.itemCount && !session.idAt(first)!.startsWith(`plan:${plan.id}:`)) first++;
+    if (first < session.itemCount) return first > index ? plan : null;
+    return plan.createdAt >= (session.itemsBetween(index, index + 1)[0]?.createdAt ?? '') ? plan : null;
   }
 
   /** The files the copy's plan changed: put back now (and its plan marked undone), or only named. */

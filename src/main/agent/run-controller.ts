@@ -113,7 +113,7 @@ export class RunController implements Disposable {
     const { chats, plans, cards } = this.options;
     const sessionId = session.summary.id;
     const plan = plans.getPlan(sessionId);
-    for (const item of cards.settle(session.transcript, plan)) chats.publish(session, { type: 'transcript_item', sessionId, item });
+    for (const item of cards.settle(session.itemsOfKind('plan_completion'), plan)) chats.publish(session, { type: 'transcript_item', sessionId, item });
     const paused = pausedAfterRun(plan, session.history, stopped);
     if (stopped) chats.publish(session, { type: 'transcript_item', sessionId, item: stoppedNotice(plan, paused) });
     chats.publish(session, { type: 'session_updated', session: withPlanProgress(session.summary, plan, paused) });

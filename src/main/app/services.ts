@@ -27,7 +27,7 @@ import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
-import { findInChat } from '../sessions/chat-find';
+import { findInSession } from '../sessions/chat-find';
 
 export type { AppServices } from './app-services';
 
@@ -150,7 +150,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
     getAttachmentPreview: async ({ id }) => ({ dataUrl: await attachments.preview(id) }),
     exportChat: ({ sessionId }) => {
-      return exportChatMarkdown(chat.getSession(sessionId).session, chat.wholeTranscript(sessionId), attachments.store);
+      const session = chat.requireSession(sessionId);
+      return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
     getSettings: view,
@@ -179,8 +180,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
-    searchSessions: ({ query }) => ({ results: sessions.search(query) }),
-    findInChat: ({ sessionId, query }) => findInChat(chat.wholeTranscript(sessionId), query),
+    searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
+    findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),

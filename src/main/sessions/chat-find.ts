@@ -1,6 +1,7 @@
 import type { TranscriptItem } from '../../shared/transcript';
 import { foldCase, matchOffsets } from '../../shared/text-find';
-import { snippetAround } from './session-search';
+import { rawMayContain } from './raw-match';
+import { snippetAround, type SearchableChat } from './session-search';
 
 /** More matches than a person steps through; the total is still counted. */
 export const FIND_MATCH_CAP = 500;
@@ -75,4 +76,10 @@ export function findInChat(items: readonly TranscriptItem[], query: string, cap 
     }
   }
   return { matches, total, truncated: total > matches.length };
+}
+
+/** Find in chat over a chat whose older items are in its log: only the items that may match are read. */
+export function findInSession(chat: Pick<SearchableChat, 'searchCandidates'>, query: string, cap = FIND_MATCH_CAP): ChatFindResult {
+  // Items the filter passes over have no match, so the result is findInChat's over every item.
+  return findInChat([...chat.searchCandidates(rawMayContain(foldCase(query)))], query, cap);
 }

@@ -3,8 +3,10 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
-import type { CompactionItem, RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
-import { OrderedItems } from './ordered-items';
+import type { CompactionItem, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
+import type { LineSpan } from './log-reader';
+import type { LineWritten } from './log-writer';
+import { PagedItems } from './paged-items';
 
 /**
  * Everything one chat holds, in one object: its summary, the transcript the user sees, the API
@@ -22,20 +24,62 @@ export class ChatSession {
   pendingQuestion: QuestionRequest | null = null;
   /** The chat's plan as of the last plan_updated: its next change's transcript line is derived against it. */
   plan: Plan | null = null;
-  /** The Messages API history; kept valid (alternating roles, every tool_use answered). */
-  readonly history: MessageParam[] = [];
   /**
    * The latest compaction: requests carry its summary instead of the messages before its cut
-   * (agent/context-view.ts). The history above keeps them all; the log replays this from the item.
+   * (agent/context-view.ts). The history keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
-  private readonly items = new OrderedItems();
 
-  constructor(summary: SessionSummary) {
+  private loadedHistory: MessageParam[] | null = [];
+  private readHistory: (() => MessageParam[]) | null = null;
+  private historyRead: ((history: MessageParam[]) => void) | null = null;
+
+  /** `items`: the transcript replayed from the chat's log (paged-items.ts); empty for a new chat. */
+  constructor(
+    summary: SessionSummary,
+    private readonly items = new PagedItems(),
+  ) {
     this.summary = summary;
   }
 
-  /** The whole transcript, in order (a copy). Prefer `itemsBetween` for a part of it. */
+  /**
+   * The Messages API history; kept valid (alternating roles, every tool_use answered). A chat
+   * loaded from its log reads it back from there on first use (deferHistory), then holds it.
+   */
+  get history(): MessageParam[] {
+    if (!this.loadedHistory) {
+      const history = this.readHistory!();
+      this.loadedHistory = history;
+      this.readHistory = null;
+      // Before anyone can change it: what the log holds.
+      this.historyRead?.(history);
+    }
+    return this.loadedHistory;
+  }
+
+  /** False while the history is only in the chat's log (nothing can have changed it). */
+  get historyInMemory(): boolean {
+    return this.loadedHistory !== null;
+  }
+
+  /**
+   * Lets the history go until it is used: `read` gives it back from the log. A chat nobody runs,
+   * edits or compacts in this process holds no history (issue 15: main's memory with many chats).
+   */
+  deferHistory(read: () => MessageParam[]): void {
+    this.loadedHistory = null;
+    this.readHistory = read;
+  }
+
+  /** Told once, when a deferred history is read back (persistence takes it as what the log holds). */
+  whenHistoryRead(listener: (history: MessageParam[]) => void): void {
+    this.historyRead = listener;
+  }
+
+  /**
+   * The whole transcript, in order (a copy). Older items are read back from the chat's log, so
+   * this is for whole-chat work (export, fork); prefer `itemsBetween` or the lookups below.
+   */
   get transcript(): TranscriptItem[] {
     return this.items.values();
   }
@@ -59,6 +103,65 @@ export class ChatSession {
     return this.items.slice(start, end);
   }
 
+  /** The kind of the item at a position, without reading it. */
+  kindAt(index: number): TranscriptItem['kind'] | undefined {
+    return this.items.kindAt(index);
+  }
+
+  /** The id of the item at a position, without reading it. */
+  idAt(index: number): string | undefined {
+    return this.items.idAt(index);
+  }
+
+  /** How many items of a kind the transcript holds, without reading any. */
+  countOf(kind: TranscriptItem['kind']): number {
+    return this.items.countOf(kind);
+  }
+
+  /** Every item of a kind, in order (plan lines and completion cards are always in memory). */
+  itemsOfKind<K extends TranscriptItem['kind']>(kind: K): Array<Extract<TranscriptItem, { kind: K }>> {
+    return this.items.ofKind(kind) as Array<Extract<TranscriptItem, { kind: K }>>;
+  }
+
+  /** The card of a tool call, by its tool_use id. */
+  toolCall(toolUseId: string): ToolCallItem | undefined {
+    return this.items.toolCall(toolUseId);
+  }
+
+  /**
+   * Items that may contain a searched text, in order: every one held in memory, and those in the
+   * log whose raw line passes `mayMatch` (raw-match.ts), read a chunk at a time, so a search that
+   * stops at its first match reads no further; `inLog` false leaves the log alone.
+   */
+  searchCandidates(mayMatch: (line: Buffer) => boolean, inLog = true): Iterable<TranscriptItem> {
+    return this.items.candidates(mayMatch, inLog);
+  }
+
+  /** False when no item of the chat's log holds `needle` (lower-cased) in its sidebar text (sidebar-text.ts). */
+  logMayHold(needle: string): boolean {
+    return this.items.logMayHold(needle);
+  }
+
+  /** Items held in memory now (the rest are read from the log when asked for). */
+  get residentItems(): number {
+    return this.items.resident;
+  }
+
+  /** The chat's log, where items that left memory are read back from; `keepRecent`: how many of the newest stay. */
+  attachLog(path: string, keepRecent?: number): void {
+    this.items.attach(path, keepRecent);
+  }
+
+  /** A record of an item is about to be appended to the log: what the writer calls once it is in the file. */
+  recordingItem(itemId: string, record: 'item' | 'text'): LineWritten | undefined {
+    return this.items.recording(itemId, record);
+  }
+
+  /** A record of an item that is in the log already (another process wrote it). */
+  itemLogged(itemId: string, record: 'item' | 'text', span: LineSpan): void {
+    this.items.logged(itemId, record, span);
+  }
+
   /** Folds one event into the state; events for other sessions are ignored. */
   apply(event: WaypointEvent): void {
     switch (event.type) {
@@ -67,13 +170,15 @@ export class ChatSession {
         this.items.set(event.item);
         if (event.item.kind === 'compaction') this.compaction = event.item;
         return;
-      case 'message_delta': {
-        const item = event.sessionId === this.summary.id ? this.items.get(event.itemId) : undefined;
-        if (item?.kind === 'assistant' || item?.kind === 'thinking') this.items.set({ ...item, text: item.text + event.text });
+      case 'message_delta':
+        if (event.sessionId === this.summary.id) this.items.appendText(event.itemId, event.text);
         return;
-      }
       case 'run_state':
-        if (event.sessionId === this.summary.id) this.runState = event.state;
+        if (event.sessionId !== this.summary.id) return;
+        // A run's items stay in memory while it updates them.
+        if (event.state.status === 'idle') this.items.unpin();
+        else if (this.runState.status === 'idle') this.items.pin(this.items.size);
+        this.runState = event.state;
         return;
       case 'approval_requested':
         if (event.sessionId === this.summary.id) this.pendingApproval = event.request;

@@ -6,15 +6,16 @@ import { HistorySync } from './history-sync';
 import { readLog, type LogReadResult } from './log-reader';
 import type { LogRecord } from './log-records';
 import { replay, type ReplayedChat } from './replay';
-import { restoreChat, type RestoredChat } from './restore-chat';
+import { historyReader } from './logged-history';
+import { hasPendingPrompt, restoreChat, type RestoredChat } from './restore-chat';
 import { indexMatches, readIndex } from './session-index';
 
 export interface LoadedChat {
   id: string;
   restored: RestoredChat;
   plan: Plan | null;
-  /** The history as logged, before any fix-up: what the log already holds. */
-  history: HistorySync;
+  /** The history as logged, before any fix-up: what the log already holds; null while it stays in the log (ChatSession.deferHistory). */
+  history: HistorySync | null;
   nextSeq: number;
   /** Where the log's last complete line ends: a follower reads on from here. */
   intactBytes: number;
@@ -45,12 +46,13 @@ export async function loadSessions(
   logFile: string,
   warn: (message: string) => void,
   writtenElsewhere: (sessionId: string) => boolean = () => false,
+  keepRecent?: number,
 ): Promise<LoadResult> {
   await mkdir(sessionsDir, { recursive: true });
   const dirs = (await readdir(sessionsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   const chats: LoadedChat[] = [];
   for (const id of dirs) {
-    const loaded = loadChat(join(sessionsDir, id, logFile), id, warn, writtenElsewhere(id));
+    const loaded = loadChat(join(sessionsDir, id, logFile), id, warn, writtenElsewhere(id), keepRecent);
     if (loaded) chats.push(loaded);
   }
   // Oldest activity first, so the chat service's "newest first" list is stable.
@@ -67,7 +69,7 @@ export async function loadSessions(
 }
 
 function emptyRead(): LogReadResult {
-  return { records: [], warnings: [], nextSeq: 0, intactBytes: 0, skipped: 0 };
+  return { records: [], spans: [], warnings: [], nextSeq: 0, intactBytes: 0, skipped: 0 };
 }
 
 /** The summary with this start's view of its log: skipped lines and damage, nothing stale from before. */
@@ -81,7 +83,7 @@ function withLogHealth(summary: ReplayedChat['summary'], skipped: number, damage
  * stays in the list with what could be read, marked damaged, and is never run or written, so
  * nothing more of it is lost. The user can read it, export it or delete it.
  */
-function damagedChat(id: string, reason: string, read: LogReadResult, path: string): LoadedChat {
+function damagedChat(id: string, reason: string, read: LogReadResult, path: string, keepRecent?: number): LoadedChat {
   const skipped = read.skipped;
   const first = read.records[0];
   const when = first?.t ?? fileTime(path);
@@ -91,7 +93,9 @@ function damagedChat(id: string, reason: string, read: LogReadResult, path: stri
     type: 'created',
     session: { id, title: `Damaged chat ${id.slice(0, 8)}`, createdAt: when, updatedAt: when },
   };
-  const replayed = replay([created, ...read.records.filter((r) => r.type !== 'created')]) as ReplayedChat;
+  const kept = read.records.flatMap((record, index) => (record.type === 'created' ? [] : [{ record, span: read.spans[index] }]));
+  // Its items are read back from the log like any chat's: the file is never changed.
+  const replayed = replay([created, ...kept.map((k) => k.record)], { spans: [undefined, ...kept.map((k) => k.span)], path, keepRecent }) as ReplayedChat;
   replayed.summary = withLogHealth({ ...replayed.summary, id }, skipped, reason);
   // Nothing is repaired: a damaged chat is shown as it was read.
   replayed.runState = { status: 'idle' };
@@ -126,7 +130,7 @@ function fileTime(path: string): string {
  * One chat from its log; null when the folder has no log. Also used for a chat another process
  * created while this one runs (`elsewhere`: that process is still writing it).
  */
-export function loadChat(path: string, id: string, warn: (message: string) => void, elsewhere: boolean): LoadedChat | null {
+export function loadChat(path: string, id: string, warn: (message: string) => void, elsewhere: boolean, keepRecent?: number): LoadedChat | null {
   if (!existsSync(path)) return null;
   try {
     if (lstatSync(path).isDirectory()) {
@@ -135,21 +139,25 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     }
     const read = readLog(path);
     for (const warning of read.warnings) if (!elsewhere || !TORN.test(warning)) warn(warning);
-    if (statSync(path).size === 0) return damagedChat(id, 'its log is empty (0 bytes)', read, path);
-    const replayed = replay(read.records);
+    if (statSync(path).size === 0) return damagedChat(id, 'its log is empty (0 bytes)', read, path, keepRecent);
+    const replayed = replay(read.records, { spans: read.spans, path, keepRecent });
     if (!replayed || replayed.summary.id !== id) {
       // The first record is unreadable: keep what the rest says, read-only (the file is left as it is).
       warn(`${path}: no valid "created" record; the chat is listed as damaged with what could be read.`);
-      return damagedChat(id, 'its first record could not be read', read, path);
+      return damagedChat(id, 'its first record could not be read', read, path, keepRecent);
     }
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
     const history = new HistorySync(replayed.history);
     replayed.summary = withLogHealth(replayed.summary, read.skipped, undefined);
+    const restored = restoreChat(replayed, { repair: !elsewhere });
+    // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
+    const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);
+    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? []));
     return {
       id,
-      restored: restoreChat(replayed, { repair: !elsewhere }),
+      restored,
       plan: replayed.plan,
-      history,
+      history: deferred ? null : history,
       nextSeq: read.nextSeq,
       intactBytes: read.intactBytes,
       writtenElsewhere: elsewhere,

@@ -1,4 +1,4 @@
-import { closeSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
 
 /**
  * The file-system calls a chat's log writer makes, as a port: the app uses the real ones; tests
@@ -9,6 +9,8 @@ export interface LogFileSystem {
   mkdir(dir: string): void;
   /** Opens for appending (created 0600 when missing); returns the descriptor. */
   open(path: string): number;
+  /** The file's size now: where the next append lands. */
+  size(fd: number): number;
   /** Writes `length` bytes of `data` from `offset`; returns how many were written (may be fewer). */
   write(fd: number, data: Buffer, offset: number, length: number): number;
   fsync(fd: number, done: (error: Error | null) => void): void;
@@ -18,6 +20,7 @@ export interface LogFileSystem {
 export const nodeLogFileSystem: LogFileSystem = {
   mkdir: (dir) => void mkdirSync(dir, { recursive: true }),
   open: (path) => openSync(path, 'a', 0o600),
+  size: (fd) => fstatSync(fd).size,
   write: (fd, data, offset, length) => writeSync(fd, data, offset, length),
   fsync: (fd, done) => fsync(fd, done),
   close: (fd) => closeSync(fd),

@@ -1,9 +1,9 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { LogRecord } from './log-records';
-import { parseLog } from './log-reader';
+import { parseLogBytes, type LineSpan } from './log-reader';
 
 export type TailRead =
-  | { kind: 'records'; records: LogRecord[]; warnings: string[] }
+  | { kind: 'records'; records: LogRecord[]; spans: LineSpan[]; warnings: string[] }
   /** The log is gone or shorter than what was read: the chat was deleted (or replaced). */
   | { kind: 'gone' };
 
@@ -32,7 +32,7 @@ export class LogTail {
     try {
       const size = fstatSync(fd).size;
       if (size < this.offset) return { kind: 'gone' };
-      if (size === this.offset) return { kind: 'records', records: [], warnings: [] };
+      if (size === this.offset) return { kind: 'records', records: [], spans: [], warnings: [] };
       const buffer = Buffer.alloc(size - this.offset);
       let read = 0;
       while (read < buffer.length) {
@@ -41,11 +41,11 @@ export class LogTail {
         read += n;
       }
       const end = buffer.subarray(0, read).lastIndexOf(0x0a);
-      if (end < 0) return { kind: 'records', records: [], warnings: [] };
-      const parsed = parseLog(buffer.subarray(0, end + 1).toString('utf8'), this.path, this.lastSeq);
+      if (end < 0) return { kind: 'records', records: [], spans: [], warnings: [] };
+      const parsed = parseLogBytes(buffer.subarray(0, end + 1), this.path, this.lastSeq, this.offset);
       this.offset += end + 1;
       if (parsed.nextSeq - 1 > this.lastSeq) this.lastSeq = parsed.nextSeq - 1;
-      return { kind: 'records', records: parsed.records, warnings: parsed.warnings };
+      return { kind: 'records', records: parsed.records, spans: parsed.spans, warnings: parsed.warnings };
     } finally {
       closeSync(fd);
     }

@@ -29,6 +29,14 @@ export interface LogWriterOptions {
   retryMs?: number;
 }
 
+/** Told where a line landed once all of it is in the file: bytes [start, end), its newline not included. */
+export type LineWritten = (start: number, end: number) => void;
+
+interface PendingLine {
+  bytes: Buffer;
+  written?: LineWritten;
+}
+
 export class SessionLogWriter {
   private fd: number | null = null;
   private seq: number;
@@ -38,8 +46,10 @@ export class SessionLogWriter {
   private wantSync = false;
   private idle: Array<() => void> = [];
   /** Lines not yet (fully) written, oldest first; `headOffset` bytes of the first are already on disk. */
-  private readonly backlog: Buffer[] = [];
+  private readonly backlog: PendingLine[] = [];
   private headOffset = 0;
+  /** Where the first line of the backlog starts in the file (known once it is open). */
+  private position = 0;
   private fault: NodeJS.ErrnoException | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay: number;
@@ -67,9 +77,14 @@ export class SessionLogWriter {
     return this.fault !== null;
   }
 
-  append(entry: LogEntry, options: { durable?: boolean } = {}): void {
+  /**
+   * `written` is called once the line is wholly in the file (at once, or after a failed write
+   * is retried), with where it lies: the line can be read back from there (paged-items.ts).
+   */
+  append(entry: LogEntry, options: { durable?: boolean; written?: LineWritten } = {}): void {
     if (this.closed) return;
-    this.backlog.push(Buffer.from(`${JSON.stringify({ seq: this.seq++, t: new Date().toISOString(), ...entry })}\n`, 'utf8'));
+    const bytes = Buffer.from(`${JSON.stringify({ seq: this.seq++, t: new Date().toISOString(), ...entry })}\n`, 'utf8');
+    this.backlog.push(options.written ? { bytes, written: options.written } : { bytes });
     if (options.durable ?? DURABLE.has(entry.type)) this.wantSync = true;
     // While failing, records only queue: the retry timer writes them, not every new event.
     if (!this.fault) this.drain();
@@ -97,22 +112,32 @@ export class SessionLogWriter {
 
   /** Writes what waits, in order; on a failure keeps it and schedules a retry. Never throws. */
   private drain(): void {
+    const landed: Array<{ written: LineWritten; start: number; end: number }> = [];
     try {
       if (this.fd === null) {
         this.fs.mkdir(dirname(this.path));
-        this.fd = this.fs.open(this.path);
+        const fd = this.fs.open(this.path);
+        this.fd = fd;
+        this.position = this.fs.size(fd);
       }
       while (this.backlog.length) {
         const head = this.backlog[0]!;
-        this.headOffset += this.fs.write(this.fd, head, this.headOffset, head.length - this.headOffset);
-        if (this.headOffset >= head.length) {
+        this.headOffset += this.fs.write(this.fd, head.bytes, this.headOffset, head.bytes.length - this.headOffset);
+        if (this.headOffset >= head.bytes.length) {
           this.backlog.shift();
           this.headOffset = 0;
+          const start = this.position;
+          this.position += head.bytes.length;
+          if (head.written) landed.push({ written: head.written, start, end: this.position - 1 });
         }
       }
     } catch (error) {
       this.failed(error as NodeJS.ErrnoException);
       return;
+    } finally {
+      // What is in the file is said even when a later line failed (outside the try: a listener's
+      // throw is not a disk fault).
+      for (const { written, start, end } of landed) written(start, end);
     }
     if (this.fault) {
       this.fault = null;

@@ -1,5 +1,6 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { ChatSession } from './chat-session';
+import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
 
 /** What following a log changes besides the chat itself: the follower's own bookkeeping. */
@@ -9,6 +10,8 @@ export interface MirrorTarget {
   emit(event: WaypointEvent): void;
   /** The plan service takes the newer plan without an event of its own. */
   restorePlan(plan: NonNullable<ChatSession['plan']>): void;
+  /** A rewind dropped the chat's plan (it was made in the turns the rewind cut). */
+  dropPlan(): void;
   summaryLogged(json: string): void;
   historyChanged(): void;
   runStatus(status: string): void;
@@ -19,10 +22,11 @@ export interface MirrorTarget {
  * services would have fired for them: the window updates as if the work happened here. Nothing
  * is logged again (the caller keeps its own writer out of it).
  */
-export function mirrorRecords(records: readonly LogRecord[], target: MirrorTarget): void {
+export function mirrorRecords(records: readonly LogRecord[], spans: readonly LineSpan[], target: MirrorTarget): void {
   const { session, emit } = target;
   const sessionId = session.summary.id;
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
+    const span = spans[index];
     switch (record.type) {
       case 'created':
       case 'usage':
@@ -33,9 +37,12 @@ export function mirrorRecords(records: readonly LogRecord[], target: MirrorTarge
         break;
       case 'item':
         emit({ type: 'transcript_item', sessionId, item: record.item });
+        // It is in the log already: the chat may let it leave memory and read it back from there.
+        if (span) session.itemLogged(record.item.id, 'item', span);
         break;
       case 'text':
         emit({ type: 'message_delta', sessionId, itemId: record.itemId, text: record.text });
+        if (span) session.itemLogged(record.itemId, 'text', span);
         break;
       case 'history':
         session.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as typeof session.history));
@@ -54,6 +61,11 @@ export function mirrorRecords(records: readonly LogRecord[], target: MirrorTarge
         break;
       case 'prompt':
         emit(record.event as unknown as WaypointEvent);
+        break;
+      case 'rewind':
+        // An edited message or a retried reply in the writing process: the cut shows here too.
+        if (record.planDropped) target.dropPlan();
+        emit({ type: 'chat_rewound', sessionId, fromItemId: record.itemId, planDropped: record.planDropped });
         break;
     }
   }

@@ -31,4 +31,6 @@ export interface ChatHost {
 /** What persistence needs of the plan service. */
 export interface PlanHost {
   restore(sessionId: string, plan: Plan): void;
+  /** Forgets the chat's plan (a rewind another process logged dropped it). */
+  drop(sessionId: string): void;
 }

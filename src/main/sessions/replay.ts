@@ -4,14 +4,21 @@ import type { Plan } from '../../shared/plan';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { withoutPlanProgress } from './chat-session';
-import { OrderedItems } from './ordered-items';
+import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
+import { applyHistoryChange } from './logged-history';
+import { PagedItems } from './paged-items';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
 export interface ReplayedChat {
   summary: SessionSummary;
-  transcript: TranscriptItem[];
+  /** The transcript, older items left in the log when `replay` was told where its lines lie. */
+  items: PagedItems;
+  /** The whole transcript, in order (read back from the log where it left memory). */
+  readonly transcript: TranscriptItem[];
   history: MessageParam[];
+  /** Where the `history` records folded into `history` lie (when replay was told), to read it back later. */
+  historySpans: LineSpan[];
   plan: Plan | null;
   /** The last run state the log saw; anything but idle means the app stopped mid-run. */
   runState: RunState;
@@ -21,13 +28,35 @@ export interface ReplayedChat {
   stepCosts: Record<string, number>;
 }
 
+export interface ReplayOptions {
+  /** Each record's line in the log (log-reader.ts), and the log's path: items may then leave memory. */
+  spans?: ReadonlyArray<LineSpan | undefined>;
+  path?: string;
+  /** How many of the newest items stay in memory (paged-items.ts). */
+  keepRecent?: number;
+}
+
 /** Folds a log's records (already validated and in seq order). Returns null without a `created`. */
-export function replay(records: readonly LogRecord[]): ReplayedChat | null {
+export function replay(records: readonly LogRecord[], options: ReplayOptions = {}): ReplayedChat | null {
   let chat: ReplayedChat | null = null;
-  const items = new OrderedItems();
-  for (const record of records) {
+  const items = new PagedItems(options.keepRecent);
+  const { spans, path } = options;
+  if (spans && path) items.attach(path);
+  for (const [index, record] of records.entries()) {
     if (record.type === 'created') {
-      chat ??= { summary: record.session, transcript: [], history: [], plan: null, runState: { status: 'idle' }, prompts: [], stepCosts: {} };
+      chat ??= {
+        summary: record.session,
+        items,
+        get transcript() {
+          return items.values();
+        },
+        history: [],
+        historySpans: [],
+        plan: null,
+        runState: { status: 'idle' },
+        prompts: [],
+        stepCosts: {},
+      };
       continue;
     }
     if (!chat) continue;
@@ -37,14 +66,15 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         break;
       case 'item':
         items.set(record.item);
+        if (spans?.[index]) items.logged(record.item.id, 'item', spans[index]);
         break;
-      case 'text': {
-        const item = items.get(record.itemId);
-        if (item?.kind === 'assistant' || item?.kind === 'thinking') items.set({ ...item, text: item.text + record.text });
+      case 'text':
+        items.appendText(record.itemId, record.text);
+        if (spans?.[index]) items.logged(record.itemId, 'text', spans[index]);
         break;
-      }
       case 'history':
-        chat.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as MessageParam[]));
+        applyHistoryChange(chat.history, record);
+        if (spans?.[index]) chat.historySpans.push(spans[index]);
         break;
       case 'plan':
         // Versions only move forward; a stale line (never written by us) cannot roll a plan back.
@@ -75,6 +105,5 @@ export function replay(records: readonly LogRecord[]): ReplayedChat | null {
         break;
     }
   }
-  if (chat) chat.transcript = items.values();
   return chat;
 }

@@ -23,9 +23,9 @@ export interface RestoredChat {
  * `repair: false` takes the log as it is: its run may be going on in another process.
  */
 export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = {}): RestoredChat {
-  const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) });
+  const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) }, chat.items);
   const id = chat.summary.id;
-  for (const item of chat.transcript) session.apply({ type: 'transcript_item', sessionId: id, item });
+  session.compaction = session.itemsOfKind('compaction').at(-1) ?? null;
   session.history.push(...chat.history);
   session.plan = chat.plan;
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
@@ -42,6 +42,7 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
   if (chat.runState.status === 'idle' || pending) return { session, fixedItems };
 
+  // A whole read of the transcript, once, for a chat a crash cut off mid-run.
   for (const item of session.transcript) {
     if ((item.kind === 'assistant' || item.kind === 'thinking') && item.status === 'streaming') fixedItems.push({ ...item, status: 'error' });
     if (item.kind === 'tool_call' && (item.status === 'running' || item.status === 'awaiting_approval')) {
@@ -68,6 +69,6 @@ function dropStalePrompts(session: ChatSession): void {
   if (session.pendingQuestion && !open.has(session.pendingQuestion.toolUseId)) session.pendingQuestion = null;
 }
 
-function hasPendingPrompt(session: ChatSession): boolean {
+export function hasPendingPrompt(session: ChatSession): boolean {
   return !!session.pendingApproval || !!session.pendingEscalation || !!session.pendingQuestion;
 }

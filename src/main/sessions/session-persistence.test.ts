@@ -80,8 +80,8 @@ describe('SessionPersistence', () => {
     await inst.idle(a.id);
     const b = inst.chat.newSession();
     inst.persistence.renameSession(b.id, 'Budget notes');
-    expect(inst.persistence.search('budget').map((h) => h.session.id)).toEqual([b.id]);
-    const hits = inst.persistence.search('screenshot confirms');
+    expect((await inst.persistence.search('budget')).map((h) => h.session.id)).toEqual([b.id]);
+    const hits = await inst.persistence.search('screenshot confirms');
     expect(hits.map((h) => h.session.id)).toEqual([a.id]);
     expect(hits[0]!.snippet).toMatch(/screenshot confirms the layout/);
     expect(await inst.persistence.deleteSession(a.id)).toBe(true);

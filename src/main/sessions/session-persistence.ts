@@ -16,7 +16,7 @@ import type { LogEntry, LogRecord } from './log-records';
 import { LogTail } from './log-tail';
 import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
-import { readLog } from './log-reader';
+import { readLog, type LineSpan } from './log-reader';
 import { replay } from './replay';
 import { restoreChat } from './restore-chat';
 import { searchChats, type SearchHit } from './session-search';
@@ -61,6 +61,8 @@ export interface PersistenceOptions {
   fs?: LogFileSystem;
   /** First retry after a failed write (default 500 ms). */
   retryMs?: number;
+  /** How many of each chat's newest items stay in memory; older ones are read from its log (paged-items.ts). */
+  keepRecent?: number;
 }
 
 /** A chat's log stopped being written (records wait in memory), or is written again. */
@@ -165,12 +167,20 @@ export class SessionPersistence implements AsyncDisposable {
     return removed;
   }
 
-  search(query: string): SearchHit[] {
-    const chats = this.options.chat.listSessions().flatMap((summary) => {
+  /**
+   * The sidebar search: chat by chat, newest first, giving way to other work between chats (older
+   * items are read from each chat's log; session-search.ts).
+   */
+  async search(query: string): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    if (!query.trim()) return hits;
+    for (const summary of this.options.chat.listSessions()) {
       const state = this.options.chat.sessionState(summary.id);
-      return state ? [{ summary, transcript: state.transcript }] : [];
-    });
-    return searchChats(chats, query);
+      if (!state) continue;
+      hits.push(...searchChats([{ summary, searchCandidates: (mayMatch, inLog) => state.searchCandidates(mayMatch, inLog), logMayHold: (needle) => state.logMayHold(needle) }], query));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return hits;
   }
 
   /** Writes what is buffered and the index; resolves when it is on disk. */
@@ -201,7 +211,7 @@ export class SessionPersistence implements AsyncDisposable {
     const { chat } = this.options;
     let loaded: Awaited<ReturnType<typeof loadSessions>>;
     try {
-      loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id));
+      loaded = await loadSessions(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id), this.options.keepRecent);
     } catch (error) {
       // E.g. `sessions` is a file: start with no chats rather than not at all; writes will fail and say so.
       this.loadProblem = `Waypoint cannot use its chats folder ${this.sessionsDir} (${(error as Error).message}). Chats are not saved until it is a folder Waypoint can write; move what is there away and restart.`;
@@ -255,7 +265,9 @@ export class SessionPersistence implements AsyncDisposable {
       this.readOnly.add(entry.id);
       return;
     }
-    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history);
+    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history ?? new HistorySync([]));
+    // A history left in the log: what is read back is what the log holds (before anything changes it).
+    entry.restored.session.whenHistoryRead((history) => (log.history = new HistorySync(history)));
     log.lastRunStatus = entry.runStatus;
     log.lastSummaryJson = entry.summaryJson;
     log.followed = entry.writtenElsewhere;
@@ -275,6 +287,8 @@ export class SessionPersistence implements AsyncDisposable {
   private newLog(sessionId: string, tail: LogTail, history: HistorySync): ChatLog {
     const log: ChatLog = { id: sessionId, writer: null, tail, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
     this.logs.set(sessionId, log);
+    // Items whose records are in this log may leave memory and be read back from it.
+    this.options.chat.sessionState(sessionId)?.attachLog(tail.path, this.options.keepRecent);
     return log;
   }
 
@@ -358,7 +372,9 @@ export class SessionPersistence implements AsyncDisposable {
         this.flushText(log);
         this.syncHistory(log);
       }
-      log.writer!.append(entry);
+      // An item's record tells the chat where it lies once it is in the file (the item may then leave memory).
+      const written = entry.type === 'item' ? this.options.chat.sessionState(log.id)?.recordingItem(entry.item.id, 'item') : undefined;
+      log.writer!.append(entry, written ? { written } : {});
     } catch (error) {
       this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
     }
@@ -367,7 +383,8 @@ export class SessionPersistence implements AsyncDisposable {
 
   private syncHistory(log: ChatLog): void {
     const state = this.options.chat.sessionState(log.id);
-    if (!state) return;
+    // A history still only in the log has not changed (and is not read for nothing).
+    if (!state?.historyInMemory) return;
     const change = log.history.changes(state.history);
     if (!change || !this.writable(log)) return;
     log.writer!.append({ type: 'history', from: change.from, messages: change.messages as never });
@@ -377,7 +394,11 @@ export class SessionPersistence implements AsyncDisposable {
 
   private flushText(log: ChatLog): void {
     if (!log.pendingText.size || !this.writable(log)) return;
-    for (const [itemId, text] of log.pendingText) log.writer!.append({ type: 'text', itemId, text });
+    const session = this.options.chat.sessionState(log.id);
+    for (const [itemId, text] of log.pendingText) {
+      const written = session?.recordingItem(itemId, 'text');
+      log.writer!.append({ type: 'text', itemId, text }, written ? { written } : {});
+    }
     log.pendingText.clear();
   }
 
@@ -497,18 +518,19 @@ export class SessionPersistence implements AsyncDisposable {
     const read = log.tail.read();
     if (read.kind === 'gone') return;
     for (const warning of read.warnings) this.warn(warning);
-    if (read.records.length) this.mirror(log, read.records);
+    if (read.records.length) this.mirror(log, read.records, read.spans);
   }
 
   /** Applies another process's records as this process's services would have fired them. */
-  private mirror(log: ChatLog, records: readonly LogRecord[]): void {
+  private mirror(log: ChatLog, records: readonly LogRecord[], spans: readonly LineSpan[]): void {
     const { chat, plans } = this.options;
     const session = chat.sessionState(log.id);
     if (!session) return;
-    mirrorRecords(records, {
+    mirrorRecords(records, spans, {
       session,
       emit: (event) => this.emitMirrored(log.id, event),
       restorePlan: (plan) => plans.restore(log.id, plan),
+      dropPlan: () => plans.drop(log.id),
       summaryLogged: (json) => (log.lastSummaryJson = json),
       historyChanged: () => (log.history = new HistorySync(session.history)),
       runStatus: (status) => (log.lastRunStatus = status),
@@ -578,7 +600,7 @@ export class SessionPersistence implements AsyncDisposable {
     const quiet = (message: string) => {
       if (!/no valid "created" record|listed as damaged/.test(message)) this.warn(message);
     };
-    const entry = loadChat(path, id, quiet, elsewhere);
+    const entry = loadChat(path, id, quiet, elsewhere, this.options.keepRecent);
     // A log with nothing readable yet is one its writer has only just begun: look again later.
     if (!entry || entry.damaged) {
       this.unreadable.set(id, size);
@@ -604,7 +626,7 @@ export class SessionPersistence implements AsyncDisposable {
   private repairAbandoned(log: ChatLog): void {
     if (this.claimLog(log)) return;
     const read = readLog(log.tail.path);
-    const replayed = replay(read.records);
+    const replayed = replay(read.records, { spans: read.spans, path: log.tail.path, keepRecent: this.options.keepRecent });
     if (!replayed) return;
     const restored = restoreChat(replayed, { repair: true });
     if (!restored.fixedItems.length) {

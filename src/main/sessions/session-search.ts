@@ -1,4 +1,6 @@
 import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
+import { rawMayContain } from './raw-match';
+import { sidebarText } from './sidebar-text';
 
 export interface SearchHit {
   session: SessionSummary;
@@ -6,27 +8,6 @@ export interface SearchHit {
 }
 
 const CONTEXT = 40;
-
-/** The searchable text of an item: what the user read, not tool inputs. */
-function textOf(item: TranscriptItem): string {
-  switch (item.kind) {
-    case 'user':
-      return [item.text, ...(item.attachments ?? []).map((a) => a.name)].join(' ');
-    case 'assistant':
-    case 'notice':
-    case 'plan_change':
-      return item.text;
-    case 'plan_completion':
-      return `${item.goal} ${item.completion.summary}`;
-    case 'tool_call':
-      return item.summary;
-    case 'thinking':
-    case 'rerun':
-      return '';
-    case 'compaction':
-      return item.summary;
-  }
-}
 
 /** "…the words around the match…", on one line. */
 export function snippetAround(text: string, index: number, length: number): string {
@@ -36,28 +17,40 @@ export function snippetAround(text: string, index: number, length: number): stri
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
 }
 
+/** A chat to search (chat-session.ts): its summary, and its items that may contain a text. */
+export interface SearchableChat {
+  summary: SessionSummary;
+  /** In order, read from the log a chunk at a time; `inLog` false: only the items held in memory. */
+  searchCandidates(mayMatch: (line: Buffer) => boolean, inLog?: boolean): Iterable<TranscriptItem>;
+  /** False when no item in the chat's log holds `needle` in its sidebar text (lower-cased). */
+  logMayHold?(needle: string): boolean;
+}
+
 /**
  * Case-insensitive text search over titles and messages. A title match comes first and shows
  * the title; otherwise the first matching message gives the snippet. Newest chats first, as listed.
+ * Only items that may match are read from a chat's log (raw-match.ts).
  */
-export function searchChats(chats: Array<{ summary: SessionSummary; transcript: TranscriptItem[] }>, query: string): SearchHit[] {
+export function searchChats(chats: Iterable<SearchableChat>, query: string): SearchHit[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
+  const mayMatch = rawMayContain(needle);
   const hits: SearchHit[] = [];
-  for (const { summary, transcript } of chats) {
-    const inTitle = summary.title.toLowerCase().indexOf(needle);
-    if (inTitle >= 0) {
-      hits.push({ session: summary, snippet: summary.title });
-      continue;
-    }
-    for (const item of transcript) {
-      const text = textOf(item);
-      const at = text.toLowerCase().indexOf(needle);
-      if (at >= 0) {
-        hits.push({ session: summary, snippet: snippetAround(text, at, needle.length) });
-        break;
-      }
-    }
+  for (const chat of chats) {
+    const hit = searchChat(chat, needle, mayMatch);
+    if (hit) hits.push(hit);
   }
   return hits;
+}
+
+function searchChat(chat: SearchableChat, needle: string, mayMatch: (line: Buffer) => boolean): SearchHit | null {
+  const { summary } = chat;
+  if (summary.title.toLowerCase().includes(needle)) return { session: summary, snippet: summary.title };
+  // Stops at the first match: the rest of the chat is not read.
+  for (const item of chat.searchCandidates(mayMatch, chat.logMayHold?.(needle) ?? true)) {
+    const text = sidebarText(item);
+    const at = text.toLowerCase().indexOf(needle);
+    if (at >= 0) return { session: summary, snippet: snippetAround(text, at, needle.length) };
+  }
+  return null;
 }

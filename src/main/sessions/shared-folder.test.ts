@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -119,6 +119,22 @@ describe('one data folder, two writers in turn', () => {
     expect(app.warnings).toEqual([]);
   });
 
+  it('a rewind the writer logs (an edited message there) cuts the follower`s transcript and drops the plan it dropped', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chat.newSession();
+    mcp.chat.addNotice(id, { id: 'kept', createdAt: 'x', kind: 'notice', level: 'info', text: 'before the cut' });
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    const cutFrom = app.chat.sessionState(id)!.idAt(1)!;
+    // What rerun.ts does in the writing process: the plan made in the cut turns goes with them.
+    mcp.plans.drop(id);
+    mcp.chat.mirror(id, { type: 'chat_rewound', sessionId: id, fromItemId: cutFrom, planDropped: true });
+    await until(() => app.chat.sessionState(id)!.itemCount === 1, 'the cut to be followed');
+    expect(app.chat.sessionState(id)!.transcript.map((i) => i.id)).toEqual(['kept']);
+    expect(app.plans.getPlan(id)).toBeNull();
+  });
+
   it('requests reach the writer through the inbox; with no other writer there is nothing to forward', async () => {
     const app = await instance('the app', { follow: true });
     const run = await instance('waypoint run');
@@ -178,10 +194,15 @@ describe('log tail and inbox', () => {
     const tail = new LogTail(path, 0, -1);
     expect(tail.read()).toMatchObject({ kind: 'records', records: [{ seq: 0, type: 'created' }] });
     appendFileSync(path, '{"seq":1,"t":"x","type":"run","state":{"status":"id');
-    expect(tail.read()).toEqual({ kind: 'records', records: [], warnings: [] });
+    expect(tail.read()).toEqual({ kind: 'records', records: [], spans: [], warnings: [] });
     expect(tail.tornBytes()).toBeGreaterThan(0);
     appendFileSync(path, 'le"}}\n');
-    expect(tail.read()).toMatchObject({ kind: 'records', records: [{ seq: 1, type: 'run' }] });
+    const read = tail.read();
+    expect(read).toMatchObject({ kind: 'records', records: [{ seq: 1, type: 'run' }] });
+    // Each record's span is where its line lies in the file: a follower reads items back from there.
+    const bytes = readFileSync(path);
+    const span = read.kind === 'records' ? read.spans[0]! : { start: 0, end: 0 };
+    expect(bytes.toString('utf8', span.start, span.end)).toBe('{"seq":1,"t":"x","type":"run","state":{"status":"idle"}}');
     writer.close();
     rmSync(path);
     expect(tail.read()).toEqual({ kind: 'gone' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../shared/transcript';
-import { OrderedItems } from './ordered-items';
+import { PagedItems } from './paged-items';
 
 function notice(id: string, text: string): TranscriptItem {
   return { id, kind: 'notice', level: 'info', text, createdAt: '2026-01-01T00:00:00.000Z' };
@@ -15,13 +15,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cut' as const), id: ids }) },
 );
 
-describe('OrderedItems', () => {
+describe('PagedItems', () => {
   // The model is what ChatSession held before: a Map in insertion order, cut by walking its keys.
   it('orders, upserts and cuts exactly as an insertion-ordered Map does, and knows every position', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), fc.nat(10), fc.nat(10), (ops, a, b) => {
         const model = new Map<string, TranscriptItem>();
-        const items = new OrderedItems();
+        const items = new PagedItems();
         for (const step of ops) {
           if (step.kind === 'set') {
             model.set(step.id, notice(step.id, step.text));
@@ -48,7 +48,7 @@ describe('OrderedItems', () => {
   });
 
   it('says -1 and undefined for an item it does not hold, and a cut of one changes nothing', () => {
-    const items = new OrderedItems();
+    const items = new PagedItems();
     items.set(notice('a', 'x'));
     expect(items.indexOf('zz')).toBe(-1);
     expect(items.get('zz')).toBeUndefined();
@@ -57,7 +57,7 @@ describe('OrderedItems', () => {
   });
 
   it('returns a copy: a kept transcript does not change as the chat goes on', () => {
-    const items = new OrderedItems();
+    const items = new PagedItems();
     items.set(notice('a', 'x'));
     const kept = items.values();
     items.set(notice('b', 'y'));
