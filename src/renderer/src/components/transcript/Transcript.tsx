@@ -8,6 +8,7 @@ import { TranscriptEntry, type TranscriptControls } from './TranscriptEntry';
 import { rowKey } from './row-key';
 import { transcriptRows, type TranscriptRow } from './transcript-rows';
 import { type FindMarks, useFindHighlight } from './use-find-highlight';
+import { usePrepareRows } from './use-prepare-rows';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { RowsContext, TranscriptInner, TranscriptRowBox } from './virtual-parts';
 
@@ -36,6 +37,7 @@ export function Transcript({ items = NO_ITEMS, announcement, controls, reveal = 
   const stick = useStickToBottom(scrollRef, rows.length, items);
   const shift = usePrepended(rows);
   useFindHighlight(scrollRef, rows, findMarks);
+  const prepareRows = usePrepareRows(rows, listRef);
   // The row holding focus stays mounted while scrolled away, or focus (and a half-typed edit) would be lost.
   const [focusedRow, setFocusedRow] = useState<number | null>(null);
 
@@ -98,6 +100,7 @@ export function Transcript({ items = NO_ITEMS, announcement, controls, reveal = 
             as={TranscriptInner}
             item={TranscriptRowBox}
             onResize={stick.onResize}
+            onScroll={prepareRows}
             {...(focusedRow !== null && focusedRow < rows.length ? { keepMounted: [focusedRow] } : {})}
           >
             {(row: TranscriptRow) =>
