@@ -29,6 +29,14 @@ test.describe('chat', () => {
     await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     await expect(log.getByRole('listitem').filter({ hasText: 'two' })).toBeVisible();
     await expect(log.locator('pre code')).toContainText('const answer: number = 42;');
+    // The code is one text node, coloured by CSS highlights (markdown/code-highlights.ts): which words each colour covers.
+    const coloured = await log.locator('pre code').evaluate((code) =>
+      [...CSS.highlights].flatMap(([name, highlight]) =>
+        [...highlight].filter((range) => code.contains(range.startContainer)).map((range) => `${name}: ${(range.startContainer as Text).data.slice(range.startOffset, range.endOffset)}`),
+      ),
+    );
+    expect(coloured.sort()).toEqual(['hl-builtin: number', 'hl-keyword: const', 'hl-number: 42', 'hl-number: answer']);
+    expect(await log.locator('pre code span').count()).toBe(0);
     await expect(input).toHaveValue('');
     expect(scripted.requests).toHaveLength(1);
     expect(JSON.stringify(scripted.requests[0]!.body)).toContain('Show me streaming');
