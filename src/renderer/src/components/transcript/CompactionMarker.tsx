@@ -1,8 +1,9 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId } from 'react';
 import type { CompactionItem } from '../../../../shared/transcript';
 import { formatUsd } from '../../../../shared/usage';
 import { Markdown } from '../../markdown/Markdown';
 import { Icon } from '../icons/Icon';
+import { useDisclosure } from './use-disclosure';
 import '../context.css';
 
 const tokens = (n: number) => (n >= 1_000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
@@ -13,7 +14,7 @@ const tokens = (n: number) => (n >= 1_000 ? `${(n / 1000).toFixed(n >= 10_000 ? 
  * whole; only what Claude is sent changed.
  */
 export const CompactionMarker = memo(function CompactionMarker({ item }: { item: CompactionItem }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useDisclosure(item.id);
   const summaryId = useId();
   const how = item.trigger === 'manual' ? 'at your request' : "to fit the model's context window";
   return (
