@@ -19,7 +19,7 @@ export const CompactionMarker = memo(function CompactionMarker({ item }: { item:
   const how = item.trigger === 'manual' ? 'at your request' : "to fit the model's context window";
   return (
     <div className="compaction">
-      <button type="button" className="compaction-toggle" aria-expanded={open} aria-controls={summaryId} onClick={() => setOpen(!open)}>
+      <button type="button" className="transcript-disclosure" aria-expanded={open} aria-controls={summaryId} onClick={() => setOpen(!open)}>
         <Icon name="chevron" size={12} className={`chevron${open ? ' chevron--open' : ''}`} />
         <span>
           Compacted {item.upTo} older messages into a summary {how} · about {tokens(item.tokensBefore)} → {tokens(item.tokensAfter)} tokens ·{' '}

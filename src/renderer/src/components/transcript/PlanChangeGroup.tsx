@@ -19,7 +19,7 @@ export const PlanChangeGroup = memo(function PlanChangeGroup({ items, openFor }:
   const latest = items[items.length - 1];
   return (
     <div className="plan-change-group">
-      <button type="button" className="plan-change-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+      <button type="button" className="transcript-disclosure" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
         <Icon name="chevron" size={12} className={`chevron${open ? ' chevron--open' : ''}`} />
         <span>
           Plan updated {items.length} times{latest ? ` · latest: ${changeSummary(latest.text)}` : ''}
