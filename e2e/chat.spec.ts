@@ -128,3 +128,31 @@ test.describe('onboarding', () => {
     expect(await app.content()).not.toContain('sk-ant-onboarding-key-123');
   });
 });
+
+test.describe('a long reply with many code blocks', () => {
+  const block = (n: number) => `Step ${n}:\n\n\`\`\`ts\nconst step${n} = "value ${n}"; // note ${n}\n\`\`\`\n`;
+  test.use({ scenario: { name: 'many-code-blocks', turns: [{ kind: 'text', text: `${Array.from({ length: 60 }, (_, n) => block(n)).join('\n')}\nAll steps listed.` }] } });
+
+  test('colours only the code near the view, and the rest as it is scrolled to', async ({ app }) => {
+    await app.getByRole('textbox', { name: 'Message' }).fill('List the steps');
+    await app.getByRole('button', { name: 'Send' }).click();
+    const log = app.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('All steps listed.')).toBeVisible();
+    await expect(log.locator('pre code')).toHaveCount(60); // one reply, one row: every block is in the DOM
+    // Which blocks hold coloured ranges (CSS highlights), by the step their code names.
+    const colouredSteps = () =>
+      log.evaluate((el) => {
+        const steps = new Set<number>();
+        for (const highlight of CSS.highlights.values())
+          for (const range of highlight) if (el.contains(range.startContainer)) steps.add(Number(/const step(\d+)/.exec((range.startContainer as Text).data)?.[1]));
+        return [...steps].sort((a, b) => a - b);
+      });
+    await expect.poll(colouredSteps).toContain(59);
+    const atEnd = await colouredSteps();
+    expect(atEnd.length).toBeLessThan(30); // not the blocks far above the view
+    expect(atEnd).not.toContain(0);
+    await log.evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(colouredSteps).toContain(0);
+    expect(await colouredSteps()).not.toContain(59);
+  });
+});

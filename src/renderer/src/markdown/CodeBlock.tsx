@@ -1,5 +1,5 @@
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { colourRuns, highlightRegistry, paintRuns } from './code-highlights';
+import { colourRuns, highlightRegistry, paintWhileNear } from './code-highlights';
 import { highlightCode, type HighlightNode } from './highlight';
 
 function renderNode(node: HighlightNode | string, key: number): ReactNode {
@@ -23,9 +23,10 @@ export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string;
   const runs = useMemo(() => (registry && tree ? colourRuns(tree) : null), [registry, tree]);
   const codeRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
-    const text = codeRef.current?.firstChild;
-    if (!registry || !runs || !(text instanceof Text)) return;
-    return paintRuns(registry, text, runs);
+    const code = codeRef.current;
+    const text = code?.firstChild;
+    if (!registry || !runs || !code || !(text instanceof Text)) return;
+    return paintWhileNear(registry, code, text, runs);
   }, [registry, runs]);
   const language = lang?.trim().split(/\s+/)[0] ?? '';
   const copy = () => {
