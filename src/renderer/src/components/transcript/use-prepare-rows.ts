@@ -11,6 +11,8 @@ const ABOVE = 150;
 const BELOW = 50;
 /** Below this much idle time left, one more reply (≈ 5 ms to lex and highlight a long one) waits for the next idle period. */
 const MIN_IDLE_MS = 3;
+/** At most this long per idle callback, however idle the page (an idle period can be 50 ms): a key pressed meanwhile waits for it. */
+const SLICE_MS = 10;
 
 /**
  * While the page is idle, lexes and highlights the finished replies around the view (nearest
@@ -43,6 +45,7 @@ class RowPreparer {
     if (this.cancel) return; // already scheduled
     this.cancel = onIdle((deadline) => {
       this.cancel = null;
+      const until = performance.now() + SLICE_MS;
       const list = this.list.current;
       if (!list) return;
       const first = list.findItemIndex(list.scrollOffset);
@@ -51,7 +54,7 @@ class RowPreparer {
         const row = this.rows[index];
         const item = row?.kind === 'item' ? row.item : null;
         if (item?.kind !== 'assistant' || item.status === 'streaming' || this.prepared.has(item)) continue;
-        if (deadline.timeRemaining() < MIN_IDLE_MS) return this.kick();
+        if (deadline.timeRemaining() < MIN_IDLE_MS || performance.now() > until) return this.kick();
         prepareMarkdown(item.id, item.text);
         this.prepared.add(item);
       }
