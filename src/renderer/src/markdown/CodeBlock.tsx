@@ -1,5 +1,6 @@
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { colourRuns, highlightRegistry, paintWhileNear } from './code-highlights';
+import { colourRuns } from './code-colours';
+import { highlightRegistry, paintWhileNear } from './code-highlights';
 import { highlightCode, type HighlightNode } from './highlight';
 
 function renderNode(node: HighlightNode | string, key: number): ReactNode {

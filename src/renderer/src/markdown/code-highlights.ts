@@ -1,81 +1,13 @@
-import type { HighlightNode } from './highlight';
+import type { ColourRun } from './code-colours';
 
 /**
  * The colours of highlighted code painted with the CSS Custom Highlight API instead of a span per
  * token: the block stays one text node, so mounting it costs the browser no element, style, layout
  * or text shaping per token. An 18-line TypeScript block is ≈ 280 spans, most of a reply row's
  * elements; six such blocks took 51 ms to append and paint as spans against 14 ms as highlights
- * (best of 40 in Chromium, bench note in bench/README.md). Each hljs scope maps to one of the
- * theme's colours (styles/highlight.css); text inside a scope without a colour takes its nearest
- * coloured ancestor's, as CSS inheritance did for the spans. A highlight can set colours but not
- * font-style, so comments are no longer italic.
+ * (best of 40 in Chromium, bench/README.md). A highlight can set colours but not font-style, so
+ * comments are no longer italic.
  */
-const COLOUR: Record<string, string> = {
-  'hljs-comment': 'comment',
-  'hljs-quote': 'comment',
-  'hljs-keyword': 'keyword',
-  'hljs-selector-tag': 'keyword',
-  'hljs-doctag': 'keyword',
-  'hljs-string': 'string',
-  'hljs-regexp': 'string',
-  'hljs-number': 'number',
-  'hljs-literal': 'number',
-  'hljs-variable': 'number',
-  'hljs-template-variable': 'number',
-  'hljs-attr': 'number',
-  'hljs-attribute': 'number',
-  'hljs-title': 'title',
-  'hljs-section': 'title',
-  'hljs-name': 'title',
-  'hljs-selector-id': 'title',
-  'hljs-selector-class': 'title',
-  'hljs-built_in': 'builtin',
-  'hljs-type': 'builtin',
-  'hljs-symbol': 'builtin',
-  'hljs-bullet': 'builtin',
-  'hljs-deletion': 'deletion',
-  'hljs-addition': 'addition',
-};
-
-export interface ColourRun {
-  start: number;
-  end: number;
-  colour: string;
-}
-
-function colourOf(className: string | null): string | undefined {
-  if (!className) return undefined;
-  for (const name of className.split(' ')) {
-    const colour = COLOUR[name];
-    if (colour) return colour;
-  }
-  return undefined;
-}
-
-/** The coloured runs of the code the tree holds, by character offset, adjacent runs of one colour merged. */
-export function colourRuns(tree: HighlightNode): ColourRun[] {
-  const runs: ColourRun[] = [];
-  let at = 0;
-  const walk = (node: HighlightNode, inherited: string | undefined) => {
-    const colour = colourOf(node.className) ?? inherited;
-    for (const child of node.children) {
-      if (typeof child !== 'string') {
-        walk(child, colour);
-        continue;
-      }
-      const end = at + child.length;
-      if (colour && end > at) {
-        const last = runs[runs.length - 1];
-        if (last && last.end === at && last.colour === colour) last.end = end;
-        else runs.push({ start: at, end, colour });
-      }
-      at = end;
-    }
-  };
-  walk(tree, undefined);
-  return runs;
-}
-
 export function highlightRegistry(): HighlightRegistry | null {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined' && typeof StaticRange !== 'undefined' ? CSS.highlights : null;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import hljs from 'highlight.js/lib/core';
 import { describe, expect, it } from 'vitest';
-import { colourRuns } from './code-highlights';
+import { colourRuns } from './code-colours';
 import { highlightCode, parseHighlighted } from './highlight';
 
 const text = (code: string, runs: ReturnType<typeof colourRuns>) => runs.map((r) => [code.slice(r.start, r.end), r.colour]);
