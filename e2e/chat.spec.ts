@@ -29,6 +29,14 @@ test.describe('chat', () => {
     await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
     await expect(log.getByRole('listitem').filter({ hasText: 'two' })).toBeVisible();
     await expect(log.locator('pre code')).toContainText('const answer: number = 42;');
+    // The code is one text node, coloured by CSS highlights (markdown/code-highlights.ts): which words each colour covers.
+    const coloured = await log.locator('pre code').evaluate((code) =>
+      [...CSS.highlights].flatMap(([name, highlight]) =>
+        [...highlight].filter((range) => code.contains(range.startContainer)).map((range) => `${name}: ${(range.startContainer as Text).data.slice(range.startOffset, range.endOffset)}`),
+      ),
+    );
+    expect(coloured.sort()).toEqual(['hl-builtin: number', 'hl-keyword: const', 'hl-number: 42', 'hl-number: answer']);
+    expect(await log.locator('pre code span').count()).toBe(0);
     await expect(input).toHaveValue('');
     expect(scripted.requests).toHaveLength(1);
     expect(JSON.stringify(scripted.requests[0]!.body)).toContain('Show me streaming');
@@ -118,5 +126,33 @@ test.describe('onboarding', () => {
     expect(headers['x-api-key'] ?? headers['authorization']).toContain('sk-ant-onboarding-key-123');
     // The key never reaches the page.
     expect(await app.content()).not.toContain('sk-ant-onboarding-key-123');
+  });
+});
+
+test.describe('a long reply with many code blocks', () => {
+  const block = (n: number) => `Step ${n}:\n\n\`\`\`ts\nconst step${n} = "value ${n}"; // note ${n}\n\`\`\`\n`;
+  test.use({ scenario: { name: 'many-code-blocks', turns: [{ kind: 'text', text: `${Array.from({ length: 60 }, (_, n) => block(n)).join('\n')}\nAll steps listed.` }] } });
+
+  test('colours only the code near the view, and the rest as it is scrolled to', async ({ app }) => {
+    await app.getByRole('textbox', { name: 'Message' }).fill('List the steps');
+    await app.getByRole('button', { name: 'Send' }).click();
+    const log = app.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('All steps listed.')).toBeVisible();
+    await expect(log.locator('pre code')).toHaveCount(60); // one reply, one row: every block is in the DOM
+    // Which blocks hold coloured ranges (CSS highlights), by the step their code names.
+    const colouredSteps = () =>
+      log.evaluate((el) => {
+        const steps = new Set<number>();
+        for (const highlight of CSS.highlights.values())
+          for (const range of highlight) if (el.contains(range.startContainer)) steps.add(Number(/const step(\d+)/.exec((range.startContainer as Text).data)?.[1]));
+        return [...steps].sort((a, b) => a - b);
+      });
+    await expect.poll(colouredSteps).toContain(59);
+    const atEnd = await colouredSteps();
+    expect(atEnd.length).toBeLessThan(30); // not the blocks far above the view
+    expect(atEnd).not.toContain(0);
+    await log.evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(colouredSteps).toContain(0);
+    expect(await colouredSteps()).not.toContain(59);
   });
 });

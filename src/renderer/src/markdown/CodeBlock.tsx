@@ -1,4 +1,6 @@
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { colourRuns } from './code-colours';
+import { highlightRegistry, paintWhileNear } from './code-highlights';
 import { highlightCode, type HighlightNode } from './highlight';
 
 function renderNode(node: HighlightNode | string, key: number): ReactNode {
@@ -10,10 +12,23 @@ function renderNode(node: HighlightNode | string, key: number): ReactNode {
   );
 }
 
-/** A fenced code block, highlighted when the language is one we know, with a copy button. */
+/**
+ * A fenced code block, highlighted when the language is one we know, with a copy button. The code
+ * is one text node coloured with the CSS Custom Highlight API (code-highlights.ts); a browser
+ * without it gets a span per token.
+ */
 export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string; lang: string | undefined }) {
   const [copied, setCopied] = useState(false);
-  const tree = highlightCode(code, lang);
+  const registry = highlightRegistry();
+  const tree = useMemo(() => highlightCode(code, lang), [code, lang]);
+  const runs = useMemo(() => (registry && tree ? colourRuns(tree) : null), [registry, tree]);
+  const codeRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const code = codeRef.current;
+    const text = code?.firstChild;
+    if (!registry || !runs || !code || !(text instanceof Text)) return;
+    return paintWhileNear(registry, code, text, runs);
+  }, [registry, runs]);
   const language = lang?.trim().split(/\s+/)[0] ?? '';
   const copy = () => {
     void navigator.clipboard?.writeText(code).then(
@@ -30,8 +45,8 @@ export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string;
         </button>
       </div>
       <pre>
-        <code className={tree ? `hljs language-${language.toLowerCase()}` : 'hljs'}>
-          {tree ? tree.children.map(renderNode) : code}
+        <code ref={codeRef} className={tree ? `hljs language-${language.toLowerCase()}` : 'hljs'}>
+          {tree && !runs ? tree.children.map(renderNode) : code}
         </code>
       </pre>
     </div>

@@ -2,6 +2,7 @@ import { Fragment, memo, useMemo, useRef } from 'react';
 import { marked, type Token } from 'marked';
 import { BlockTokens } from './BlockToken';
 import { IncrementalLexer, type Chunk } from './incremental-lexer';
+import { lexCached } from './lexed-cache';
 import './markdown.css';
 
 /**
@@ -11,11 +12,15 @@ import './markdown.css';
  * While a reply streams, the text grows by a few characters a frame: finished blocks are lexed
  * once and skipped by React (incremental-lexer.ts); only the open tail is lexed and rendered
  * again. Lexing the whole 80 KB reply every frame was the long task of the streaming benchmark.
+ * `cacheKey` (a transcript item's id) keeps the lexed text when the row unmounts (lexed-cache.ts).
  */
-export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function Markdown({ text, streaming = false, cacheKey }: { text: string; streaming?: boolean; cacheKey?: string }) {
   const lexer = useRef<IncrementalLexer | null>(null);
-  lexer.current ??= new IncrementalLexer();
-  const { chunks, tail, definitions } = useMemo(() => (lexer.current as IncrementalLexer).update(text, streaming), [text, streaming]);
+  const { chunks, tail, definitions } = useMemo(() => {
+    if (cacheKey !== undefined) return lexCached(cacheKey, text, streaming);
+    lexer.current ??= new IncrementalLexer();
+    return lexer.current.update(text, streaming);
+  }, [cacheKey, text, streaming]);
   return (
     <div className="markdown">
       {chunks.map((chunk, index) => (

@@ -8,6 +8,7 @@ import markdown from 'highlight.js/lib/languages/markdown';
 import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
+import { SizedLru } from '../lib/sized-lru';
 
 // A handful of common languages keeps the bundle small; anything else shows as plain text.
 hljs.registerLanguage('bash', bash);
@@ -61,21 +62,39 @@ export function knownLanguage(lang: string | undefined): string | null {
 }
 
 /**
- * Highlighted trees by language and code: a block that renders again (the streaming tail is
- * re-lexed every frame, a chat re-opens, a message re-mounts) is not highlighted again. Oldest
- * entries go first once the cache is full; the trees are never mutated, so sharing them is safe.
+ * hljs's HTML by language and code, so a block that renders again (the streaming tail is re-lexed
+ * every frame, a chat re-opens, a row scrolls back into view) is not highlighted again: that was
+ * the largest part of mounting a row while scrolling a long chat. Bounded by size: the HTML,
+ * measured at ≈ 4.7 characters per character of TypeScript, costs 1 byte a character once flat
+ * (2 when it holds characters beyond Latin-1); hljs builds it as a rope of ≈ 6 bytes a character.
+ * The parsed tree is not what is kept: with its objects and arrays it measured ≈ 34 bytes per
+ * character of code, the HTML ≈ 5 (key included), and parsing it again is cheap.
+ * 12 MB holds the code of a 300-turn working chat (≈ 5 MB) twice over.
  */
-const CACHE_SIZE = 200;
-const cache = new Map<string, HighlightNode>();
+export const HIGHLIGHT_CACHE_BYTES = 12 * 1024 * 1024;
+const cache = new SizedLru<string, string>(HIGHLIGHT_CACHE_BYTES);
+const ENTRY_OVERHEAD = 100; // the map entry, the list node and two string headers, roughly
+const WIDE = /[\u0100-\uffff]/; // a character beyond Latin-1: V8 stores the string two bytes a character
+
+/** hljs's HTML for the code, from the cache or made and kept there. */
+function highlightedHtml(language: string, code: string): string {
+  const key = `${language}\u0000${code}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  // Reading the string with a regular expression flattens it in place: the rope is dropped here.
+  const wide = WIDE.test(html);
+  cache.set(key, html, (key.length + html.length) * (wide ? 2 : 1) + ENTRY_OVERHEAD);
+  return html;
+}
 
 export function highlightCode(code: string, lang: string | undefined): HighlightNode | null {
   const language = knownLanguage(lang);
-  if (!language) return null;
-  const key = `${language}\u0000${code}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const tree = parseHighlighted(hljs.highlight(code, { language, ignoreIllegals: true }).value);
-  cache.set(key, tree);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return tree;
+  return language ? parseHighlighted(highlightedHtml(language, code)) : null;
+}
+
+/** Highlights the code into the cache only (idle work ahead of a mount: see prepare-markdown.ts). */
+export function prepareHighlight(code: string, lang: string | undefined): void {
+  const language = knownLanguage(lang);
+  if (language) highlightedHtml(language, code);
 }

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import hljs from 'highlight.js/lib/core';
+import { marked } from 'marked';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { highlightCode } from './highlight';
 import { IncrementalLexer, safeCut } from './incremental-lexer';
 import { FullMarkdown, Markdown } from './Markdown';
@@ -86,11 +88,47 @@ describe('incremental Markdown lexing', () => {
 });
 
 describe('highlight cache', () => {
-  it('returns the same tree for the same language and code, and a fresh one for new code', () => {
-    const a = highlightCode('const a = 1;', 'ts');
-    expect(highlightCode('const a = 1;', 'typescript ')).not.toBeNull();
-    expect(highlightCode('const a = 1;', 'ts')).toBe(a);
-    expect(highlightCode('const a = 2;', 'ts')).not.toBe(a);
-    expect(highlightCode('x', 'cobol')).toBeNull();
+  it('highlights the same language and code once, new code anew, and gives equal trees', () => {
+    const highlight = vi.spyOn(hljs, 'highlight');
+    try {
+      const a = highlightCode('const cached = 1;', 'ts');
+      expect(highlight).toHaveBeenCalledTimes(1);
+      expect(highlightCode('const cached = 1;', 'ts')).toEqual(a);
+      expect(highlight).toHaveBeenCalledTimes(1);
+      expect(highlightCode('const cached = 1;', 'typescript ')).toEqual(a); // another name of the language
+      expect(highlightCode('const cached = 2;', 'ts')).not.toEqual(a);
+      expect(highlight).toHaveBeenCalledTimes(3);
+      expect(highlightCode('x', 'cobol')).toBeNull();
+    } finally {
+      highlight.mockRestore();
+    }
+  });
+});
+
+describe('lexed cache', () => {
+  it('keeps an item\'s lexed text across unmount and mount, and never shows an older text', () => {
+    const lex = vi.spyOn(marked, 'lexer');
+    try {
+      const text = 'Para one.\n\nPara two with **bold**.\n';
+      const first = render(<Markdown text={text} cacheKey="item-1" />);
+      const html = first.container.innerHTML;
+      const lexed = lex.mock.calls.length;
+      expect(lexed).toBeGreaterThan(0);
+      first.unmount();
+      const again = render(<Markdown text={text} cacheKey="item-1" />);
+      expect(again.container.innerHTML).toBe(html);
+      expect(lex).toHaveBeenCalledTimes(lexed); // mounted again: nothing lexed
+      again.unmount();
+      // The same item edited: its new text shows, not the cached one.
+      const edited = render(<Markdown text={'Para one, edited.\n\nPara two with **bold**.\n'} cacheKey="item-1" />);
+      expect(edited.container.textContent).toBe('Para one, edited.Para two with bold.');
+      edited.unmount();
+      // A streamed item mounted again mid-stream and grown: the new text, lexed from where it stood.
+      render(<Markdown text={'Streamed **bo'} streaming cacheKey="item-2" />).unmount();
+      const grown = render(<Markdown text={'Streamed **bold** and more'} streaming cacheKey="item-2" />);
+      expect(grown.container.textContent).toBe('Streamed bold and more');
+    } finally {
+      lex.mockRestore();
+    }
   });
 });

@@ -44,9 +44,18 @@ export class IncrementalLexer {
   private chunks: Chunk[] = [];
   /** The text the chunks cover (always ends at a safe boundary). */
   private done = '';
+  /** The last call and its answer: a row mounted again with the same text lexes nothing. */
+  private last: { text: string; streaming: boolean; lexed: Lexed } | null = null;
 
   /** `streaming`: the text is still growing, so what its open tail leaves unclosed is closed for display. */
   update(text: string, streaming = false): Lexed {
+    if (this.last && this.last.text === text && this.last.streaming === streaming) return this.last.lexed;
+    const lexed = this.lexNew(text, streaming);
+    this.last = { text, streaming, lexed };
+    return lexed;
+  }
+
+  private lexNew(text: string, streaming: boolean): Lexed {
     const open = (tail: string) => lex(streaming ? completePartialMarkdown(tail) : tail);
     const definitions = text.match(REFERENCE_DEF);
     if (definitions) {

@@ -18,3 +18,24 @@ describe('ui slice: reveal', () => {
     expect(store.getState().reveal).toEqual({ sessionId: 's1', itemId: 'u7', nonce: first!.nonce + 2 });
   });
 });
+
+describe('ui slice: transcript disclosures', () => {
+  it('keeps each disclosure\'s state by key; a reveal opens it once per nonce', () => {
+    const store = createWaypointStore(new MemoryBackend());
+    const open = (key: string) => store.getState().disclosures[key]?.open ?? false;
+    expect(open('th1')).toBe(false);
+    store.getState().setDisclosure('th1', true);
+    store.getState().setDisclosure('k1', true);
+    store.getState().setDisclosure('k1', false);
+    expect([open('th1'), open('k1')]).toEqual([true, false]);
+
+    store.getState().openForReveal('g1', 4);
+    expect(open('g1')).toBe(true);
+    store.getState().setDisclosure('g1', false);
+    store.getState().openForReveal('g1', 4); // the same reveal again (its row mounted again): the user's choice stands
+    expect(open('g1')).toBe(false);
+    store.getState().openForReveal('g1', 5);
+    expect(open('g1')).toBe(true);
+  });
+});
+

@@ -43,7 +43,7 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
   };
 
   return (
-    <PromptDialog requestId={request.id} className={`approval approval--${request.kind}`} labelledBy={`${id}-q ${id}-summary`} describedBy={`${id}-tool`}>
+    <PromptDialog requestId={request.id} className={`prompt-card approval approval--${request.kind}`} labelledBy={`${id}-q ${id}-summary`} describedBy={`${id}-tool`}>
       <h2 id={`${id}-q`} className="approval-question">
         {QUESTION[request.kind]}
       </h2>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './prompt-card.css';
 
 interface Props {
   /** A new question takes the focus again. */

@@ -1,8 +1,9 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId } from 'react';
 import type { CompactionItem } from '../../../../shared/transcript';
 import { formatUsd } from '../../../../shared/usage';
 import { Markdown } from '../../markdown/Markdown';
 import { Icon } from '../icons/Icon';
+import { useDisclosure } from './use-disclosure';
 import '../context.css';
 
 const tokens = (n: number) => (n >= 1_000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
@@ -13,12 +14,12 @@ const tokens = (n: number) => (n >= 1_000 ? `${(n / 1000).toFixed(n >= 10_000 ? 
  * whole; only what Claude is sent changed.
  */
 export const CompactionMarker = memo(function CompactionMarker({ item }: { item: CompactionItem }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useDisclosure(item.id);
   const summaryId = useId();
   const how = item.trigger === 'manual' ? 'at your request' : "to fit the model's context window";
   return (
     <div className="compaction">
-      <button type="button" className="compaction-toggle" aria-expanded={open} aria-controls={summaryId} onClick={() => setOpen(!open)}>
+      <button type="button" className="transcript-disclosure" aria-expanded={open} aria-controls={summaryId} onClick={() => setOpen(!open)}>
         <Icon name="chevron" size={12} className={`chevron${open ? ' chevron--open' : ''}`} />
         <span>
           Compacted {item.upTo} older messages into a summary {how} · about {tokens(item.tokensBefore)} → {tokens(item.tokensAfter)} tokens ·{' '}
@@ -32,7 +33,7 @@ export const CompactionMarker = memo(function CompactionMarker({ item }: { item:
               Claude is sent this summary in place of the older turns above; the latest turn before this marker and everything after it go in
               full. You still see them all.
             </p>
-            <Markdown text={item.summary} />
+            <Markdown text={item.summary} cacheKey={item.id} />
           </>
         )}
       </div>

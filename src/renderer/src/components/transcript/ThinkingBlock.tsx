@@ -1,7 +1,8 @@
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useRef } from 'react';
 import { useScrollable } from '../../lib/use-scrollable';
 import type { ThinkingItem } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
+import { useDisclosure } from './use-disclosure';
 import './thinking.css';
 
 /**
@@ -10,14 +11,14 @@ import './thinking.css';
  * says so beside the button; the button's name stays exactly "Thinking".
  */
 export const ThinkingBlock = memo(function ThinkingBlock({ item }: { item: ThinkingItem }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
   const streaming = item.status === 'streaming';
   const body = useRef<HTMLDivElement>(null);
   const scrollable = useScrollable(body);
   return (
     <div className="thinking">
-      <button type="button" className="thinking-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((was) => !was)}>
+      <button type="button" className="thinking-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
         Thinking
       </button>

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ToolCallItem } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
 import { AttachmentThumb } from '../attachments/AttachmentThumb';
+import { useDisclosure } from './use-disclosure';
 
 const STATUS_TEXT: Record<ToolCallItem['status'], string> = {
   running: 'running',
@@ -26,7 +27,7 @@ function formatDuration(ms: number): string {
 
 /** A tool call as a compact card; input and result on expand. */
 export function ToolCallCard({ item }: { item: ToolCallItem }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
   return (
     <div className={`tool-card tool-card--${item.status}`}>
@@ -35,7 +36,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
         className="tool-card-header"
         aria-expanded={open}
         aria-controls={bodyId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => setOpen(!open)}
       >
         <span className="tool-card-name">{item.name}</span>
         {item.server && <span className="tool-card-server">{item.server}</span>}

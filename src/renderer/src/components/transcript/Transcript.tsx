@@ -8,6 +8,7 @@ import { TranscriptEntry, type TranscriptControls } from './TranscriptEntry';
 import { rowKey } from './row-key';
 import { transcriptRows, type TranscriptRow } from './transcript-rows';
 import { type FindMarks, useFindHighlight } from './use-find-highlight';
+import { usePrepareRows } from './use-prepare-rows';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { RowsContext, TranscriptInner, TranscriptRowBox } from './virtual-parts';
 
@@ -53,6 +54,7 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
   const stick = useStickToBottom(scrollRef, rows.length, items);
   const shift = usePrepended(items);
   useFindHighlight(scrollRef, rows, findMarks);
+  const prepareRows = usePrepareRows(rows, listRef);
   // The row holding focus stays mounted while scrolled away, or focus (and a half-typed edit) would be lost.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const focusedRow = focusedKey === null ? -1 : rows.findIndex((row) => rowKey(row) === focusedKey);
@@ -164,6 +166,7 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
             as={TranscriptInner}
             item={TranscriptRowBox}
             onResize={stick.onResize}
+            onScroll={prepareRows}
             {...(focusedRow >= 0 ? { keepMounted: [focusedRow] } : {})}
           >
             {(row: TranscriptRow) =>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storeWrapper } from '../../test-support/store-wrapper';
 import { UserMessage } from './UserMessage';
 
 afterEach(cleanup);
@@ -9,14 +10,14 @@ const item = (text: string) => ({ id: 'u1', kind: 'user' as const, text, created
 
 describe('UserMessage', () => {
   it('shows a short message whole, with no button', () => {
-    render(<UserMessage item={item('Fix the parser, please.')} />);
+    render(<UserMessage item={item('Fix the parser, please.')} />, storeWrapper());
     expect(screen.getByRole('article', { name: 'You' }).textContent).toBe('Fix the parser, please.');
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('collapses a 200 KB paste to its start, and "Show all" / "Show less" toggle it (aria-expanded)', () => {
     const paste = `${'x'.repeat(100)} START\n${'log line\n'.repeat(22_000)}THE END`;
-    render(<UserMessage item={item(paste)} />);
+    render(<UserMessage item={item(paste)} />, storeWrapper());
     const article = screen.getByRole('article', { name: 'You' });
     expect(article.textContent!.length).toBeLessThan(1000);
     expect(article.textContent).toContain('START');

@@ -1,12 +1,13 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { UserItem } from '../../../../shared/transcript';
 import { messagePreview } from './message-preview';
 import { AttachmentThumb } from '../attachments/AttachmentThumb';
+import { useDisclosure } from './use-disclosure';
 
 /** The user's message; a long one collapses to its first lines with "Show all" / "Show less". `children`: its tools (Edit message). */
 export function UserMessage({ item, children }: { item: UserItem; children?: ReactNode }) {
   const preview = useMemo(() => messagePreview(item.text), [item.text]);
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useDisclosure(item.id);
   const bubbleId = useId();
   const ref = useRef<HTMLElement>(null);
   const collapsed = preview !== null && !expanded;
