@@ -30,12 +30,16 @@ test.describe('chat', () => {
     await expect(log.getByRole('listitem').filter({ hasText: 'two' })).toBeVisible();
     await expect(log.locator('pre code')).toContainText('const answer: number = 42;');
     // The code is one text node, coloured by CSS highlights (markdown/code-highlights.ts): which words each colour covers.
-    const coloured = await log.locator('pre code').evaluate((code) =>
-      [...CSS.highlights].flatMap(([name, highlight]) =>
-        [...highlight].filter((range) => code.contains(range.startContainer)).map((range) => `${name}: ${(range.startContainer as Text).data.slice(range.startOffset, range.endOffset)}`),
-      ),
-    );
-    expect(coloured.sort()).toEqual(['hl-builtin: number', 'hl-keyword: const', 'hl-number: 42', 'hl-number: answer']);
+    // A block mounted before its code was highlighted takes its colours in the next idle period.
+    const coloured = () =>
+      log.locator('pre code').evaluate((code) =>
+        [...CSS.highlights]
+          .flatMap(([name, highlight]) =>
+            [...highlight].filter((range) => code.contains(range.startContainer)).map((range) => `${name}: ${(range.startContainer as Text).data.slice(range.startOffset, range.endOffset)}`),
+          )
+          .sort(),
+      );
+    await expect.poll(coloured).toEqual(['hl-builtin: number', 'hl-keyword: const', 'hl-number: 42', 'hl-number: answer']);
     expect(await log.locator('pre code span').count()).toBe(0);
     await expect(input).toHaveValue('');
     expect(scripted.requests).toHaveLength(1);

@@ -1,7 +1,8 @@
-import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { onIdle } from '../lib/idle';
 import { colourRuns } from './code-colours';
 import { highlightRegistry, paintWhileNear } from './code-highlights';
-import { highlightCode, type HighlightNode } from './highlight';
+import { cachedHighlight, highlightCode, type HighlightNode } from './highlight';
 
 function renderNode(node: HighlightNode | string, key: number): ReactNode {
   if (typeof node === 'string') return node;
@@ -20,7 +21,15 @@ function renderNode(node: HighlightNode | string, key: number): ReactNode {
 export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string; lang: string | undefined }) {
   const [copied, setCopied] = useState(false);
   const registry = highlightRegistry();
-  const tree = useMemo(() => highlightCode(code, lang), [code, lang]);
+  // A block that mounts before its code was highlighted (a chat opening: its last rows are not
+  // prepared yet) shows the text at once and takes its colours in the next idle period, so hljs
+  // is off the frame that opens the chat (on the 300-turn chat it was half of that frame's
+  // script). From then on, as before, a change (a reply streaming) is highlighted as it renders.
+  // Only with CSS highlights, where the colours are not in the DOM: the text and the row's
+  // height are the same without them.
+  const [deferred, setDeferred] = useState(() => registry !== null && cachedHighlight(code, lang) === undefined);
+  useEffect(() => (deferred ? onIdle(() => setDeferred(false)) : undefined), [deferred]);
+  const tree = useMemo(() => (deferred ? null : highlightCode(code, lang)), [deferred, code, lang]);
   const runs = useMemo(() => (registry && tree ? colourRuns(tree) : null), [registry, tree]);
   const codeRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {

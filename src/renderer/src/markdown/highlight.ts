@@ -93,6 +93,17 @@ export function highlightCode(code: string, lang: string | undefined): Highlight
   return language ? parseHighlighted(highlightedHtml(language, code)) : null;
 }
 
+/**
+ * The code's highlighting if it is at hand: the tree when the cache holds it, null for a language
+ * hljs does not know (nothing to do), undefined when hljs would have to run.
+ */
+export function cachedHighlight(code: string, lang: string | undefined): HighlightNode | null | undefined {
+  const language = knownLanguage(lang);
+  if (!language) return null;
+  const html = cache.get(`${language}\u0000${code}`);
+  return html === undefined ? undefined : parseHighlighted(html);
+}
+
 /** Highlights the code into the cache only (idle work ahead of a mount: see prepare-markdown.ts). */
 export function prepareHighlight(code: string, lang: string | undefined): void {
   const language = knownLanguage(lang);
