@@ -42,15 +42,18 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
     el.scrollTop = el.scrollHeight; // the browser clamps it to the end
   }, [scrollRef]);
 
-  // Opening, every streamed frame and every new row: stay at the end while following.
+  // The user's own new message: follow again and take the end at once. Other changes (a row
+  // added, a reply streaming, a plan line growing) reach the end through the observer below when
+  // they change the list's height: taking it here too read scrollHeight inside every commit, a
+  // forced layout of ≈ 2 ms on each plan update.
   useLayoutEffect(() => {
     const sent = lastUserId(items);
-    if (sent !== lastUser.current) {
-      lastUser.current = sent;
-      if (sent) state.current.following = true;
-    }
-    if (state.current.following) toEnd();
-  }, [items, rowCount, toEnd]);
+    if (sent === lastUser.current) return;
+    lastUser.current = sent;
+    if (!sent) return;
+    state.current.following = true;
+    toEnd();
+  }, [items, toEnd]);
 
   // The list's box (the virtualiser's total height) and the viewport: re-take the end when either changes.
   const hasRows = rowCount > 0;
