@@ -2,7 +2,7 @@ import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useS
 import { onIdle } from '../lib/idle';
 import { colourRuns } from './code-colours';
 import { highlightRegistry, paintWhileNear } from './code-highlights';
-import { cachedHighlight, highlightCode, type HighlightNode } from './highlight';
+import { highlightCode, highlightIsReady, type HighlightNode } from './highlight';
 
 function renderNode(node: HighlightNode | string, key: number): ReactNode {
   if (typeof node === 'string') return node;
@@ -27,7 +27,7 @@ export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string;
   // script). From then on, as before, a change (a reply streaming) is highlighted as it renders.
   // Only with CSS highlights, where the colours are not in the DOM: the text and the row's
   // height are the same without them.
-  const [deferred, setDeferred] = useState(() => registry !== null && cachedHighlight(code, lang) === undefined);
+  const [deferred, setDeferred] = useState(() => registry !== null && !highlightIsReady(code, lang));
   useEffect(() => (deferred ? onIdle(() => setDeferred(false)) : undefined), [deferred]);
   const tree = useMemo(() => (deferred ? null : highlightCode(code, lang)), [deferred, code, lang]);
   const runs = useMemo(() => (registry && tree ? colourRuns(tree) : null), [registry, tree]);

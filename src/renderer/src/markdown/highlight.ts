@@ -93,15 +93,10 @@ export function highlightCode(code: string, lang: string | undefined): Highlight
   return language ? parseHighlighted(highlightedHtml(language, code)) : null;
 }
 
-/**
- * The code's highlighting if it is at hand: the tree when the cache holds it, null for a language
- * hljs does not know (nothing to do), undefined when hljs would have to run.
- */
-export function cachedHighlight(code: string, lang: string | undefined): HighlightNode | null | undefined {
+/** Whether highlighting the code costs nothing now: the cache holds it, or hljs does not know the language. */
+export function highlightIsReady(code: string, lang: string | undefined): boolean {
   const language = knownLanguage(lang);
-  if (!language) return null;
-  const html = cache.get(`${language}\u0000${code}`);
-  return html === undefined ? undefined : parseHighlighted(html);
+  return !language || cache.get(`${language}\u0000${code}`) !== undefined;
 }
 
 /** Highlights the code into the cache only (idle work ahead of a mount: see prepare-markdown.ts). */
