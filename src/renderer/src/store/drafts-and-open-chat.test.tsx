@@ -26,6 +26,28 @@ const open = async (title: string) => {
 };
 
 describe('the open chat and drafts', () => {
+  it('a chat picked while main is still making a new one stays open; the new chat is listed, with what was typed', async () => {
+    const backend = twoChats();
+    const store = createWaypointStore(backend);
+    await store.getState().openSession('new');
+    let release = () => {};
+    const made = new Promise<void>((resolve) => (release = resolve));
+    backend.override('newSession', async () => {
+      await made;
+      backend.addChat('made', 'New chat', { updatedAt: '2025-01-04T00:00:00.000Z' });
+      return (await backend.call('listSessions', {})).sessions.find((s) => s.id === 'made')!;
+    });
+    const creating = store.getState().newChat();
+    expect(store.getState().currentSessionId).toBeNull(); // the new, empty chat shows at once
+    store.getState().setNewChatDraft('half a thought');
+    await store.getState().openSession('old');
+    release();
+    expect(await creating).toEqual({ ok: true });
+    expect(store.getState().currentSessionId).toBe('old');
+    expect(store.getState().sessions.map((s) => s.id)).toContain('made');
+    expect(store.getState().draftOf('made')).toBe('half a thought');
+  });
+
   it('reopens the chat the tab had open, not the newest one; without one, the newest', async () => {
     mountApp(twoChats(), { preferredChat: 'old' });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));

@@ -52,6 +52,8 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
         const typed = get().newChatDraft;
         if (typed) get().saveDraft(session.id, typed);
         set({ newChatDraft: '' });
+        // The user picked another chat while main was making this one: they stay there.
+        if (get().currentSessionId !== null) return OK;
       }
       return await get().openSession(session.id);
     } catch (error) {
