@@ -47,6 +47,24 @@ describe('attachments in the store', () => {
     expect(store.getState().pendingAttachments[NEW_CHAT_KEY]).toBeUndefined();
   });
 
+  it('a file added while the message is on its way stays for the next one; only the sent chips go', async () => {
+    const { api, store } = backend(64);
+    expect(await store.getState().newChat()).toEqual({ ok: true });
+    const key = store.getState().currentSessionId!;
+    await store.getState().addFiles([file('first.txt', 'sent with the message')]);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.override('sendMessage', async () => {
+      await answered;
+      return { itemId: 'u-1' };
+    });
+    const sending = store.getState().sendMessage('Here it is');
+    await store.getState().addFiles([file('later.txt', 'added while sending')]);
+    answer();
+    expect(await sending).toEqual({ ok: true });
+    expect(store.getState().pendingAttachments[key]?.map((p) => p.name)).toEqual(['later.txt']);
+  });
+
   it('refuses an .exe and 30 images by name before any upload, keeping what was attached', async () => {
     const { api, store } = backend();
     await store.getState().addFiles([file('a.txt', 'a')]);

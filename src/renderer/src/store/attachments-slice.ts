@@ -30,7 +30,8 @@ export interface AttachmentsSlice {
   removeAttachment(localId: string): void;
   dismissAttachmentAlert(): void;
   loadPreview(id: string): Promise<void>;
-  clearAttachments(key: string): void;
+  /** Takes the chips just sent off the composer; ones added while the message was on its way stay. */
+  clearAttachments(key: string, sent: readonly string[]): void;
 }
 
 export const NEW_CHAT_KEY = '';
@@ -127,10 +128,11 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get,
         // No preview: the chip and the transcript show the name alone.
       }
     },
-    clearAttachments(key) {
+    clearAttachments(key, sent) {
       set((state) => {
-        const { [key]: _sent, ...rest } = state.pendingAttachments;
-        return { pendingAttachments: rest };
+        const { [key]: list = [], ...rest } = state.pendingAttachments;
+        const left = list.filter((p) => !sent.includes(p.localId));
+        return { pendingAttachments: left.length > 0 ? { ...rest, [key]: left } : rest };
       });
     },
   };

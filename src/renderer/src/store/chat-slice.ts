@@ -68,7 +68,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     try {
       set({ composerError: null });
       await api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
-      get().clearAttachments(key);
+      get().clearAttachments(key, pending.map((p) => p.localId));
       // A refusal was about the files of the message just sent: it no longer applies.
       get().dismissAttachmentAlert();
       return OK;
