@@ -63,6 +63,10 @@ test.describe('a long paste and a plan at work', () => {
 
     await expectAccessibleInBothSchemes(app, 'collapsed paste, open plan-change run, open step detail');
 
+    // Up to the message the way a person goes there (Home on the log), so the view stops following
+    // the end while Claude still works; a scroll made by the test alone would not tell it so.
+    await log.focus();
+    await app.keyboard.press('Home');
     await showAll.click();
     await expect(you.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
     await expect(you).toContainText('END OF LOG');
