@@ -36,9 +36,9 @@ describe('EncryptedFileSecretStore', () => {
   it('saves the key encrypted, never in plain text, and reads it back', () => {
     const file = join(dir, 'api-key.bin');
     const cipher = aesCipher();
-    new EncryptedFileSecretStore(file, cipher).save('sk-ant-api03-secret');
+    new EncryptedFileSecretStore(file, cipher).save('sk-ant-test-secret');
     expect(readFileSync(file).toString('latin1')).not.toContain('sk-ant');
-    expect(new EncryptedFileSecretStore(file, cipher).load()).toBe('sk-ant-api03-secret');
+    expect(new EncryptedFileSecretStore(file, cipher).load()).toBe('sk-ant-test-secret');
     expect(readdirSync(dir)).toEqual(['api-key.bin']);
   });
 

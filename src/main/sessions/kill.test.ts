@@ -16,7 +16,7 @@ import { checkLogs, kill, killAllLaunched, launch, snapshotBuild, type RunningSh
  */
 const LANES = 4;
 const RUNS_PER_LANE = 13; // 52 kills in all
-const KEY = 'sk-ant-api03-kill-test-key';
+const KEY = 'sk-ant-test-kill-key';
 
 const scenario = { ...plansStructured, latencyMs: 25 };
 let root: string;

@@ -235,7 +235,7 @@ describe('paged sessions', () => {
     try {
       for (const afterMs of [150, 400, 700]) {
         planned.setScenario({ ...plansStructured, latencyMs: 25 });
-        const shell = await launch(dir, dir, planned.url, 'sk-ant-api03-paged-kill-key');
+        const shell = await launch(dir, dir, planned.url, 'sk-ant-test-paged-kill-key');
         const { id } = (await shell.call('newSession', {})) as { id: string };
         await shell.call('sendMessage', { sessionId: id, text: 'Create a structural grid' });
         await sleep(afterMs);
