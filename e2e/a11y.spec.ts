@@ -38,7 +38,7 @@ test.describe('chat', () => {
     await send(app, 'Write an add function');
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.locator('pre code')).toContainText('return a + b;');
-    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     const card = log.getByRole('button', { name: /^list_directory/ });
     await expect(card).toContainText('done');
     await expectAccessibleInBothSchemes(app, 'chat');
@@ -89,7 +89,7 @@ test.describe('settings dialog', () => {
   });
 
   test('every field, and the MCP section with a ready and a failed server', async ({ app }) => {
-    await app.getByRole('button', { name: 'Settings' }).click();
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = app.getByRole('dialog');
     const status = dialog.getByRole('list', { name: 'MCP server status' });
     await expect(status.getByRole('listitem').filter({ hasText: /^test/ })).toContainText('ready');
@@ -105,12 +105,12 @@ test.describe('themes', () => {
   test('follow the OS by default; the Settings theme applies at once, wins over the OS and is kept', async ({ app }) => {
     const background = () => app.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const chooseTheme = async (label: string) => {
-      await app.getByRole('button', { name: 'Settings' }).click();
+      await app.getByRole('button', { name: 'Settings', exact: true }).click();
       await app.getByRole('dialog').getByLabel('Theme').selectOption({ label });
       await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await expect(app.getByRole('dialog')).toHaveCount(0);
     };
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     await app.emulateMedia({ colorScheme: 'light' });
     expect(await background()).toBe(LIGHT_BG);
     await app.emulateMedia({ colorScheme: 'dark' });
@@ -124,7 +124,7 @@ test.describe('themes', () => {
     await expect.poll(background).toBe(DARK_BG);
     await expectAccessible(app, 'dark theme on a light OS', 'light');
     await app.reload();
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     expect(await background()).toBe(DARK_BG);
 
     await chooseTheme('Match system');

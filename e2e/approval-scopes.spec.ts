@@ -33,7 +33,7 @@ const scoped: Scenario = {
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  return page.getByRole('dialog', { name: 'Settings' });
+  return page.getByRole('dialog', { name: 'Settings', exact: true });
 }
 
 test.describe('scoped approvals', () => {
@@ -67,7 +67,7 @@ test.describe('scoped approvals', () => {
     expect(saved).toMatchObject({ autoApproveCommands: false, autoApproveEdits: false });
     const dialog = await openSettings(app);
     await expect(dialog.getByLabel('Auto-approve commands')).not.toBeChecked();
-    const rules = dialog.getByRole('list', { name: 'Approval rules' });
+    const rules = dialog.getByRole('list', { name: 'Approval rules', exact: true });
     await expect(rules.getByRole('listitem')).toHaveCount(1);
     await expect(rules.getByRole('listitem')).toHaveText(/Always allow run_command: echo scoped/);
     await expectAccessibleInBothSchemes(app, 'settings with an approval rule');
@@ -137,12 +137,12 @@ test.describe('rules made in Settings', () => {
     await dialog.getByLabel('Tool', { exact: true }).selectOption('run_command');
     await dialog.getByRole('button', { name: 'Add rule', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('An approval rule needs a pattern');
-    await expect(dialog.getByRole('list', { name: 'Approval rules' })).toHaveCount(0);
+    await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true })).toHaveCount(0);
 
     await dialog.getByLabel('Command or path').fill('rm   -rf build');
     await dialog.getByLabel('Decision').selectOption('deny');
     await dialog.getByLabel('Command or path').press('Enter');
-    await expect(dialog.getByRole('list', { name: 'Approval rules' }).getByRole('listitem')).toHaveText(/Never allow run_command: rm {3}-rf build/);
+    await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/Never allow run_command: rm {3}-rf build/);
     await expect(dialog).toBeVisible(); // Enter added the rule; it did not submit the dialog
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
@@ -170,7 +170,7 @@ test.describe('an MCP tool rule made in Settings', () => {
     await expect(dialog.getByLabel('Command or path')).toHaveCount(0);
     await dialog.getByLabel('Decision').selectOption('deny');
     await dialog.getByRole('button', { name: 'Add rule', exact: true }).click();
-    await expect(dialog.getByRole('list', { name: 'Approval rules' }).getByRole('listitem')).toHaveText(/Never allow add \(MCP server test\): every call/);
+    await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/Never allow add \(MCP server test\): every call/);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     await send(app, 'Add two and three');

@@ -51,7 +51,7 @@ test.describe('approving an edit', () => {
   test('Deny leaves the file untouched and the card says denied', async ({ app, shell, scripted }) => {
     const file = seedWorkspace(shell.workspace);
     await send(app, 'Fix the answer in src/app.js');
-    await approval(app).getByRole('button', { name: 'Deny' }).click();
+    await approval(app).getByRole('button', { name: 'Deny', exact: true }).click();
 
     await expect(approval(app)).toHaveCount(0);
     await expect(conversation(app).getByText('Done: the answer is 42 now.')).toBeVisible();

@@ -38,7 +38,7 @@ const uploaded = (page: Page) => expect(page.getByRole('list', { name: 'Attachme
 
 /** Puts files on the clipboard and pastes them into the message box, as a screenshot paste does. */
 async function paste(page: Page, name: string, type: string, bytes: Buffer) {
-  await page.getByRole('textbox', { name: 'Message' }).evaluate(
+  await page.getByRole('textbox', { name: 'Message', exact: true }).evaluate(
     (box, { name, type, data }) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type }));
@@ -82,7 +82,7 @@ test('attach → send → the files go to Claude and show by name; they are stil
     await expect(chips(page)).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Remove notes.txt', exact: true })).toHaveCount(0);
 
-    await page.getByRole('textbox', { name: 'Message' }).fill('What is in these?');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is in these?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('You said: What is in these?')).toBeVisible();
@@ -107,7 +107,7 @@ test('attach → send → the files go to Claude and show by name; they are stil
     await expect(again.getByRole('list', { name: 'Attached files' }).getByText('spec.pdf')).toBeVisible();
     await expect(again.getByRole('list', { name: 'Attached files' }).locator('img')).toHaveCount(1);
     // The next message still carries them to Claude.
-    await page.getByRole('textbox', { name: 'Message' }).fill('And the second page?');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('And the second page?');
     await page.keyboard.press('Enter');
     await expect(again.getByText('You said: And the second page?')).toBeVisible();
     const later = (scripted.requests.at(-1)!.body as { messages: Array<{ content: Block[] }> }).messages[0]!.content;
@@ -136,9 +136,9 @@ test.describe('paste and drop', () => {
   test.use({ scenario: { name: 'slow', gated: true, turns: [{ kind: 'text', text: 'First reply.' }, { kind: 'text', text: 'Second reply.' }] } });
 
   test('a screenshot pasted while Claude replies waits for the next message; a dropped file joins it', async ({ app, scripted }) => {
-    await app.getByRole('textbox', { name: 'Message' }).fill('Start');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Start');
     await app.keyboard.press('Enter');
-    await expect(app.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     await paste(app, 'image.png', 'image/png', await png(300, 200, '#cc3333'));
     await expect(chips(app)).toHaveCount(1);
     await expect(chips(app).first()).toContainText(/Pasted image .*\.png/);
@@ -152,7 +152,7 @@ test.describe('paste and drop', () => {
     // Nothing was lost to the reply: both wait in the composer, and go with the next message.
     await expect(chips(app)).toHaveCount(2);
     await uploaded(app);
-    await app.getByRole('textbox', { name: 'Message' }).fill('Here they are');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Here they are');
     await app.keyboard.press('Enter');
     await scripted.release();
     await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Second reply.')).toBeVisible();
@@ -178,13 +178,13 @@ test.describe("a tool's image and the export", () => {
   test("an MCP tool's image reaches Claude as an image and shows on the tool card; Export chat holds the files", async ({ app, scripted }) => {
     // As a user would: see the server ready in Settings before asking for its tool.
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
-    const settings = app.getByRole('dialog', { name: 'Settings' });
+    const settings = app.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(settings.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'everything' })).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
     await attach(app, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Remember the milk.') }]);
     await expect(chips(app)).toHaveCount(1);
     await uploaded(app);
-    await app.getByRole('textbox', { name: 'Message' }).fill('Show me the tiny image');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Show me the tiny image');
     await app.keyboard.press('Enter');
     // The call waits for approval like any untrusted MCP tool's.
     const approval = app.getByRole('alertdialog', { name: /Approve/ });

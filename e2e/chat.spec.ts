@@ -14,19 +14,19 @@ test.describe('chat', () => {
   });
 
   test('a reply streams in token by token and renders markdown', async ({ app, scripted }) => {
-    const input = app.getByRole('textbox', { name: 'Message' });
+    const input = app.getByRole('textbox', { name: 'Message', exact: true });
     await input.fill('Show me streaming');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
 
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('Show me streaming')).toBeVisible();
     // While streaming, Stop is offered and only part of the text is there.
-    await expect(app.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
     await expect(log.getByText('THE END.')).toHaveCount(0);
     // Then the whole reply, rendered as markdown, and Stop goes away.
     await expect(log.getByText('THE END.', { exact: false })).toBeVisible({ timeout: 20_000 });
-    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     await expect(log.getByRole('listitem').filter({ hasText: 'two' })).toBeVisible();
     await expect(log.locator('pre code')).toContainText('const answer: number = 42;');
     // The code is one text node, coloured by CSS highlights (markdown/code-highlights.ts): which words each colour covers.
@@ -47,12 +47,12 @@ test.describe('chat', () => {
   });
 
   test('Stop cancels a reply at once and keeps what arrived', async ({ app }) => {
-    await app.getByRole('textbox', { name: 'Message' }).fill('Start talking');
-    await app.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Start talking');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
-    await app.getByRole('button', { name: 'Stop' }).click();
-    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 3_000 });
+    await app.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0, { timeout: 3_000 });
     await expect(log.getByText(/stopped/i).first()).toBeVisible();
     // Nothing more arrives after the stop.
     await app.waitForTimeout(500);
@@ -70,14 +70,14 @@ test.describe('new chat', () => {
 
   test('New chat starts a fresh conversation and the old one stays listed', async ({ app }) => {
     const log = app.getByRole('log', { name: 'Conversation' });
-    await app.getByRole('textbox', { name: 'Message' }).fill('Question one');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Question one');
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(log.getByText('First answer.')).toBeVisible();
 
-    await app.getByRole('button', { name: 'New chat' }).click();
+    await app.getByRole('button', { name: 'New chat', exact: true }).click();
     await expect(log.getByText('First answer.')).toHaveCount(0);
-    await app.getByRole('textbox', { name: 'Message' }).fill('Question two');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Question two');
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(log.getByText('Second answer.')).toBeVisible();
 
     // The first chat is still there, by its title, and opens with its own transcript.
@@ -91,22 +91,22 @@ test.describe('errors', () => {
   test.use({ scenario: { name: 'bad-key', turns: [{ kind: 'fault', fault: 'unauthorized' }] } });
 
   test('a rejected key ends the run with a clear message, not a blank screen', async ({ app }) => {
-    await app.getByRole('textbox', { name: 'Message' }).fill('Hello?');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello?');
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     const alert = app.getByRole('log', { name: 'Conversation' }).getByRole('alert');
     await expect(alert).toContainText(/API key/i);
     await expect(alert).toContainText(/Settings/);
-    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeEnabled();
   });
 
   test('an empty message cannot be sent and a huge paste is refused clearly', async ({ app, scripted }) => {
-    const input = app.getByRole('textbox', { name: 'Message' });
+    const input = app.getByRole('textbox', { name: 'Message', exact: true });
     await input.fill('   ');
-    await expect(app.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     const huge = 'x'.repeat(600_000);
     await input.fill(huge);
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByRole('alert').filter({ hasText: /too long/i })).toBeVisible();
     // Nothing was lost and nothing was sent.
     await expect(input).toHaveValue(huge);
@@ -118,13 +118,13 @@ test.describe('onboarding', () => {
   test.use({ apiKey: null, scenario: { name: 'after-onboarding', turns: [{ kind: 'text', text: 'Welcome aboard.' }] } });
 
   test('without a key the app asks for one, then chats', async ({ app, scripted }) => {
-    await expect(app.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
     await app.getByLabel('API key').fill('sk-ant-onboarding-key-123');
     await expect(app.getByLabel('Model')).toBeVisible();
     await app.getByRole('button', { name: 'Save and start' }).click();
 
-    await app.getByRole('textbox', { name: 'Message' }).fill('Hi');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hi');
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Welcome aboard.')).toBeVisible();
     const headers = scripted.requests[0]!.headers;
     expect(headers['x-api-key'] ?? headers['authorization']).toContain('sk-ant-onboarding-key-123');
@@ -138,8 +138,8 @@ test.describe('a long reply with many code blocks', () => {
   test.use({ scenario: { name: 'many-code-blocks', turns: [{ kind: 'text', text: `${Array.from({ length: 60 }, (_, n) => block(n)).join('\n')}\nAll steps listed.` }] } });
 
   test('colours only the code near the view, and the rest as it is scrolled to', async ({ app }) => {
-    await app.getByRole('textbox', { name: 'Message' }).fill('List the steps');
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('List the steps');
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('All steps listed.')).toBeVisible();
     await expect(log.locator('pre code')).toHaveCount(60); // one reply, one row: every block is in the DOM

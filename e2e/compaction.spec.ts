@@ -38,8 +38,8 @@ test('a chat that outgrows the window compacts; "Compacted" expands to the summa
     const compacted = log.getByRole('button', { name: /Compacted/ });
 
     // Settings "Model" shows the model by its display name, with the window the Models API gave.
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(dialog.getByLabel('Model', { exact: true }).locator('option:checked')).toHaveText('Claude Sonnet 4.6 (small window)');
     await expect(dialog.getByText(`Context window ${WINDOW.toLocaleString('en-US')} tokens; replies up to 1,024 tokens.`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -50,7 +50,7 @@ test('a chat that outgrows the window compacts; "Compacted" expands to the summa
       expect(n).toBeLessThanOrEqual(60);
       await send(page, longer(n));
       await expect(log.getByText(`Topic ${n}, briefly:`)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     }
     // Every request, the summary's too, fit the window with room for its max_tokens.
     const bodies = scripted.requests.map((r) => r.body as { max_tokens: number });

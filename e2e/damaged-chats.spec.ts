@@ -63,7 +63,7 @@ test('damaged chats stay listed, open read-only with what could be read, count s
       const notice = page.getByRole('region', { name: 'Chat log problems' });
       await expect(notice).toContainText("This chat's log is damaged (its first record could not be read), so it opens read-only with what could be read.");
       await expect(notice).toContainText('1 line of its log could not be read and was skipped.');
-      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
       const download = page.waitForEvent('download');
       await notice.getByRole('button', { name: 'Export chat' }).click();
       const file = await download;

@@ -52,7 +52,7 @@ async function reachEscalation(app: Page, scripted: ScriptedServer) {
   await expect(dialog.getByRole('listitem')).toHaveCount(3);
   await expect(dialog).toBeFocused();
   for (const name of ['Skip step', 'Abort plan', 'Send guidance']) await expect(dialog.getByRole('button', { name })).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Guidance' })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Guidance', exact: true })).toBeVisible();
   return { dialog, panel };
 }
 
@@ -61,7 +61,7 @@ test.describe('skip', () => {
 
   test('"Skip step" skips it with the reason, tells Claude, and the run continues', async ({ app, scripted }) => {
     const { dialog, panel } = await reachEscalation(app, scripted);
-    await dialog.getByRole('button', { name: 'Skip step' }).click();
+    await dialog.getByRole('button', { name: 'Skip step', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(panel.step('Fix the greeting typo')).toHaveAttribute('data-status', 'skipped');
     await scripted.release(); // start step 2
@@ -81,10 +81,10 @@ test.describe('abort', () => {
 
   test('"Abort plan" cancels the plan, hides the panel and sends nothing until the user writes', async ({ app, scripted, shell }) => {
     const { dialog, panel } = await reachEscalation(app, scripted);
-    await dialog.getByRole('button', { name: 'Abort plan' }).click();
+    await dialog.getByRole('button', { name: 'Abort plan', exact: true }).click();
     await expect(panel.region).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
-    await expect(app.getByRole('button', { name: 'Send' })).toBeVisible(); // idle again
+    await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeVisible(); // idle again
     await app.waitForTimeout(300);
     expect(scripted.requests).toHaveLength(5);
     expect(readFileSync(join(shell.workspace, RECOVERY_FILE), 'utf8')).toBe(RECOVERY_FILE_TEXT);
@@ -103,11 +103,11 @@ test.describe('guidance', () => {
 
   test('"Send guidance" hands the text to Claude and the step is in progress again', async ({ app, scripted, shell }) => {
     const { dialog, panel } = await reachEscalation(app, scripted);
-    const box = dialog.getByRole('textbox', { name: 'Guidance' });
-    await dialog.getByRole('button', { name: 'Send guidance' }).click();
+    const box = dialog.getByRole('textbox', { name: 'Guidance', exact: true });
+    await dialog.getByRole('button', { name: 'Send guidance', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('Write how Claude should proceed'); // empty guidance is refused
     await box.fill('The file says "Hello wrld": replace exactly that.');
-    await dialog.getByRole('button', { name: 'Send guidance' }).click();
+    await dialog.getByRole('button', { name: 'Send guidance', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(panel.step('Fix the greeting typo')).toHaveAttribute('data-status', 'in_progress');
     await scripted.release(); // the guided edit

@@ -44,14 +44,14 @@ test('finds a word from the first turn of a long chat, steps through the matches
   for (let n = 1; n <= TURNS; n++) {
     await send(app, message(n));
     await expect(log.getByText(`You said: Turn ${n}:`)).toBeVisible();
-    await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   }
   const first = userRow(log, 'Turn 1: the marmalade');
   const ninth = userRow(log, 'Turn 9: the marmalade');
   await expect(first).not.toBeInViewport();
 
   // The web shell's shortcut (the browser keeps Ctrl+F), from the message box.
-  const messageBox = app.getByRole('textbox', { name: 'Message' });
+  const messageBox = app.getByRole('textbox', { name: 'Message', exact: true });
   await messageBox.focus();
   await app.keyboard.press(`${MOD}+Shift+F`);
   const bar = app.getByRole('search', { name: 'Find in chat' });

@@ -10,7 +10,7 @@ test.describe('models by name', () => {
   test('Settings lists models by display name, always with the default; the header names the current one', async ({ app }) => {
     // The scripted Models API does not list the default model (claude-sonnet-5-5).
     await expect(app.getByRole('main').getByText('Model: Claude Sonnet 5.5', { exact: true })).toBeVisible();
-    await app.getByRole('button', { name: 'Settings' }).click();
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const model = app.getByRole('dialog').getByLabel('Model', { exact: true });
     await expect(model.getByRole('option', { name: 'Claude Haiku 4.5', exact: true })).toHaveCount(1);
     const options = await model.getByRole('option').allTextContents();
@@ -22,7 +22,7 @@ test.describe('models by name', () => {
     await expect(app.getByRole('main').getByText('Model: Claude Haiku 4.5', { exact: true })).toBeVisible();
 
     // Changed away, the default can still be chosen again.
-    await app.getByRole('button', { name: 'Settings' }).click();
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
     await app.getByRole('dialog').getByLabel('Model', { exact: true }).selectOption({ label: 'Claude Sonnet 5.5' });
     await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(app.getByRole('main').getByText('Model: Claude Sonnet 5.5', { exact: true })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('the icon', () => {
     const response = await icon;
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/svg+xml');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     expect(problems.filter((p) => /favicon|img-src/i.test(p))).toEqual([]);
   });
 });

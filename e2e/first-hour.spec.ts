@@ -9,14 +9,14 @@ import { send } from './support/plan-panel';
 test.describe.configure({ timeout: 120_000 });
 
 test('a reload keeps the open chat (not the newest) and each chat keeps its own draft', async ({ app }) => {
-  const message = app.getByRole('textbox', { name: 'Message' });
+  const message = app.getByRole('textbox', { name: 'Message', exact: true });
   const chats = app.getByRole('navigation', { name: 'Chats' });
   const title = app.getByRole('heading', { level: 1 });
   await expect(message).toBeFocused(); // the message box has the focus on load
 
   await send(app, 'First chat about parsers');
   await expect(app.getByRole('log', { name: 'Conversation' }).getByText('You said: First chat about parsers')).toBeVisible();
-  await app.getByRole('button', { name: 'New chat' }).click();
+  await app.getByRole('button', { name: 'New chat', exact: true }).click();
   await expect(title).toHaveText('New chat');
   await send(app, 'Second chat about themes');
   await expect(chats.getByRole('button', { name: 'Second chat about themes' })).toBeVisible();
@@ -41,7 +41,7 @@ test('a reload keeps the open chat (not the newest) and each chat keeps its own 
   await expect(message).toHaveValue('Dark mode draft');
 
   // A sent draft is gone, also after a reload.
-  await app.getByRole('button', { name: 'Send' }).click();
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(message).toHaveValue('');
   await app.reload();
   await expect(title).toHaveText('Second chat about themes');
@@ -53,9 +53,9 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
   const DARK_BG = 'rgb(31, 30, 28)';
   const background = () => app.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await app.emulateMedia({ colorScheme: 'dark' });
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Settings' });
-  const retries = dialog.getByRole('spinbutton', { name: 'Max retries' });
+  await app.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
+  const retries = dialog.getByRole('spinbutton', { name: 'Max retries', exact: true });
   await expect(retries).toHaveAttribute('min', '0');
   await expect(retries).toHaveAttribute('max', '10');
   await expect(retries).toHaveAccessibleDescription('From 0 to 10.');
@@ -80,14 +80,14 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
   await expect(dialog).toHaveCount(0);
   await expect.poll(background).toBe(DARK_BG);
 
-  await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(retries).toHaveValue('2'); // Cancel kept nothing
   await retries.fill('3');
   await dialog.getByLabel('Theme').selectOption({ label: 'Light' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect.poll(background).toBe(LIGHT_BG);
-  await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(retries).toHaveValue('3');
 });
 
@@ -100,7 +100,7 @@ test('a wrong or stale token says the link is no longer valid; a stopped shell i
   await expectAccessibleInBothSchemes(app, 'a stale link');
 
   await app.goto(shell.url);
-  await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   await shell.stop(); // the shell is down, not the link: keep trying, and say so
   await expect(app.getByRole('status').filter({ hasText: /Reconnecting/ })).toBeVisible();
   await expect(app.getByText('This link is no longer valid')).toHaveCount(0);
@@ -127,10 +127,10 @@ test.describe('an MCP server that cannot start', () => {
       'The MCP server "nope" could not start: the command "waypoint-no-such-command" was not found. Install it, or fix "command" in its settings.',
     );
     await expect(notice).not.toContainText('ENOENT');
-    await expect(app.getByRole('button', { name: 'Settings' })).toHaveCount(1);
+    await expect(app.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(1);
     await expectAccessibleInBothSchemes(app, 'MCP failure notice');
     await notice.getByRole('button', { name: 'Review MCP servers' }).click();
-    const dialog = app.getByRole('dialog', { name: 'Settings' });
+    const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(dialog.getByLabel('MCP servers JSON')).toBeFocused();
     await expect(dialog.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'nope' })).toContainText(
       'the command "waypoint-no-such-command" was not found',
@@ -138,7 +138,7 @@ test.describe('an MCP server that cannot start', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(notice).toHaveCount(0);
     await app.reload();
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     await expect(notice).toHaveCount(0); // told once
   });
 });

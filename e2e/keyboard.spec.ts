@@ -41,7 +41,7 @@ test.use({
 });
 
 test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => {
-  const message = app.getByRole('textbox', { name: 'Message' });
+  const message = app.getByRole('textbox', { name: 'Message', exact: true });
   const log = app.getByRole('log', { name: 'Conversation' });
   const panel = planPanel(app);
   await expect(message).toBeVisible();
@@ -58,9 +58,9 @@ test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => 
   await app.keyboard.press('Enter');
   await scripted.release();
   await expect(log.getByText(/Once upon a time/)).toBeVisible();
-  await expect(app.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   await app.keyboard.press('Escape');
-  await expect(app.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   await expect(log.getByText(/stopped/i).first()).toBeVisible();
   expect((await log.textContent())?.length ?? 0).toBeLessThan(STORY.length);
 
@@ -86,7 +86,7 @@ test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => 
 
   // Ctrl+, opens Settings with focus inside; Escape closes it (and stops nothing); focus returns.
   await app.keyboard.press(`${MOD}+,`);
-  const settings = app.getByRole('dialog', { name: 'Settings' });
+  const settings = app.getByRole('dialog', { name: 'Settings', exact: true });
   await expect(settings).toBeVisible();
   expect(await settings.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await app.keyboard.press('Escape');
@@ -130,7 +130,7 @@ test('the shortcuts list opens from the ? button and with Ctrl+/, shows the real
   await app.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
-  await app.getByRole('textbox', { name: 'Message' }).focus();
+  await app.getByRole('textbox', { name: 'Message', exact: true }).focus();
   await app.keyboard.press(`${MOD}+/`);
   await expect(dialog).toBeVisible();
 });

@@ -16,7 +16,7 @@ const WIDTHS = [400, 800, 1280, 1920] as const;
 
 /** The message box's placeholder fits in the box (measured in the box's own font). */
 async function placeholderFits(page: Page): Promise<{ text: number; box: number }> {
-  return page.getByRole('textbox', { name: 'Message' }).evaluate((el) => {
+  return page.getByRole('textbox', { name: 'Message', exact: true }).evaluate((el) => {
     const box = el as HTMLTextAreaElement;
     const style = getComputedStyle(box);
     const context = document.createElement('canvas').getContext('2d')!;
@@ -42,7 +42,7 @@ test.describe('every width, both themes', () => {
       await expectNoSidewaysScroll(app, where);
       const { text, box } = await placeholderFits(app);
       expect(text, `${where}: the placeholder (${text} px) fits the message box (${box} px)`).toBeLessThanOrEqual(box);
-      await expectFullyInView(app.getByRole('button', { name: 'Send' }), `${where}: Send`);
+      await expectFullyInView(app.getByRole('button', { name: 'Send', exact: true }), `${where}: Send`);
       const plan = await planPanel(app).region.boundingBox();
       expect(plan!.x + plan!.width, `${where}: the plan's right edge`).toBeLessThanOrEqual(width);
       if (width < 700) {
@@ -69,12 +69,12 @@ test.describe('every width, both themes', () => {
     await app.keyboard.press('Enter');
     await expect(chatsButton).toHaveAttribute('aria-expanded', 'true');
     await expect(chats).toBeVisible();
-    await expect(chats.getByRole('button', { name: 'New chat' })).toBeFocused();
+    await expect(chats.getByRole('button', { name: 'New chat', exact: true })).toBeFocused();
     await app.keyboard.press('Tab');
     await expect(chats.getByRole('searchbox', { name: 'Search chats' })).toBeFocused();
     await app.keyboard.press('Tab');
     await expect(chats.getByRole('button', { name: /Add a dark mode toggle/ })).toBeFocused();
-    await expectFullyInView(chats.getByRole('button', { name: 'New chat' }), 'New chat in the drawer');
+    await expectFullyInView(chats.getByRole('button', { name: 'New chat', exact: true }), 'New chat in the drawer');
     await expectAccessibleInBothSchemes(app, 'the chats drawer at 400 px');
     await app.keyboard.press('Escape');
     await expect(chatsButton).toHaveAttribute('aria-expanded', 'false');
@@ -83,14 +83,14 @@ test.describe('every width, both themes', () => {
 
     // Mouse: New chat from the drawer, then back to the first chat from the list.
     await chatsButton.click();
-    await chats.getByRole('button', { name: 'New chat' }).click();
+    await chats.getByRole('button', { name: 'New chat', exact: true }).click();
     await expect(app.getByRole('heading', { level: 1 })).toHaveText('New chat');
     await expect(chats).toBeHidden();
     await chatsButton.click();
     await chats.getByRole('button', { name: /Add a dark mode toggle/ }).click();
     await expect(app.getByRole('heading', { level: 1 })).toContainText('Add a dark mode toggle');
     await expect(chats).toBeHidden();
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
   });
 });
 
@@ -154,21 +154,21 @@ test.describe('a question that blocks the run', () => {
     await expect(panel.step('Fix the greeting typo')).toContainText('needs your answer');
     const controls = [
       dialog.getByRole('heading', { name: 'Step 1 needs your attention' }),
-      dialog.getByRole('textbox', { name: 'Guidance' }),
-      dialog.getByRole('button', { name: 'Send guidance' }),
-      dialog.getByRole('button', { name: 'Skip step' }),
-      dialog.getByRole('button', { name: 'Abort plan' }),
+      dialog.getByRole('textbox', { name: 'Guidance', exact: true }),
+      dialog.getByRole('button', { name: 'Send guidance', exact: true }),
+      dialog.getByRole('button', { name: 'Skip step', exact: true }),
+      dialog.getByRole('button', { name: 'Abort plan', exact: true }),
     ];
     for (const control of controls) await expectFullyInView(control, (await control.textContent()) || 'Guidance');
     await expectAccessible(app, 'escalation at 1280x800', 'light');
     await expectAccessible(app, 'escalation at 1280x800', 'dark');
 
     // Sending empty guidance adds a line of help: the answers still stay in view.
-    await dialog.getByRole('button', { name: 'Send guidance' }).click();
+    await dialog.getByRole('button', { name: 'Send guidance', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('Write how Claude should proceed');
     for (const control of controls.slice(1)) await expectFullyInView(control, 'after the help line');
 
-    await dialog.getByRole('button', { name: 'Skip step' }).click();
+    await dialog.getByRole('button', { name: 'Skip step', exact: true }).click();
     await expect(dialog).toHaveCount(0);
   });
 });

@@ -145,7 +145,7 @@ async function buildLongChat(page: Page): Promise<void> {
     await send(page, part === 0 ? FIRST : `Part ${part + 1}, please`);
     // While it is built the view follows: each part's last reply shows up in view.
     await expect(log.getByText(part === PARTS - 1 ? LAST_OF_BUILD : `Part ${part + 1} done.`)).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   }
 }
 
@@ -183,7 +183,7 @@ test.describe('a long chat', () => {
     await send(page, 'A quick one from far up');
     await expectFullyInView(log.getByText('A quick one from far up', { exact: true }), 'the message sent from far up');
     await expectFullyInView(log.getByText('You said: A quick one from far up'), 'its reply');
-    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
 
     // After a reload the chat is paged (issue 15 item 2): it opens at its end with only its last
     // page; the rest stays in main until it is needed.
@@ -237,7 +237,7 @@ test.describe('a long chat', () => {
     // Following again: the reply's last line arrives in view.
     await expect(log.getByText(SLOW_END)).toBeVisible({ timeout: 30_000 });
     await expectFullyInView(log.getByText(SLOW_END), 'the end of the streamed reply');
-    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     await expectAtEnd(log, 'after the stream');
 
     // After a reload, the wheel reaches the very first message: pages load on the way up, and the
@@ -253,7 +253,7 @@ test.describe('a long chat', () => {
     // After a reload, find in chat finds a word from the first turn, loading the chat down to it, and shows it.
     await page.reload();
     await expectAtEnd(log, 'after a reload');
-    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
     await page.keyboard.press(`${MOD}+Shift+F`);
     const find = page.getByRole('search', { name: 'Find in chat' });
     await page.keyboard.type('Walk the project');

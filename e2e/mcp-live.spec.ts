@@ -18,7 +18,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
   const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolText;
   try {
     const chats = app.getByRole('navigation', { name: 'Chats' });
-    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     // A mark on this page: a reload would lose it.
     await app.evaluate(() => ((window as unknown as { mcpLiveMark: number }).mcpLiveMark = 17));
 
@@ -56,7 +56,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     await expect(panel.step('Tag and publish')).toHaveAttribute('data-status', 'pending');
 
     // The chat has one writer, the MCP server: a message typed here is refused, naming it, and the plan stays.
-    await app.getByRole('textbox', { name: 'Message' }).fill('Let me take over');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Let me take over');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByRole('alert')).toContainText(/being written by waypoint mcp \(claude-code\), pid \d+/);
     await expect(panel.step('Write the changelog')).toHaveAttribute('data-status', 'in_progress');
@@ -70,7 +70,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     expect(next.isError).toBeFalsy();
     expect(next.content[0]?.text).toMatch(/The user edited the plan: .*skipped.*Tag and publish/i);
     // With the last step skipped, that completes the plan: the panel goes, as for any finished plan.
-    await expect(app.getByRole('region', { name: 'Task plan' })).toHaveCount(0);
+    await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toHaveCount(0);
 
     // The client's own words are in the transcript, and the window never had to reload.
     await expect(app.getByRole('log', { name: 'Conversation' }).getByText(/claude-code plans here over MCP/)).toBeVisible();

@@ -11,7 +11,7 @@ const SERVER = resolve('test-support/mcp-server/stdio.ts');
 const stdio = (...extra: string[]) => ({ command: process.execPath, args: ['--import', 'tsx', SERVER, ...extra] });
 
 async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   return page.getByRole('dialog');
 }
 

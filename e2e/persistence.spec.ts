@@ -92,7 +92,7 @@ test('chats are renamed, searched and deleted (with confirmation), and it all su
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(item(/Alpha/)).toHaveCount(1);
     await item(/Alpha/).getByRole('button', { name: 'Delete chat' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(item(/Alpha/)).toHaveCount(0);
 
     const next = await shell.restart('quit');
@@ -125,7 +125,7 @@ test('an escalation pending when the app was killed is asked again after the res
     await expect(panel.step('Fix the greeting typo')).toHaveAttribute('data-status', 'in_progress');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('old_text was not found in notes.txt');
-    await dialog.getByRole('button', { name: 'Skip step' }).click();
+    await dialog.getByRole('button', { name: 'Skip step', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('Step 1 was skipped as you asked; step 2 is done.')).toBeVisible();

@@ -79,8 +79,8 @@ test.describe('editing the plan', () => {
 
     // Add step: at the end, pending, with the next id.
     await panel.region.getByRole('button', { name: 'Add step', exact: true }).click();
-    await panel.region.getByRole('textbox', { name: 'New step' }).fill('Write a changelog entry');
-    await panel.region.getByRole('textbox', { name: 'New step' }).press('Enter');
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).fill('Write a changelog entry');
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).press('Enter');
     await expect(panel.steps.last()).toContainText('Write a changelog entry');
     await expect(panel.step('Write a changelog entry')).toHaveAttribute('data-status', 'pending');
     await expect(panel.header).toContainText('0/5 steps');

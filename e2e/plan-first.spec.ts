@@ -46,7 +46,7 @@ test('plan first, end to end: propose → revise → approve → an edit Claude 
 
     // One revision: "Revise plan" → "Plan feedback" → "Send feedback".
     await button('Revise plan').click();
-    await panel.region.getByRole('textbox', { name: 'Plan feedback' }).fill(PLAN_FIRST_FEEDBACK);
+    await panel.region.getByRole('textbox', { name: 'Plan feedback', exact: true }).fill(PLAN_FIRST_FEEDBACK);
     await expectAccessibleInBothSchemes(page, 'plan feedback');
     await button('Send feedback').click();
     await expect(log.getByText(`Please revise the proposed plan (version 1) and propose it again: ${PLAN_FIRST_FEEDBACK}`)).toBeVisible();
@@ -67,8 +67,8 @@ test('plan first, end to end: propose → revise → approve → an edit Claude 
     await expect(panel.step('Add a 1.1.0 entry to CHANGELOG.md')).toHaveAttribute('data-status', 'in_progress');
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     await button('Add step').click();
-    await panel.region.getByRole('textbox', { name: 'New step' }).fill(PLAN_FIRST_ADDED_STEP);
-    await panel.region.getByRole('textbox', { name: 'New step' }).press('Enter');
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).fill(PLAN_FIRST_ADDED_STEP);
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).press('Enter');
     await expect(panel.step(PLAN_FIRST_ADDED_STEP)).toHaveAttribute('data-status', 'pending');
     await expect(panel.header).toContainText('1/5 steps');
     await panel.step(PLAN_FIRST_ADDED_STEP).getByRole('button', { name: 'Edit step', exact: true }).click();
@@ -117,8 +117,8 @@ test('a pending proposal survives a reload, a crash and a restart; nothing is se
     await expect(panel.header).toContainText('Proposed');
     // An edit of the proposal is on disk as soon as the panel shows it: a crash right after keeps it.
     await panel.region.getByRole('button', { name: 'Add step', exact: true }).click();
-    await panel.region.getByRole('textbox', { name: 'New step' }).fill('Tag the release');
-    await panel.region.getByRole('textbox', { name: 'New step' }).press('Enter');
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).fill('Tag the release');
+    await panel.region.getByRole('textbox', { name: 'New step', exact: true }).press('Enter');
     await expect(panel.step('Tag the release')).toHaveAttribute('data-status', 'pending');
     await shell.restart('kill');
     await page.goto(shell.current.url);
@@ -147,9 +147,9 @@ test.describe('the "Plan first" setting', () => {
   test.use({ scenario: { name: 'plan-first-setting', turns: planFirst.turns.slice(2, 4) } });
 
   test('turned on in Settings, it applies to the current chat while it has no plan', async ({ app }) => {
-    await app.getByRole('button', { name: 'Settings' }).click();
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = app.getByRole('dialog');
-    await dialog.getByRole('checkbox', { name: 'Plan first' }).check();
+    await dialog.getByRole('checkbox', { name: 'Plan first', exact: true }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0);
     await send(app, 'Release 1.1.0 please');

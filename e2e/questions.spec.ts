@@ -24,7 +24,7 @@ test.describe('a question with options', () => {
     await expect(dialog).toBeFocused();
     await expect(dialog.getByRole('button', { name: 'PostgreSQL', exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'SQLite', exact: true })).toBeVisible();
-    await expect(dialog.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Your answer', exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Send answer', exact: true })).toBeVisible();
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(app, 'question from Claude');
@@ -92,7 +92,7 @@ test.describe('a question without options', () => {
     await expect(dialog.getByRole('button')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Send answer', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Type an answer first.');
-    await dialog.getByRole('textbox', { name: 'Your answer' }).fill('report_builder  (v2)');
+    await dialog.getByRole('textbox', { name: 'Your answer', exact: true }).fill('report_builder  (v2)');
     await dialog.getByRole('button', { name: 'Send answer', exact: true }).click();
     await expect(conversation(app).getByText('Good name. Creating it now.')).toBeVisible();
     expect(toolResult(scripted.requests[1]!.body)).toMatchObject({ content: 'report_builder  (v2)' });
@@ -111,7 +111,7 @@ test('a question pending when the app is killed is asked again after the restart
     await page.goto(next.url);
     await expect(question(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
-    await question(page).getByRole('textbox', { name: 'Your answer' }).fill('DuckDB, please');
+    await question(page).getByRole('textbox', { name: 'Your answer', exact: true }).fill('DuckDB, please');
     await question(page).getByRole('button', { name: 'Send answer', exact: true }).click();
     await expect(conversation(page).getByText('Thanks, I will set it up that way.')).toBeVisible();
     expect(toolResult(scripted.requests.at(-1)!.body)).toMatchObject({ tool_use_id: 'toolu_ask', content: 'DuckDB, please' });

@@ -22,7 +22,7 @@ test.describe('README screenshots', () => {
       await expectProgress(app, 2, 5);
       await scripted.release(2); // add step 6, start it
       await expectProgress(app, 2, 6);
-      await expect(app.getByRole('region', { name: 'Task plan' }).getByRole('listitem').filter({ hasText: 'Make icons follow' })).toHaveAttribute(
+      await expect(app.getByRole('region', { name: 'Task plan', exact: true }).getByRole('listitem').filter({ hasText: 'Make icons follow' })).toHaveAttribute(
         'data-status',
         'in_progress',
       );
@@ -48,9 +48,9 @@ test.describe('README screenshots', () => {
       // The whole question is in view at 1280x800, above the steps, buttons included.
       const dialog = panel.region.getByRole('alertdialog', { name: /needs your attention/ });
       await expect(panel.step('Fix the greeting typo')).toContainText('needs your answer');
-      await expect(dialog.getByRole('button', { name: 'Abort plan' })).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole('button', { name: 'Abort plan', exact: true })).toBeInViewport({ ratio: 1 });
       await expect(dialog.getByRole('listitem')).toHaveCount(3);
-      await dialog.getByRole('textbox', { name: 'Guidance' }).fill('The file says "Hello wrld": replace exactly that.');
+      await dialog.getByRole('textbox', { name: 'Guidance', exact: true }).fill('The file says "Hello wrld": replace exactly that.');
       const path = info.outputPath('escalation.png');
       await app.screenshot({ path });
       publish(path, 'escalation.png');

@@ -20,7 +20,7 @@ async function editMessage(page: Page, from: string) {
   const article = message(page, from);
   await article.hover();
   await article.getByRole('button', { name: 'Edit message', exact: true }).click();
-  return conversation(page).getByRole('form', { name: 'Edit message' });
+  return conversation(page).getByRole('form', { name: 'Edit message', exact: true });
 }
 
 test.describe('Edit message', () => {
@@ -30,11 +30,11 @@ test.describe('Edit message', () => {
   test('Save and rerun replaces the message and what followed; the files are put back and the earlier version keeps the rest', async ({ app, shell }) => {
     await send(app, 'Write the notes');
     await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toBeVisible();
-    await expect(app.getByRole('region', { name: 'Task plan' })).toBeVisible();
+    await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toBeVisible();
     expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toContain('first version');
 
     const form = await editMessage(app, 'Write the notes');
-    const box = form.getByRole('textbox', { name: 'Edited message' });
+    const box = form.getByRole('textbox', { name: 'Edited message', exact: true });
     await expect(box).toHaveValue('Write the notes');
     await expect(box).toBeFocused();
     const restore = form.getByRole('checkbox', { name: /First put back the file the replaced turns changed: NOTES\.md/ });
@@ -47,7 +47,7 @@ test.describe('Edit message', () => {
     await expect(conversation(app).getByText('You said: Write short notes')).toBeVisible();
     await expect(message(app, 'Write the notes')).toHaveCount(0);
     await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toHaveCount(0);
-    await expect(app.getByRole('region', { name: 'Task plan' })).toHaveCount(0);
+    await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toHaveCount(0);
     expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(RERUN_FILE_TEXT);
     await expect(conversation(app).getByRole('note').filter({ hasText: 'Edited and rerun from here.' })).toContainText('Put back: NOTES.md');
 
@@ -70,8 +70,8 @@ test.describe('Edit message', () => {
     await expect(button).toBeFocused();
     expect(await button.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await app.keyboard.press('Enter');
-    const form = conversation(app).getByRole('form', { name: 'Edit message' });
-    await expect(form.getByRole('textbox', { name: 'Edited message' })).toBeFocused();
+    const form = conversation(app).getByRole('form', { name: 'Edit message', exact: true });
+    await expect(form.getByRole('textbox', { name: 'Edited message', exact: true })).toBeFocused();
     await app.keyboard.press('Escape');
     await expect(form).toHaveCount(0);
     await expect(button).toBeFocused();
@@ -80,7 +80,7 @@ test.describe('Edit message', () => {
     await send(app, 'Second question');
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     const editing = await editMessage(app, 'First question');
-    await editing.getByRole('textbox', { name: 'Edited message' }).fill('First question, edited');
+    await editing.getByRole('textbox', { name: 'Edited message', exact: true }).fill('First question, edited');
     await editing.getByRole('button', { name: 'Save and rerun', exact: true }).click();
     await expect(editing.getByRole('alert')).toHaveText('Claude is working in this chat: press Stop first, then edit a message.');
     await expect(message(app, 'Second question')).toBeVisible();
@@ -124,7 +124,7 @@ test('an edit holds after the app is killed and started again; the earlier versi
     await send(page, 'beta');
     await expect(conversation(page).getByText('You said: beta')).toBeVisible();
     const form = await editMessage(page, 'alpha');
-    await form.getByRole('textbox', { name: 'Edited message' }).fill('gamma');
+    await form.getByRole('textbox', { name: 'Edited message', exact: true }).fill('gamma');
     await form.getByRole('button', { name: 'Save and rerun', exact: true }).click();
     await expect(conversation(page).getByText('You said: gamma')).toBeVisible();
 

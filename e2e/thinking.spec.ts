@@ -24,13 +24,13 @@ test.describe('thinking', () => {
 
   test('turned on in Settings, the next reply shows its thinking collapsed, and it opens', async ({ app, scripted }) => {
     const log = app.getByRole('log', { name: 'Conversation' });
-    await app.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello');
     await app.keyboard.press('Enter');
     await expect(log.getByText('No thinking asked for, none shown.')).toBeVisible();
     await expect(log.getByRole('button', { name: 'Thinking', exact: true })).toHaveCount(0);
 
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
-    const dialog = app.getByRole('dialog', { name: 'Settings' });
+    const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
     const thinking = dialog.getByRole('checkbox', { name: 'Extended thinking', exact: true });
     await expect(thinking).not.toBeChecked();
     await thinking.check();
@@ -40,7 +40,7 @@ test.describe('thinking', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toHaveCount(0);
 
-    await app.getByRole('textbox', { name: 'Message' }).fill('Write a haiku about rivers');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Write a haiku about rivers');
     await app.keyboard.press('Enter');
     const toggles = log.getByRole('button', { name: 'Thinking', exact: true });
     await expect(toggles).toHaveCount(2);
@@ -82,7 +82,7 @@ test.describe('thinking in a tool loop', () => {
     try {
       await page.goto(shell.current.url);
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
       await dialog.getByLabel('Model', { exact: true }).selectOption({ label: 'Claude Sonnet 4.5' });
       await dialog.getByRole('checkbox', { name: 'Extended thinking', exact: true }).check();
       // This model takes a fixed budget, not an effort.
@@ -91,7 +91,7 @@ test.describe('thinking in a tool loop', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(dialog).toHaveCount(0);
 
-      await page.getByRole('textbox', { name: 'Message' }).fill('Save my notes');
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Save my notes');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('alertdialog', { name: /Approve/ })).toBeVisible();
       const log = page.getByRole('log', { name: 'Conversation' });
@@ -147,7 +147,7 @@ test.describe('preserved thinking across turns', () => {
     // A tall window: the count of Thinking blocks below needs the whole (virtualised) chat on screen.
     await app.setViewportSize({ width: 1280, height: 2400 });
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
-    const dialog = app.getByRole('dialog', { name: 'Settings' });
+    const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('claude-sonnet-5-5');
     await dialog.getByRole('checkbox', { name: 'Extended thinking', exact: true }).check();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -155,13 +155,13 @@ test.describe('preserved thinking across turns', () => {
 
     const log = app.getByRole('log', { name: 'Conversation' });
     const say = async (text: string, reply: string) => {
-      await app.getByRole('textbox', { name: 'Message' }).fill(text);
+      await app.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
       await app.keyboard.press('Enter');
       await expect(log.getByText(reply)).toBeVisible();
       await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     };
     await say('Lay out a 3x3 grid', 'Step 1 is under way.');
-    await expect(app.getByRole('region', { name: 'Task plan' })).toBeVisible();
+    await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toBeVisible();
     await say('Step one is done', 'Step 1 is complete.');
     await say('How many are left?', 'Two steps are left.');
     await expect(log.getByRole('button', { name: 'Thinking', exact: true })).toHaveCount(12);

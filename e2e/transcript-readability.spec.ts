@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 120_000 });
  * 200 KB of lines in a plain textarea on this machine: that cost is the browser's, not ours.)
  */
 async function putText(page: Page, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Message' }).evaluate((box, value) => {
+  await page.getByRole('textbox', { name: 'Message', exact: true }).evaluate((box, value) => {
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, value);
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
@@ -28,7 +28,7 @@ test.describe('a long paste and a plan at work', () => {
     const paste = `Add a dark mode toggle. The build log:\n${'2025-01-01 12:00:00 INFO compiled one more module of the app\n'.repeat(3400)}END OF LOG`;
     expect(paste.length).toBeGreaterThan(200_000);
     await putText(app, paste);
-    await app.getByRole('button', { name: 'Send' }).click();
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
     await scripted.release(8); // plan; steps 1-2 done with a note; step 6 added after 2 and started
     await expectProgress(app, 2, 6)
     const log = app.getByRole('log', { name: 'Conversation' });

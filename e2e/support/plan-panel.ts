@@ -3,7 +3,7 @@ import type { Dialect } from '../../src/shared/plan';
 
 /** The Task plan panel as a user (and a screen reader) finds it: design.md §5. */
 export function planPanel(page: Page) {
-  const region = page.getByRole('region', { name: 'Task plan' });
+  const region = page.getByRole('region', { name: 'Task plan', exact: true });
   return {
     region,
     header: region.getByRole('button', { name: /Task Plan/ }),
@@ -24,7 +24,7 @@ export async function expectProgress(page: Page, completed: number, total: numbe
 }
 
 export async function choosePlanningStyle(page: Page, style: Dialect): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Planning style').selectOption(style);
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -38,6 +38,6 @@ export async function openNewChat(page: Page): Promise<void> {
 }
 
 export async function send(page: Page, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
