@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario, ScriptedTurn } from '../../../test-support/scripted-api/scenario';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import { kill, killAllLaunched, launch, requireBuiltShell } from '../../../test-support/main/kill-harness';
-import { cliEnv, killAllCli, runCli } from '../../../test-support/main/cli-harness';
+import { CLI_JS, cliEnv, killAllCli, runCli, startCli } from '../../../test-support/main/cli-harness';
+import { ISOLATION_VARIABLE } from '../tools/pid-isolation';
 
 /**
  * No secret of Waypoint's is readable by what it starts (docs/security.md, "Secrets and what
@@ -33,9 +34,9 @@ const PROBES = {
 };
 
 /** The server refuses any other key (requireApiKey): a run that ends well got the key, from memory. */
-function probing(withMcp: boolean): Scenario {
+function probing(withMcp: boolean, probes: string[] = Object.values(PROBES)): Scenario {
   const calls = [
-    ...Object.values(PROBES).map((command) => ({ name: 'run_command', input: { command } })),
+    ...probes.map((command) => ({ name: 'run_command', input: { command } })),
     ...(withMcp ? [{ name: 'probe__environ', input: {} }] : []),
   ];
   const turns: ScriptedTurn[] = [
@@ -134,4 +135,27 @@ describe('no secret of Waypoint’s is readable by what it starts', () => {
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ type: 'run_finished', exitCode: 0 });
     await expectNoSecretAnywhere(server, [dataDir, workspace], result.stdout + result.stderr, 4);
   }, 90_000);
+
+  // Without bubblewrap (other systems, or where it is refused) what protects the secrets is the
+  // start-up handover alone.
+  describe(`without the PID namespace (${ISOLATION_VARIABLE}=off)`, () => {
+    const run = async (name: string, command: string[], probes: string[]) => {
+      const server = await startScriptedServer({ scenario: probing(false, probes), requireApiKey: SECRETS.ANTHROPIC_API_KEY });
+      servers.push(server);
+      const { dataDir, workspace } = await folders(name);
+      const result = await startCli(['run', 'Read every environment', '--workspace', workspace, '--data-dir', dataDir, '--auto-approve', '--json'], cliEnv(server.url, { ...SECRETS, [ISOLATION_VARIABLE]: 'off' }), command).done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`${ISOLATION_VARIABLE}=off`)); // said once in the log
+      await expectNoSecretAnywhere(server, [dataDir, workspace], result.stdout + result.stderr, probes.length);
+    };
+
+    it('bin/waypoint (sh, exec): no process of Waypoint’s holds a secret, so even every /proc/N/environ shows none', async () => {
+      await run('sh-launcher', ['sh', resolve('bin/waypoint')], Object.values(PROBES));
+    }, 90_000);
+
+    // The launcher that waits still holds them: /proc/N/environ of it is what the PID namespace hides (docs/security.md).
+    it('node out/main/cli.js: the parent’s environment (/proc/$PPID/environ, ps eww) shows none', async () => {
+      await run('node-relaunch', [process.execPath, CLI_JS], [PROBES.parent, PROBES.ps, PROBES.own]);
+    }, 90_000);
+  });
 });
