@@ -22,8 +22,12 @@ const FROM_EXEC = 'fd3';
 const FROM_LAUNCHER = 'fd3+lifeline4';
 const SECRETS_FD = 3;
 const LIFELINE_FD = 4;
-/** What a waiting launcher passes on to the process it started (Ctrl+C, kill, a closed terminal, a resized one). */
-const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGWINCH'];
+/**
+ * What a waiting launcher passes on to the process it started (Ctrl+C, kill, a closed terminal, a
+ * resized one). Windows has no such signals to pass (a console's Ctrl+C reaches every process
+ * attached to it, and child.kill there ends a process outright), so nothing is forwarded there.
+ */
+const FORWARDED: NodeJS.Signals[] = process.platform === 'win32' ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGWINCH'];
 
 export type Secrets = Readonly<Record<string, string>>;
 
@@ -125,8 +129,9 @@ function relaunch(command: { file: string; args: string[] }, kept: Record<string
       // `--json` output stays the child's alone.
       stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe'],
       // Its own session: a Ctrl+C at the terminal reaches it once (forwarded below), not twice
-      // (the terminal's and ours), which the command line would take for "leave now".
-      detached: true,
+      // (the terminal's and ours), which the command line would take for "leave now". (On
+      // Windows `detached` would open a console window of its own instead.)
+      detached: process.platform !== 'win32',
     });
     const forward = (signal: NodeJS.Signals) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
