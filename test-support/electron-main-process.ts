@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
+import { IPC_CALL_CHANNEL } from '../src/shared/contract';
 
 register(new URL('./electron-alias-hooks.mjs', import.meta.url));
 const standIn = new URL('./electron-stand-in.ts', import.meta.url).href;
@@ -30,6 +31,9 @@ while (!recorded.windows[0]?.loadedUrls.length) {
   await new Promise((r) => setTimeout(r, 20));
 }
 if (recorded.windows.length) {
-  report('window');
+  // What Settings would show: where main found the key (the handover, in memory).
+  const call = recorded.ipcHandlers.get(IPC_CALL_CHANNEL) as (event: unknown, name: string, input: unknown) => Promise<unknown>;
+  const settings = await call({ senderFrame: recorded.windows[0]!.webContents.mainFrame }, 'getSettings', {});
+  report('window', { settings });
   process.exit(3);
 }

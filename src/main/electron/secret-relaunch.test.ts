@@ -26,6 +26,7 @@ interface Report {
   windows: number;
   environ: string[];
   code?: number;
+  settings?: unknown;
 }
 
 describe.runIf(process.platform === 'linux')('desktop app: start without secrets in the environment', () => {
@@ -49,6 +50,8 @@ describe.runIf(process.platform === 'linux')('desktop app: start without secrets
     expect(window.windows).toBe(1);
     expect(window.environ.join('\n')).not.toContain(KEY);
     expect(window.environ.join('\n')).not.toContain('ghp-test-desktop-77');
+    // The key still reached the app's services, from memory: Settings says it came from the environment.
+    expect(JSON.stringify(window.settings)).toMatch(/"apiKey":\{"hasApiKey":true,"source":"env"\}/);
     expect(launcher.code).toBe(3);
     expect(code).toBe(3);
   }, 60_000);
