@@ -3,7 +3,7 @@
  * driven over its WebSocket like the renderer, and SIGKILLed at a chosen moment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type WebSocket from 'ws';
@@ -36,8 +36,42 @@ export function snapshotBuild(): { webJs: string; dispose(): void } {
 const live = new Set<ChildProcess>();
 
 export function killAllLaunched(): void {
-  for (const child of live) child.kill('SIGKILL');
+  for (const child of live) killWithWorker(child);
   live.clear();
+}
+
+/**
+ * `node web.js` with a key in its environment starts the shell again without it and waits
+ * (secret-handoff.ts): the shell is that child. A kill kills both at once, as a crash of the app
+ * would, rather than leave the child to notice its launcher is gone.
+ */
+function killWithWorker(child: ChildProcess): number[] {
+  const pid = child.pid;
+  let workers: number[] = [];
+  try {
+    if (pid !== undefined) workers = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no /proc, or already gone
+  }
+  child.kill('SIGKILL');
+  for (const worker of workers) {
+    try {
+      process.kill(worker, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return workers;
+}
+
+/** Gone, or a zombie nobody reaps (a container's init may not). */
+function dead(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state === 'Z' || state === 'X';
+  } catch {
+    return true;
+  }
 }
 
 export interface RunningShell {
@@ -48,10 +82,20 @@ export interface RunningShell {
   output(): string;
 }
 
-export async function launch(dataDir: string, workspace: string, baseURL: string, apiKey: string, webJs = WEB_JS): Promise<RunningShell> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_BASE_URL: baseURL, ANTHROPIC_API_KEY: apiKey };
+export interface LaunchExtras {
+  /** More environment for the shell. */
+  env?: Record<string, string>;
+  /** More command-line options. */
+  args?: string[];
+  /** How the shell is started (default: node web.js). */
+  command?: string[];
+}
+
+export async function launch(dataDir: string, workspace: string, baseURL: string, apiKey: string, webJs = WEB_JS, extras: LaunchExtras = {}): Promise<RunningShell> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_BASE_URL: baseURL, ANTHROPIC_API_KEY: apiKey, ...extras.env };
   delete env.WAYPOINT_PORT;
-  const child = spawn(process.execPath, [webJs, '--port', '0', '--data-dir', dataDir, '--workspace', workspace], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, ...pre] = extras.command ?? [process.execPath, webJs];
+  const child = spawn(file!, [...pre, '--port', '0', '--data-dir', dataDir, '--workspace', workspace, ...(extras.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   let output = '';
@@ -96,8 +140,9 @@ export async function kill(shell: RunningShell): Promise<void> {
   shell.socket.terminate();
   if (shell.child.exitCode !== null || shell.child.signalCode !== null) return;
   const exited = new Promise((r) => shell.child.once('exit', r));
-  shell.child.kill('SIGKILL');
+  const workers = killWithWorker(shell.child);
   await exited;
+  while (!workers.every(dead)) await new Promise((r) => setTimeout(r, 5));
 }
 
 export interface CheckedLog {

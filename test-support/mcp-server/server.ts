@@ -1,11 +1,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
  * A real, tiny MCP server for tests: well-behaved tools (echo, add) and misbehaving ones
  * (fail → isError, hang → never answers, crash → the process exits with a message on stderr).
  */
-export function createTestMcpServer(options: { onCrash?: () => void; envTool?: boolean } = {}): McpServer {
+export function createTestMcpServer(options: { onCrash?: () => void; envTool?: boolean; environTool?: boolean } = {}): McpServer {
   const server = new McpServer({ name: 'waypoint-test-server', version: '1.0.0' });
 
   server.registerTool(
@@ -46,10 +47,34 @@ export function createTestMcpServer(options: { onCrash?: () => void; envTool?: b
     }));
   }
 
+  // Only when asked (--environ-tool): what a server could read of other processes' environments.
+  if (options.environTool) {
+    server.registerTool('environ', { description: "Every environment this process can read: its own, its parent's, every process's", annotations: { readOnlyHint: true } }, async () => ({
+      content: [{ type: 'text', text: readableEnvirons() }],
+    }));
+  }
+
   // A tool whose name needs sanitising for the Messages API.
   server.registerTool('weird.name', { description: 'Odd name' }, async () => ({
     content: [{ type: 'text', text: 'odd' }],
   }));
 
   return server;
+}
+
+/** /proc/self, /proc/PPID and every /proc/N environ this process may read, NULs as newlines. */
+function readableEnvirons(): string {
+  const read = (pid: string): string => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').replaceAll('\0', '\n');
+    } catch (error) {
+      return `(unreadable: ${(error as Error).message})`;
+    }
+  };
+  const every = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  return [
+    `--- own ---\n${read('self')}`,
+    `--- parent (${process.ppid}) ---\n${read(String(process.ppid))}`,
+    `--- every process (${every.join(' ')}) ---\n${every.map(read).join('\n')}`,
+  ].join('\n');
 }

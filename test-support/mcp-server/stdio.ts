@@ -9,6 +9,6 @@ if (process.argv.includes('--fail-at-start')) {
 }
 
 process.stderr.write('test server: starting on stdio\n');
-await createTestMcpServer({ envTool: process.argv.includes('--env-tool') }).connect(new StdioServerTransport());
+await createTestMcpServer({ envTool: process.argv.includes('--env-tool'), environTool: process.argv.includes('--environ-tool') }).connect(new StdioServerTransport());
 // Like well-behaved servers: leave when the client closes our stdin.
 process.stdin.on('end', () => process.exit(0));

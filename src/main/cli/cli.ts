@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { parseCli } from './cli-args';
 import { BadInput } from './run/bad-input';
+import { endLikeChild, startWithoutSecrets, type Secrets } from '../common/secret-handoff';
 
 /**
  * `node out/main/cli.js` (the package's `waypoint` bin): `run` for headless runs, `mcp` for the
  * planning MCP server. Bad input is one `waypoint: …` line on stderr and exit 1, before anything
  * starts; stdout belongs to the command (progress, JSON lines, or the MCP protocol).
  */
-async function main(): Promise<number> {
+async function main(secrets: Secrets): Promise<number> {
   const parsed = parseCli(process.argv.slice(2));
   if (parsed.kind === 'help') {
     process.stdout.write(`${parsed.text}\n`);
@@ -35,7 +36,8 @@ async function main(): Promise<number> {
     return await runHeadless(parsed.args, {
       stdout: process.stdout,
       stderr: process.stderr,
-      env: process.env,
+      // The handed-over key lives in this object only, never in process.env (secret-handoff.ts).
+      env: { ...process.env, ...secrets },
       onInterrupt(stop) {
         stopRun = stop;
         let count = 0;
@@ -69,7 +71,17 @@ function exit(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
-main().then(exit, (error: unknown) => {
+function fail(error: unknown): void {
   process.stderr.write(`waypoint: ${error instanceof Error ? error.message : String(error)}\n`);
   exit(1);
-});
+}
+
+// First, no secret stays in this process's environment: with one there, this process only starts
+// itself again without it, waits, and leaves with the same exit code (0–5) or signal.
+try {
+  const handoff = startWithoutSecrets();
+  if (handoff.kind === 'relaunched') handoff.ended.then(endLikeChild, fail);
+  else main(handoff.secrets).then(exit, fail);
+} catch (error) {
+  fail(error);
+}

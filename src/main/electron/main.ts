@@ -5,12 +5,14 @@ import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { installProcessGuards } from '../app/process-guards';
 import { createServices, type AppServices } from '../app/services';
 import type { Disposable } from '../common/emitter';
+import type { Secrets } from '../common/secret-handoff';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
 import { hardenSession, registerAppScheme } from './harden';
 import { notifyWhenUnfocused } from './attention-notifier';
 import { bridgeIpc } from './ipc-bridge';
 import { rendererSource } from './renderer-source';
 import { mainWindowOptions } from './window-options';
+import { desktopSecrets } from './secret-relaunch';
 import iconPath from '../../../resources/icon.png?asset';
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
@@ -18,13 +20,18 @@ let window: BrowserWindow | null = null;
 let services: AppServices | null = null;
 let bridge: Disposable | null = null;
 
-// First: an error nothing caught is logged and shown in the window, never a silent death of main.
-installProcessGuards({ report: (message) => services?.reportProblem?.(message), secrets: () => services?.secrets?.() ?? [] });
+// Before anything else: no secret stays in this process's environment (secret-relaunch.ts).
+// null: this process only waits for the app it started again without them.
+const secrets = desktopSecrets();
+if (secrets) {
+  // First: an error nothing caught is logged and shown in the window, never a silent death of main.
+  installProcessGuards({ report: (message) => services?.reportProblem?.(message), secrets: () => services?.secrets?.() ?? [] });
 
-// Before ready: the built renderer is served on app://waypoint (see app-protocol.ts).
-registerAppScheme();
-// An isolated profile for tests and side-by-side installs, like the web shell's --data-dir.
-if (process.env.WAYPOINT_DATA_DIR) app.setPath('userData', process.env.WAYPOINT_DATA_DIR);
+  // Before ready: the built renderer is served on app://waypoint (see app-protocol.ts).
+  registerAppScheme();
+  // An isolated profile for tests and side-by-side installs, like the web shell's --data-dir.
+  if (process.env.WAYPOINT_DATA_DIR) app.setPath('userData', process.env.WAYPOINT_DATA_DIR);
+}
 
 function workspaceFromEnv(): string | null {
   const dir = process.env.WAYPOINT_WORKSPACE;
@@ -34,7 +41,7 @@ function workspaceFromEnv(): string | null {
   return null;
 }
 
-async function start(): Promise<void> {
+async function start(secrets: Secrets): Promise<void> {
   const source = rendererSource(mainDir, process.env, app.isPackaged);
   hardenSession(source);
   const userData = app.getPath('userData');
@@ -42,6 +49,8 @@ async function start(): Promise<void> {
     dataDir: userData,
     workspace: workspaceFromEnv(),
     shell: 'electron',
+    // The handed-over key (and the rest) live in this object only, never in process.env.
+    env: { ...process.env, ...secrets },
     // chooseWorkspace: the native folder dialog, over the window when there is one.
     pickFolder: async () => {
       const options = { title: 'Choose a workspace folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
@@ -72,7 +81,9 @@ async function start(): Promise<void> {
   await win.loadURL(source.url);
 }
 
-if (!app.requestSingleInstanceLock()) {
+if (!secrets) {
+  // The launcher: nothing to do but wait (secret-relaunch.ts ends it).
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
@@ -92,7 +103,7 @@ if (!app.requestSingleInstanceLock()) {
     void services.dispose().finally(() => app.quit());
   });
 
-  app.whenReady().then(start).catch((error: unknown) => {
+  app.whenReady().then(() => start(secrets)).catch((error: unknown) => {
     console.error('[waypoint] failed to start:', error);
     app.exit(1);
   });

@@ -7,6 +7,7 @@ import { app, recorded, StandInWebContents, type StandInWindow } from '../../../
 import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
 import { IPC_CALL_CHANNEL } from '../../shared/contract';
 import { APP_INDEX_URL } from './app-protocol';
+import { isHandedOver } from '../common/secret-names';
 
 /**
  * Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security),
@@ -35,6 +36,9 @@ beforeAll(async () => {
   delete process.env.ELECTRON_RENDERER_URL;
   delete process.env.WAYPOINT_WORKSPACE;
   delete process.env.WAYPOINT_MCP_CONFIG;
+  // With a secret-looking variable (a CA bundle's PIP_CERT will do) main would start itself again
+  // without it (secret-relaunch.ts): here that would be this test worker. secret-relaunch.test.ts covers that path.
+  for (const name of Object.keys(process.env)) if (isHandedOver(name)) delete process.env[name];
   guardsBefore = process.listenerCount('uncaughtException');
   await import(/* @vite-ignore */ BUILT_MAIN);
   app.makeReady();

@@ -4,6 +4,9 @@
  * other credential in Waypoint's own environment (ANTHROPIC_API_KEY, GITHUB_TOKEN, AWS_…)
  * would otherwise be one `printenv` away from the chat log, every open tab and the next request.
  */
+import { looksSecret } from '../common/secret-names';
+
+export { looksSecret };
 
 /** Variables a command needs to find its tools, home, locale, terminal and temp folder. */
 const ALLOWED = new Set([
@@ -48,16 +51,7 @@ const ALLOWED = new Set([
 /** Locale categories (LC_ALL, LC_CTYPE, …) are allowed as a family. */
 const ALLOWED_PREFIX = /^LC_[A-Z_]+$/;
 
-/**
- * Names that look like they hold a credential. Checked even for allowed names, so a future
- * allow-list entry can never let one through.
- */
-const SECRET_LOOKING = /KEY|TOKEN|SECRET|PASS(WORD|WD|PHRASE)?|CRED|AUTH|COOKIE|SESSION|PRIVATE|CERT|SIGNATURE|^ANTHROPIC_|^CLAUDE_/i;
-
-export function looksSecret(name: string): boolean {
-  return SECRET_LOOKING.test(name);
-}
-
+/** Allowed, and never anything that looks like a secret: a future allow-list entry can never let one through. */
 export function isAllowedVariable(name: string): boolean {
   const upper = name.toUpperCase();
   return (ALLOWED.has(upper) || ALLOWED_PREFIX.test(upper)) && !looksSecret(name);

@@ -1,80 +1,19 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { MemorySecretStore } from '../sessions/api-key-store';
-import { McpConfigError } from '../tools/mcp/mcp-config-file';
-import { installProcessGuards } from '../app/process-guards';
-import type { AppServices } from '../app/app-services';
-import { createServices } from '../app/services';
-import { parseCliOptions } from './cli-options';
-import { rendererDirFor, startWebShell } from './server';
+import { endLikeChild, startWithoutSecrets } from '../common/secret-handoff';
 
 /**
- * `node out/main/web.js`: the web shell. Prints exactly one line with the URL once the server
- * accepts connections (tests parse it); everything else goes to stderr. Never prints the key.
+ * `node out/main/web.js`: the web shell. First it makes sure no secret stays in its environment
+ * (secret-handoff.ts): with one there, this process only starts itself again without it and
+ * waits, so it loads nothing else (the relaunch then costs one small module, not the services).
  */
-let running: AppServices | null = null;
-// Installed first: an error nothing caught is logged and shown, never a silent exit.
-installProcessGuards({ report: (message) => running?.reportProblem?.(message), secrets: () => running?.secrets?.() ?? [] });
-
-async function main(): Promise<void> {
-  const parsed = parseCliOptions(process.argv.slice(2));
-  if (parsed.kind === 'help') {
-    process.stdout.write(`${parsed.text}\n`);
-    return;
-  }
-  if (parsed.kind === 'error') {
-    process.stderr.write(`waypoint: ${parsed.message}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  const { port, dataDir, workspace, mcpConfigPath } = parsed.options;
-
-  const services = await createServices({
-    dataDir,
-    workspace,
-    shell: 'web',
-    secretStore: new MemorySecretStore(),
-    ...(mcpConfigPath ? { mcpConfigPath } : {}),
-  });
-  running = services;
-  const staticDir = rendererDirFor(import.meta.url);
-  if (!existsSync(join(staticDir, 'index.html'))) {
-    process.stderr.write(`waypoint: the renderer is not built (${staticDir} has no index.html); run "npm run build".\n`);
-  }
-  let shell;
-  try {
-    shell = await startWebShell({ services, port, staticDir });
-  } catch (error) {
-    await services.dispose();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`Port ${port} is already in use. Pick another with --port N (0 = any free port).`, { cause: error });
-    throw error;
-  }
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`waypoint: ${signal} received, shutting down\n`);
-    void shell
-      .close()
-      .then(() => services.dispose())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`waypoint: error while shutting down: ${(error as Error).message}\n`);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-
-  process.stdout.write(`Waypoint web shell: ${shell.url}\n`);
+function fail(error: unknown): void {
+  process.stderr.write(`waypoint: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`waypoint: ${error instanceof Error ? error.message : String(error)}\n`);
-  // A broken --mcp-config file is a bad option (exit 2), like the ones parseCliOptions catches.
-  process.exit(error instanceof McpConfigError ? 2 : 1);
-});
+try {
+  const handoff = startWithoutSecrets();
+  if (handoff.kind === 'relaunched') handoff.ended.then(endLikeChild, fail);
+  else import('./web-shell-main').then(({ runWebShell }) => runWebShell(handoff.secrets, import.meta.url), fail);
+} catch (error) {
+  fail(error);
+}

@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Emitter } from '../../common/emitter';
 import { mcpServerEnv } from '../child-env';
+import { isolate, processIsolation } from '../pid-isolation';
 import type { McpServerConfig } from '../../../shared/settings';
 import type { ToolOutcome } from '../tool';
 import { errorToToolError, resultToOutcome } from './mcp-result';
@@ -58,11 +59,13 @@ export class McpConnection {
     this.set({ name: this.name, transport: this.kind, status: 'failed', error, stderrTail: this.stderr.value });
   }
 
-  private createTransport(): Transport {
+  private async createTransport(): Promise<Transport> {
     if ('command' in this.config) {
+      // In a PID namespace of its own where bubblewrap can make one, like run_command (pid-isolation.ts).
+      const launch = isolate(await processIsolation(), { command: this.config.command, args: this.config.args ?? [] });
       const transport = new StdioClientTransport({
-        command: this.config.command,
-        args: this.config.args,
+        command: launch.command,
+        args: launch.args,
         // Allow-listed like run_command's, plus exactly what the server's config sets.
         env: mcpServerEnv(process.env, this.config.env),
         stderr: 'pipe',
@@ -83,7 +86,7 @@ export class McpConnection {
     this.set({ name: this.name, transport: this.kind, status: 'starting' });
     const client = new Client({ name: 'waypoint', version: '0.1.0' });
     try {
-      const transport = this.createTransport();
+      const transport = await this.createTransport();
       this.client = client;
       // Fires when the process exits or the stream ends; ignored once we closed it ourselves.
       client.onclose = () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { commandEnv } from '../child-env';
+import { isolate, processIsolation } from '../pid-isolation';
 import { OutputTail } from './output-tail';
 
 /**
@@ -39,8 +40,10 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-export function runInProcessGroup(options: RunOptions): Promise<RunResult> {
+export async function runInProcessGroup(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
+  // In a PID namespace of its own where bubblewrap can make one: no other process to read (pid-isolation.ts).
+  const launch = isolate(await processIsolation(), { command: '/bin/sh', args: ['-c', options.command] });
   const stdout = new OutputTail(options.outputCap);
   const stderr = new OutputTail(options.outputCap);
   const grace = options.killGraceMs ?? 1000;
@@ -60,7 +63,7 @@ export function runInProcessGroup(options: RunOptions): Promise<RunResult> {
 
     if (options.signal.aborted) return finish({ status: 'stopped' });
 
-    const child = spawn('/bin/sh', ['-c', options.command], {
+    const child = spawn(launch.command, launch.args, {
       cwd: options.cwd,
       detached: true, // own process group: kill(-pid) reaches every descendant
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,11 +30,31 @@ const alive = (pid: number): boolean => {
   }
 };
 
-/** Wait for a file a child writes its pid into. */
-async function readPid(file: string): Promise<number> {
+/**
+ * A `sleep` no other process runs (a distinct fraction of a second), so the test can find it
+ * among this machine's processes: the pid the command sees ($!) is its own PID namespace's
+ * when commands run under bubblewrap (pid-isolation.ts), not one this process can signal.
+ */
+const distinctSleep = (): string => `30.${String(process.pid).padStart(7, '0')}${Math.floor(Math.random() * 1e6)}`;
+
+function pidRunning(args: string): number | null {
+  if (process.platform !== 'linux') return null;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${args}\0`) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+/** Waits for the command to write the pid file, then answers the sleep's pid as this process sees it. */
+async function readPid(file: string, sleepArgs: string): Promise<number> {
   for (let i = 0; i < 100; i++) {
     const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
-    if (text) return Number(text);
+    if (text) return pidRunning(sleepArgs) ?? Number(text);
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('child never wrote its pid');
@@ -67,20 +87,24 @@ describe('run_command', () => {
   it('times out, killing the whole process group', async () => {
     const pidFile = path.join(ws.root, 'pid');
     const started = Date.now();
-    const outcome = await run({ command: `sleep 30 & echo $! > pid; echo started; wait`, timeout_ms: 500 });
+    const nap = distinctSleep();
+    const outcome = await run({ command: `sleep ${nap} & echo $! > pid; echo started; wait`, timeout_ms: 500 });
     const error = expectFail(outcome);
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out');
     expect(error.message).toContain('started');
     expect(Date.now() - started).toBeLessThan(5000);
-    const pid = await readPid(pidFile);
-    expect(alive(pid)).toBe(false);
+    // The run is over: on Linux the sleep must be gone from this machine's processes.
+    if (process.platform === 'linux') expect(pidRunning(nap)).toBeNull();
+    else expect(alive(await readPid(pidFile, nap))).toBe(false);
+    expect(fs.readFileSync(pidFile, 'utf8')).toMatch(/^\d+\n$/); // the sleep did start
   });
 
   it('is stopped by the abort signal, promptly, killing the group', async () => {
     const controller = new AbortController();
-    const pending = run({ command: 'sleep 30 & echo $! > pid; wait' }, controller.signal);
-    const pid = await readPid(path.join(ws.root, 'pid'));
+    const nap = distinctSleep();
+    const pending = run({ command: `sleep ${nap} & echo $! > pid; wait` }, controller.signal);
+    const pid = await readPid(path.join(ws.root, 'pid'), nap);
     expect(alive(pid)).toBe(true);
     const stoppedAt = Date.now();
     controller.abort();
@@ -93,8 +117,9 @@ describe('run_command', () => {
   it('escalates to SIGKILL when the group ignores SIGTERM', async () => {
     const controller = new AbortController();
     // Ignored signals stay ignored across exec, so the sleep ignores SIGTERM too.
-    const pending = run({ command: "trap '' TERM; sleep 30 & echo $! > pid; wait" }, controller.signal);
-    const pid = await readPid(path.join(ws.root, 'pid'));
+    const nap = distinctSleep();
+    const pending = run({ command: `trap '' TERM; sleep ${nap} & echo $! > pid; wait` }, controller.signal);
+    const pid = await readPid(path.join(ws.root, 'pid'), nap);
     controller.abort();
     expect(expectFail(await pending).message).toContain('stopped by the user');
     expect(alive(pid)).toBe(false);
