@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import { messageAttachmentsProblem, type Attachment, type AttachmentRef } from '../../shared/attachments';
+import { cleanFileName } from '../../shared/attachment-names';
 import { UserFacingError } from '../common/errors';
 import { AttachmentRefusal } from './attachment-refusal';
 import { resolveAttachments } from './attachment-blocks';
@@ -82,7 +83,8 @@ export class AttachmentService {
     const problems: string[] = [];
     for (const [i, image] of images.entries()) {
       const ext = image.mediaType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'img';
-      const name = `${toolName}-image-${i + 1}.${ext}`;
+      // A tool's name and media type come from an MCP server: cleaned like a name the user gave.
+      const name = cleanFileName(`${toolName}-image-${i + 1}.${ext}`);
       try {
         const prepared = await prepareImage(name, Buffer.from(image.data, 'base64'));
         const { bytes, mediaType, width, height, downscaledFrom } = prepared;
