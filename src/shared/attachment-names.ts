@@ -23,8 +23,13 @@ const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Any outside text as one line, cleaned as above but not capped (a title, a tool's summary). */
+export function oneLine(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(BIDI_CONTROLS, '').replace(LINE_BREAKING, ' ').trim();
+}
+
 export function cleanFileName(name: string): string {
-  const cleaned = name.replace(LONE_SURROGATE, '\uFFFD').replace(BIDI_CONTROLS, '').replace(LINE_BREAKING, ' ').trim();
+  const cleaned = oneLine(name);
   const points = [...cleaned];
   return points.length > MAX_FILE_NAME_CHARS ? points.slice(0, MAX_FILE_NAME_CHARS).join('').trim() : cleaned;
 }
