@@ -53,8 +53,15 @@ export class AttachmentService {
   async forMessage(refs: readonly AttachmentRef[]): Promise<Attachment[]> {
     const found: Attachment[] = [];
     for (const ref of refs) {
+      const health = await this.store.check(ref.id);
       const meta = await this.store.meta(ref.id);
-      if (!meta) throw new UserFacingError('not_found', `"${ref.name}" is no longer in Waypoint's data folder. Remove it and attach it again.`);
+      if (health === 'missing' || !meta) throw new UserFacingError('not_found', `"${ref.name}" is no longer in Waypoint's data folder. Remove it and attach it again.`);
+      if (health === 'damaged') {
+        throw new UserFacingError(
+          'invalid_input',
+          `"${ref.name}" is damaged in Waypoint's data folder (its content no longer matches what was attached). Remove it and attach the file again.`,
+        );
+      }
       found.push({ id: ref.id, name: ref.name, ...meta });
     }
     const problem = messageAttachmentsProblem(found);
