@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_LIMITS, formatBytes, refusalByNameAndSize } from '../../shared/attachments';
+import { ATTACHMENT_LIMITS, refusalByNameAndSize } from '../../shared/attachments';
 import { UserFacingError } from '../common/errors';
 import { AttachmentRefusal } from './attachment-refusal';
 
 /**
  * Files arriving in pieces (the web shell's WebSocket caps a frame at 16 MB, and every payload is
  * validated, so a file travels as base64 chunks of at most 4 MB). Bounded: a few uploads at a
- * time, their bytes held in memory only until finished, abandoned ones dropped after a while.
+ * time, their bytes held in memory only until finished.
+ *
+ * An upload whose client went away (a closed tab, a crashed window) must never lock the user
+ * out, so the bounds never refuse a new upload: it makes room by dropping the uploads that went
+ * longest without a piece, and an upload no piece reached for two minutes is dropped anyway.
+ * The renderer sends one file at a time, piece after piece, so an upload still in use is always
+ * among the most recently active (docs/security.md, "Attachment names and framing").
  */
 
 export const MAX_OPEN_UPLOADS = 24;
 /** All unfinished uploads together (a message carries at most 20 files of at most 30 MB). */
 export const MAX_OPEN_UPLOAD_BYTES = 160 * 1024 * 1024;
-export const UPLOAD_TTL_MS = 10 * 60_000;
+/** Pieces come back to back from a local client; two minutes without one is a client gone. */
+export const UPLOAD_IDLE_MS = 2 * 60_000;
 
 interface OpenUpload {
   name: string;
@@ -31,10 +38,7 @@ export class Uploads {
     const refusal = refusalByNameAndSize(name, size);
     if (refusal) throw new AttachmentRefusal(refusal);
     this.dropStale();
-    const reserved = [...this.open.values()].reduce((sum, u) => sum + u.size, 0);
-    if (this.open.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES) {
-      throw new UserFacingError('busy', `Too many files are uploading at once (${formatBytes(reserved)} in ${this.open.size}). Wait for them, then attach "${name}" again.`);
-    }
+    this.makeRoom(size);
     const uploadId = randomUUID();
     this.open.set(uploadId, { name, size, chunks: [], received: 0, touchedAt: this.now() });
     return { uploadId, chunkBytes: ATTACHMENT_LIMITS.uploadChunkBytes };
@@ -73,12 +77,28 @@ export class Uploads {
   private require(uploadId: string): OpenUpload {
     this.dropStale();
     const upload = this.open.get(uploadId);
-    if (!upload) throw new UserFacingError('not_found', 'That upload is unknown or took too long and was dropped. Attach the file again.');
+    if (!upload) {
+      throw new UserFacingError(
+        'not_found',
+        `That upload is unknown, or it was dropped: no piece came for ${UPLOAD_IDLE_MS / 60_000} minutes, or newer uploads needed the room. Attach the file again.`,
+      );
+    }
     return upload;
   }
 
   private dropStale(): void {
-    const cutoff = this.now() - UPLOAD_TTL_MS;
+    const cutoff = this.now() - UPLOAD_IDLE_MS;
     for (const [id, upload] of this.open) if (upload.touchedAt < cutoff) this.open.delete(id);
+  }
+
+  /** Drops the uploads that went longest without a piece until one of `size` bytes fits. */
+  private makeRoom(size: number): void {
+    let reserved = [...this.open.values()].reduce((sum, u) => sum + u.size, 0);
+    while (this.open.size > 0 && (this.open.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES)) {
+      let oldest: [string, OpenUpload] | null = null;
+      for (const entry of this.open) if (!oldest || entry[1].touchedAt < oldest[1].touchedAt) oldest = entry;
+      this.open.delete(oldest![0]);
+      reserved -= oldest![1].size;
+    }
   }
 }
