@@ -29,8 +29,14 @@ export class AttachmentService {
     this.store = new AttachmentStore(join(dataDir, ATTACHMENTS_DIR));
   }
 
-  startUpload(name: string, size: number): { uploadId: string; chunkBytes: number } {
-    return this.uploads.start(name, size);
+  /** `client`: the connection it came over, if the shell has several (uploads.ts). */
+  startUpload(name: string, size: number, client?: string): { uploadId: string; chunkBytes: number } {
+    return this.uploads.start(name, size, client);
+  }
+
+  /** A connection closed: the uploads it started can never finish. */
+  clientGone(client: string): void {
+    this.uploads.clientGone(client);
   }
 
   uploadChunk(uploadId: string, offset: number, data: string): { received: number } {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments';
-import { MAX_OPEN_UPLOAD_BYTES, MAX_OPEN_UPLOADS, UPLOAD_IDLE_MS, Uploads } from './uploads';
+import { MAX_OPEN_UPLOAD_BYTES, MAX_OPEN_UPLOADS, MAX_UPLOADS_PER_CLIENT, UPLOAD_IDLE_MS, Uploads } from './uploads';
 
 // Uploads in pieces: any split of a file in order gives back the same bytes; out-of-order,
 // oversized or extra pieces are refused; unfinished uploads are bounded in number and time.
@@ -88,5 +88,34 @@ describe('Uploads', () => {
     expect(() => uploads.chunk(idle, 0, 'YWJj')).toThrow(/no piece came for 2 minutes/);
     expect(uploads.chunk(busy, 3, 'YWJj').received).toBe(6);
     expect(uploads.count).toBe(1);
+  });
+});
+
+// Issue 21, item 5: the uploads a client started go when that client goes (the web shell's
+// socket closes), and one client's abandoned uploads make room among themselves first.
+describe('Uploads per client', () => {
+  it('a client that goes takes its unfinished uploads with it; other clients keep theirs', () => {
+    const uploads = new Uploads();
+    const gone = [uploads.start('a1.txt', 3, 'tab-a').uploadId, uploads.start('a2.txt', 3, 'tab-a').uploadId];
+    const kept = uploads.start('b.txt', 3, 'tab-b').uploadId;
+    const local = uploads.start('c.txt', 3).uploadId;
+    uploads.clientGone('tab-a');
+    for (const id of gone) expect(() => uploads.chunk(id, 0, 'YWJj')).toThrow(/Attach the file again/);
+    expect(uploads.chunk(kept, 0, 'YWJj').received).toBe(3);
+    expect(uploads.chunk(local, 0, 'YWJj').received).toBe(3);
+    expect(uploads.count).toBe(2);
+  });
+
+  it(`a client past ${MAX_UPLOADS_PER_CLIENT} unfinished uploads makes room from its own, not another's`, () => {
+    let now = 0;
+    const uploads = new Uploads(() => now);
+    const other = uploads.start('other.txt', 3, 'tab-b').uploadId;
+    const own = Array.from({ length: MAX_UPLOADS_PER_CLIENT + 1 }, (_, i) => {
+      now += 1;
+      return uploads.start(`a${i}.txt`, 3, 'tab-a').uploadId;
+    });
+    expect(() => uploads.chunk(own[0]!, 0, 'YWJj')).toThrow(/Attach the file again/);
+    for (const id of own.slice(1)) expect(uploads.chunk(id, 0, 'YWJj').received).toBe(3);
+    expect(uploads.chunk(other, 0, 'YWJj').received).toBe(3);
   });
 });

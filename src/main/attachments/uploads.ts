@@ -16,6 +16,8 @@ import { AttachmentRefusal } from './attachment-refusal';
  */
 
 export const MAX_OPEN_UPLOADS = 24;
+/** The renderer sends one file at a time; more unfinished than this from one client are abandoned ones. */
+export const MAX_UPLOADS_PER_CLIENT = 4;
 /** All unfinished uploads together (a message carries at most 20 files of at most 30 MB). */
 export const MAX_OPEN_UPLOAD_BYTES = 160 * 1024 * 1024;
 /** Pieces come back to back from a local client; two minutes without one is a client gone. */
@@ -23,6 +25,8 @@ export const UPLOAD_IDLE_MS = 2 * 60_000;
 
 interface OpenUpload {
   name: string;
+  /** The connection that started it (a web-shell socket); none for the Electron window. */
+  client: string | undefined;
   size: number;
   chunks: Buffer[];
   received: number;
@@ -34,13 +38,13 @@ export class Uploads {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  start(name: string, size: number): { uploadId: string; chunkBytes: number } {
+  start(name: string, size: number, client?: string): { uploadId: string; chunkBytes: number } {
     const refusal = refusalByNameAndSize(name, size);
     if (refusal) throw new AttachmentRefusal(refusal);
     this.dropStale();
-    this.makeRoom(size);
+    this.makeRoom(size, client);
     const uploadId = randomUUID();
-    this.open.set(uploadId, { name, size, chunks: [], received: 0, touchedAt: this.now() });
+    this.open.set(uploadId, { name, client, size, chunks: [], received: 0, touchedAt: this.now() });
     return { uploadId, chunkBytes: ATTACHMENT_LIMITS.uploadChunkBytes };
   }
 
@@ -70,6 +74,11 @@ export class Uploads {
     return { name: upload.name, bytes: Buffer.concat(upload.chunks, upload.size) };
   }
 
+  /** The client's connection closed: nothing it started can finish, so its bytes go now. */
+  clientGone(client: string): void {
+    for (const [id, upload] of this.open) if (upload.client === client) this.open.delete(id);
+  }
+
   get count(): number {
     return this.open.size;
   }
@@ -91,14 +100,24 @@ export class Uploads {
     for (const [id, upload] of this.open) if (upload.touchedAt < cutoff) this.open.delete(id);
   }
 
-  /** Drops the uploads that went longest without a piece until one of `size` bytes fits. */
-  private makeRoom(size: number): void {
+  /**
+   * Drops the uploads that went longest without a piece until one of `size` bytes fits: first
+   * the client's own beyond its share, then anyone's within the overall bounds.
+   */
+  private makeRoom(size: number, client: string | undefined): void {
+    if (client !== undefined) {
+      const own = () => [...this.open].filter(([, upload]) => upload.client === client);
+      for (let mine = own(); mine.length >= MAX_UPLOADS_PER_CLIENT; mine = own()) this.open.delete(leastRecent(mine)[0]);
+    }
     let reserved = [...this.open.values()].reduce((sum, u) => sum + u.size, 0);
     while (this.open.size > 0 && (this.open.size >= MAX_OPEN_UPLOADS || reserved + size > MAX_OPEN_UPLOAD_BYTES)) {
-      let oldest: [string, OpenUpload] | null = null;
-      for (const entry of this.open) if (!oldest || entry[1].touchedAt < oldest[1].touchedAt) oldest = entry;
-      this.open.delete(oldest![0]);
-      reserved -= oldest![1].size;
+      const [id, upload] = leastRecent([...this.open]);
+      this.open.delete(id);
+      reserved -= upload.size;
     }
   }
+}
+
+function leastRecent(entries: ReadonlyArray<[string, OpenUpload]>): [string, OpenUpload] {
+  return entries.reduce((oldest, entry) => (entry[1].touchedAt < oldest[1].touchedAt ? entry : oldest));
 }
