@@ -1,7 +1,7 @@
 /**
  * A file's name as Waypoint shows it, sends it to Claude and writes it in an export. The name
  * comes from outside (a browser's File, a crafted web-shell client, an old log), so what could
- * change how it reads is taken out (docs/security.md, "Attachment names and framing"):
+ * change how it reads is taken out (docs/security.md, "Attachments"):
  *
  * - C0 and C1 controls, DEL and the Unicode line and paragraph separators would start a new line
  *   in the transcript, in Claude's view of the file and in an exported heading: each run of them

@@ -10,9 +10,10 @@ import { AttachmentRefusal } from './attachment-refusal';
  *
  * An upload whose client went away (a closed tab, a crashed window) must never lock the user
  * out, so the bounds never refuse a new upload: it makes room by dropping the uploads that went
- * longest without a piece, and an upload no piece reached for two minutes is dropped anyway.
- * The renderer sends one file at a time, piece after piece, so an upload still in use is always
- * among the most recently active (docs/security.md, "Attachment names and framing").
+ * longest without a piece — first the same client's beyond its share, then anyone's — and an
+ * upload no piece reached for two minutes is dropped anyway. A web-shell socket that closes takes
+ * its uploads with it at once. The renderer sends one file at a time, piece after piece, so an
+ * upload still in use is always among the most recently active (docs/security.md, "Attachments").
  */
 
 export const MAX_OPEN_UPLOADS = 24;
