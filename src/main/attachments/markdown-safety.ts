@@ -34,17 +34,19 @@ export function codeSpan(text: string): string {
 }
 
 /** Any text verbatim as a fenced code block (a tool's result, a text file). */
-export function fencedBlock(text: string, info = ''): string {
+export function fencedBlock(text: string): string {
   const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  return `${fence}${info}\n${text}\n${fence}`;
+  return `${fence}\n${text}\n${fence}`;
 }
 
 /**
  * A message's Markdown as the message showed it — emphasis, lists, code — with raw HTML turned
  * into text, headings kept below the export's own (level 3 and down, so no text can pose as a
  * turn), and a code fence left open closed at the end of the message (it would swallow the rest
- * of the export). Code is never touched. Should a viewer still find HTML or a top heading in the
- * result, the message goes as a code block instead: readable, and inert.
+ * of the export). Code blocks and inline code are left as written (an entity there would show
+ * as "&lt;"), except a code block nested in a list or quote that also holds HTML. Should a viewer
+ * still find HTML or a top heading in the result, the message goes as a code block instead:
+ * readable, and inert.
  */
 export function markdownBody(text: string): string {
   // A rewrite can change what follows it (an HTML block that swallowed a fence line becomes a
