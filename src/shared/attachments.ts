@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanFileName, MAX_FILE_NAME_CHARS } from './attachment-names';
 
 /**
  * Files the user attaches to a message (and images tools return), as the contract sees them.
@@ -46,8 +47,18 @@ export type AttachmentKind = z.infer<typeof AttachmentKind>;
 
 export const AttachmentId = z.string().regex(/^[a-f0-9]{64}$/, { error: 'Not an attachment id.' });
 
+/**
+ * A file's name as it enters main: at most 255 characters as sent, then cleaned of controls,
+ * line breaks and bidi overrides (attachment-names.ts); nothing left is no name.
+ */
+export const FileName = z
+  .string()
+  .max(MAX_FILE_NAME_CHARS, { error: `A file name can have at most ${MAX_FILE_NAME_CHARS} characters.` })
+  .transform(cleanFileName)
+  .pipe(z.string().min(1, { error: 'The file has no name.' }));
+
 /** How a message names a stored file: its id and the name the user knows it by. */
-export const AttachmentRef = z.object({ id: AttachmentId, name: z.string().trim().min(1).max(255) }).strict();
+export const AttachmentRef = z.object({ id: AttachmentId, name: FileName }).strict();
 export type AttachmentRef = z.infer<typeof AttachmentRef>;
 
 export const Attachment = z.object({
@@ -77,7 +88,7 @@ export const uploadCalls = {
   startUpload: {
     input: z
       .object({
-        name: z.string().trim().min(1, { error: 'The file has no name.' }).max(255),
+        name: FileName,
         size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
         /** The browser's idea of the type (may be empty); main reads the content to decide. */
         mediaType: z.string().max(200),

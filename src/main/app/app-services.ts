@@ -1,7 +1,7 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { Disposable } from '../common/emitter';
 import type { EventPump } from '../pump/event-pump';
-import type { CallRouter } from './call-router';
+import type { CallRouter, ClientId } from './call-router';
 
 /** What a shell needs from the app: one entry for calls, one stream of events, one shutdown. */
 export interface AppServices {
@@ -10,6 +10,8 @@ export interface AppServices {
   dispose(): Promise<void>;
   /** Shows an unexpected problem to the user (an `error` event); the shells' process guards use it. */
   reportProblem?(message: string): void;
+  /** A shell's connection closed (a web-shell socket): what it started and cannot finish goes. */
+  clientGone?(client: ClientId): void;
   /** Keys that must never be logged (the process guards blank them out). */
   secrets?(): Array<string | null>;
 }
@@ -20,8 +22,8 @@ export interface AppServices {
  */
 export function throughPump(route: CallRouter, pump: EventPump): Pick<AppServices, 'router' | 'onEvent'> {
   return {
-    router: async (name, input) => {
-      const result = await route(name, input);
+    router: async (name, input, client) => {
+      const result = await route(name, input, client);
       pump.flush();
       return result;
     },

@@ -135,7 +135,8 @@ describe('attachments in the app', { timeout: 90_000 }, () => {
     expect(first.map((b) => b.type)).toEqual(['image', 'image', 'document', 'text', 'text']);
     expect(first[0]!.source).toMatchObject({ type: 'base64', media_type: 'image/jpeg' });
     expect(first[2]!.source).toMatchObject({ type: 'base64', media_type: 'application/pdf' });
-    expect(first[3]!.text).toBe('<file name="notes.md">\n# Notes\nThe key is 42.\n\n</file>');
+    // Framed by a closing line with the file's own hash, which the file cannot contain (text-file-framing.ts).
+    expect(first[3]!.text).toBe(`<file name="notes.md" sha256="${notes.id}">\n# Notes\nThe key is 42.\n\n</file sha256="${notes.id}">`);
     expect(first[4]!.text).toBe('What do these say?');
 
     // A later request carries them again.

@@ -10,12 +10,18 @@ import {
 } from '../../shared/contract';
 import { UserFacingError } from '../common/errors';
 
+/**
+ * Which connection a call came over, when a shell has several (a web-shell socket), so what a
+ * connection started can end with it (uploads). Never a credential: a shell picks it at random.
+ */
+export type ClientId = string;
+
 /** One handler per call of the contract; inputs arrive already parsed. */
 export type CallHandlers = {
-  [N in CallName]: (input: z.output<Calls[N]['input']>) => Promise<CallOutput<N>> | CallOutput<N>;
+  [N in CallName]: (input: z.output<Calls[N]['input']>, client?: ClientId) => Promise<CallOutput<N>> | CallOutput<N>;
 };
 
-export type CallRouter = (name: unknown, input: unknown) => Promise<CallResult<unknown>>;
+export type CallRouter = (name: unknown, input: unknown, client?: ClientId) => Promise<CallResult<unknown>>;
 
 /**
  * The boundary where every call enters main, from either shell: the name must be in the
@@ -23,7 +29,7 @@ export type CallRouter = (name: unknown, input: unknown) => Promise<CallResult<u
  * changes. Handler failures become results, never unhandled rejections across IPC.
  */
 export function createCallRouter(handlers: CallHandlers): CallRouter {
-  return async (name, input) => {
+  return async (name, input, client) => {
     if (!isCallName(name)) {
       return { ok: false, error: { code: 'unknown_call', message: `Unknown call "${String(name).slice(0, 100)}".` } };
     }
@@ -32,8 +38,8 @@ export function createCallRouter(handlers: CallHandlers): CallRouter {
       return { ok: false, error: { code: 'invalid_input', message: describeZodError(parsed.error) } };
     }
     try {
-      const handler = handlers[name] as (input: unknown) => unknown;
-      const value = await handler(parsed.data);
+      const handler = handlers[name] as (input: unknown, client?: ClientId) => unknown;
+      const value = await handler(parsed.data, client);
       return { ok: true, value };
     } catch (error) {
       if (error instanceof UserFacingError) return { ok: false, error: { code: error.code, message: error.message } };

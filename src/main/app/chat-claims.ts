@@ -1,6 +1,6 @@
 import type { CallInput, CallName } from '../../shared/contract';
 import type { InboxRequest } from '../sessions/chat-inbox';
-import type { CallHandlers } from './call-router';
+import type { CallHandlers, ClientId } from './call-router';
 
 /** What the claims need of persistence (sessions/session-persistence.ts). */
 export interface ChatClaims {
@@ -20,15 +20,15 @@ const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTransc
  * READS. Stop and plan edits reach across: they go to the process that writes the chat.
  */
 export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): CallHandlers {
-  const wrapped = { ...handlers } as Record<CallName, (input: unknown) => unknown>;
+  const wrapped = { ...handlers } as Record<CallName, (input: unknown, client?: ClientId) => unknown>;
   for (const name of Object.keys(handlers) as CallName[]) {
     if (READS.has(name)) continue;
-    const handler = handlers[name] as (input: unknown) => unknown;
-    wrapped[name] = (input: unknown) => {
+    const handler = handlers[name] as (input: unknown, client?: ClientId) => unknown;
+    wrapped[name] = (input: unknown, client?: ClientId) => {
       const sessionId = sessionOf(input);
       if (sessionId !== null) {
         // A run is stopped where it runs: here (this process holds the chat then) or over there.
-        if (name === 'stop') return claims.forward(sessionId, { kind: 'stop' }) ? { stopped: true } : handler(input);
+        if (name === 'stop') return claims.forward(sessionId, { kind: 'stop' }) ? { stopped: true } : handler(input, client);
         // A plan edit goes to the writer too; the change comes back as plan_updated from its log.
         if (name === 'editPlan') {
           const { planId, version, edit } = input as CallInput<'editPlan'>;
@@ -36,7 +36,7 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
         }
         claims.claim(sessionId);
       }
-      return handler(input);
+      return handler(input, client);
     };
   }
   return wrapped as unknown as CallHandlers;

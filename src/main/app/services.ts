@@ -145,7 +145,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     getTranscriptPage: ({ sessionId, ...request }) => chat.getTranscriptPage(sessionId, request),
     newSession: () => chat.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
     sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),
-    startUpload: ({ name, size }) => attachments.startUpload(name, size),
+    startUpload: ({ name, size }, client) => attachments.startUpload(name, size, client),
     uploadChunk: ({ uploadId, offset, data }) => attachments.uploadChunk(uploadId, offset, data),
     finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
     getAttachmentPreview: async ({ id }) => ({ dataUrl: await attachments.preview(id) }),
@@ -195,6 +195,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sessions,
     newChat: (chatOptions) => chat.newSession(chatOptions),
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
+    clientGone: (client) => attachments.clientGone(client),
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
     dispose() {
       disposed ??= (async () => {

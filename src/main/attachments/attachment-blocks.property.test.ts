@@ -74,7 +74,7 @@ describe('resolveAttachments', () => {
     const [first, , third] = out.messages as unknown as Array<{ content: Array<Record<string, unknown>> }>;
     expect(first!.content[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/webp', data: Buffer.from('webp').toString('base64') } });
     expect(first!.content[1]).toEqual({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from('%PDF-').toString('base64') }, title: 'b.pdf' });
-    expect(first!.content[2]).toEqual({ type: 'text', text: '<file name="c &quot;q&quot;.txt">\nhello\n</file>' });
+    expect(first!.content[2]).toEqual({ type: 'text', text: `<file name="c &quot;q&quot;.txt" sha256="${id('c')}">\nhello\n</file sha256="${id('c')}">` });
     expect((third!.content[0]!.content as Array<{ type: string }>)[1]!.type).toBe('image');
     expect(third!.content[1]).toEqual({ type: 'text', text: expect.stringContaining('"gone.png" could not be sent'), cache_control: { type: 'ephemeral' } });
     expect(JSON.stringify(out)).not.toContain('waypoint-attachment:');

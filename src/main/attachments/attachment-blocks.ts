@@ -8,7 +8,9 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { ATTACHMENT_LIMITS, type Attachment } from '../../shared/attachments';
+import { cleanFileName } from '../../shared/attachment-names';
 import type { StoredMeta } from './attachment-store';
+import { frameTextFile } from './text-file-framing';
 
 /**
  * The API history (and so the log) holds an attachment as a reference: an image or document
@@ -83,7 +85,8 @@ function refOf(block: { type: string; source?: unknown }): Ref | null {
   const hash = rest.indexOf('#');
   const head = hash === -1 ? rest : rest.slice(0, hash);
   const query = head.indexOf('?');
-  return { id: query === -1 ? head : head.slice(0, query), name: hash === -1 ? 'attachment' : safeDecode(rest.slice(hash + 1)) };
+  // A history logged before names were cleaned at the boundary may hold any name: cleaned here too.
+  return { id: query === -1 ? head : head.slice(0, query), name: hash === -1 ? 'attachment' : cleanFileName(safeDecode(rest.slice(hash + 1))) || 'attachment' };
 }
 
 function safeDecode(text: string): string {
@@ -172,7 +175,7 @@ export async function resolveAttachments(request: MessageCreateParamsBase, sourc
       return withCache(note(`[The attachment "${ref.name}" could not be sent: its copy in Waypoint's data folder is missing or damaged.]`));
     }
     const meta = decision.meta;
-    if (meta.kind === 'text') return withCache(note(`<file name="${ref.name.replace(/"/g, '&quot;')}">\n${(data as Buffer).toString('utf8')}\n</file>`));
+    if (meta.kind === 'text') return withCache(note(frameTextFile(ref.name, ref.id, (data as Buffer).toString('utf8'))));
     if (meta.kind === 'pdf') {
       return withCache({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: data as string }, title: ref.name } satisfies DocumentBlockParam);
     }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import { messageAttachmentsProblem, type Attachment, type AttachmentRef } from '../../shared/attachments';
+import { cleanFileName } from '../../shared/attachment-names';
 import { UserFacingError } from '../common/errors';
 import { AttachmentRefusal } from './attachment-refusal';
 import { resolveAttachments } from './attachment-blocks';
@@ -28,8 +29,14 @@ export class AttachmentService {
     this.store = new AttachmentStore(join(dataDir, ATTACHMENTS_DIR));
   }
 
-  startUpload(name: string, size: number): { uploadId: string; chunkBytes: number } {
-    return this.uploads.start(name, size);
+  /** `client`: the connection it came over, if the shell has several (uploads.ts). */
+  startUpload(name: string, size: number, client?: string): { uploadId: string; chunkBytes: number } {
+    return this.uploads.start(name, size, client);
+  }
+
+  /** A connection closed: the uploads it started can never finish. */
+  clientGone(client: string): void {
+    this.uploads.clientGone(client);
   }
 
   uploadChunk(uploadId: string, offset: number, data: string): { received: number } {
@@ -52,8 +59,15 @@ export class AttachmentService {
   async forMessage(refs: readonly AttachmentRef[]): Promise<Attachment[]> {
     const found: Attachment[] = [];
     for (const ref of refs) {
+      const health = await this.store.check(ref.id);
       const meta = await this.store.meta(ref.id);
-      if (!meta) throw new UserFacingError('not_found', `"${ref.name}" is no longer in Waypoint's data folder. Remove it and attach it again.`);
+      if (health === 'missing' || !meta) throw new UserFacingError('not_found', `"${ref.name}" is no longer in Waypoint's data folder. Remove it and attach it again.`);
+      if (health === 'damaged') {
+        throw new UserFacingError(
+          'invalid_input',
+          `"${ref.name}" is damaged in Waypoint's data folder (its content no longer matches what was attached). Remove it and attach the file again.`,
+        );
+      }
       found.push({ id: ref.id, name: ref.name, ...meta });
     }
     const problem = messageAttachmentsProblem(found);
@@ -82,7 +96,8 @@ export class AttachmentService {
     const problems: string[] = [];
     for (const [i, image] of images.entries()) {
       const ext = image.mediaType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'img';
-      const name = `${toolName}-image-${i + 1}.${ext}`;
+      // A tool's name and media type come from an MCP server: cleaned like a name the user gave.
+      const name = cleanFileName(`${toolName}-image-${i + 1}.${ext}`);
       try {
         const prepared = await prepareImage(name, Buffer.from(image.data, 'base64'));
         const { bytes, mediaType, width, height, downscaledFrom } = prepared;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ const BASE64_CACHE_CHARS = 96 * 1024 * 1024;
 
 export class AttachmentStore {
   private readonly metas = new Map<string, StoredMeta>();
+  /** Files whose bytes matched their hash, with what the file system said of them then. */
+  private readonly verified = new Map<string, string>();
   private readonly base64Cache = new Map<string, string>();
   private cachedChars = 0;
 
@@ -36,7 +39,10 @@ export class AttachmentStore {
     const id = AttachmentStore.idOf(bytes);
     const parsed = StoredMeta.parse({ ...meta, size: bytes.length });
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    if (!(await this.exists(id))) {
+    // A copy already there is trusted only if it still matches its hash; a damaged one is
+    // replaced (atomically: a new file renamed over it), so attaching the file again repairs it.
+    if ((await this.read(id)) === null) {
+      this.verified.delete(id);
       await writeDurably(this.path(id), bytes);
     }
     await writeDurably(`${this.path(id)}.json`, Buffer.from(JSON.stringify(parsed)));
@@ -63,11 +69,30 @@ export class AttachmentStore {
   async read(id: string): Promise<Buffer | null> {
     if (!AttachmentId.safeParse(id).success) return null;
     try {
+      const seen = signature(await stat(this.path(id)));
       const bytes = await readFile(this.path(id));
-      return AttachmentStore.idOf(bytes) === id ? bytes : null;
+      if (AttachmentStore.idOf(bytes) !== id) return null;
+      this.verified.set(id, seen);
+      return bytes;
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Whether a stored file can be sent: there, and its bytes still match its hash. The hash is
+   * checked again only when the file changed since it last matched (size, time, inode), so
+   * sending a message does not read every file it names each time.
+   */
+  async check(id: string): Promise<'ok' | 'missing' | 'damaged'> {
+    if (!(await this.meta(id))) return 'missing';
+    try {
+      const held = this.verified.get(id);
+      if (held !== undefined && held === signature(await stat(this.path(id)))) return 'ok';
+    } catch {
+      return 'missing';
+    }
+    return (await this.read(id)) ? 'ok' : 'damaged';
   }
 
   async base64(id: string): Promise<string | null> {
@@ -102,6 +127,10 @@ export class AttachmentStore {
       return false;
     }
   }
+}
+
+function signature(facts: Stats): string {
+  return `${facts.size}:${facts.mtimeMs}:${facts.ino}`;
 }
 
 async function writeDurably(path: string, bytes: Buffer): Promise<void> {

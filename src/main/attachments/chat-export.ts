@@ -2,6 +2,7 @@ import type { Attachment } from '../../shared/attachments';
 import { formatBytes } from '../../shared/attachments';
 import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
 import type { AttachmentSource } from './attachment-blocks';
+import { codeSpan, fencedBlock, inlineText, markdownBody } from './markdown-safety';
 
 /**
  * A chat as one Markdown file, attachments included: images inline as data: URLs (any Markdown
@@ -22,52 +23,51 @@ export async function exportChatMarkdown(summary: SessionSummary, transcript: re
   let budget = MAX_EMBEDDED_CHARS;
   const embed = async (attachment: Attachment): Promise<string> => {
     const label = `${attachment.name} (${describe(attachment)})`;
-    const notEmbedded = (why: string) => `- ${escapeText(label)} — ${why}`;
+    const notEmbedded = (why: string) => `- ${inlineText(label)} — ${why}`;
     if (attachment.kind === 'text') {
       const bytes = await source.read(attachment.id);
       if (!bytes) return notEmbedded('missing from the data folder');
       if (bytes.length > budget) return notEmbedded(`not embedded: the export is at its size limit (attachments/${attachment.id})`);
       budget -= bytes.length;
       const text = bytes.toString('utf8');
-      const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-      return `**${escapeText(attachment.name)}**\n\n${fence}\n${text}\n${fence}`;
+      return `**${inlineText(attachment.name)}**\n\n${fencedBlock(text)}`;
     }
     const data = await source.base64(attachment.id);
     if (!data) return notEmbedded('missing from the data folder');
     if (data.length > budget) return notEmbedded(`not embedded: the export is at its size limit (attachments/${attachment.id})`);
     budget -= data.length;
     const url = `data:${attachment.mediaType};base64,${data}`;
-    return attachment.kind === 'image' ? `![${escapeText(attachment.name)}](${url})` : `- [${escapeText(label)}](${url})`;
+    return attachment.kind === 'image' ? `![${inlineText(attachment.name)}](${url})` : `- [${inlineText(label)}](${url})`;
   };
 
-  const parts = [`# ${summary.title}`, `_Exported from Waypoint, ${new Date().toISOString().slice(0, 10)}._`];
+  const parts = [`# ${inlineText(summary.title) || 'Chat'}`, `_Exported from Waypoint, ${new Date().toISOString().slice(0, 10)}._`];
   for (const item of transcript) {
     switch (item.kind) {
       case 'user': {
         const files = await Promise.all((item.attachments ?? []).map(embed));
-        parts.push(['## You', item.text, ...(files.length ? ['**Attachments**', ...files] : [])].filter(Boolean).join('\n\n'));
+        parts.push(['## You', markdownBody(item.text), ...(files.length ? ['**Attachments**', ...files] : [])].filter(Boolean).join('\n\n'));
         break;
       }
       case 'assistant':
-        if (item.text.trim()) parts.push(`## Claude\n\n${item.text}`);
+        if (item.text.trim()) parts.push(`## Claude\n\n${markdownBody(item.text)}`);
         break;
       case 'thinking':
-        if (item.status !== 'discarded') parts.push(item.redacted ? '> _Thinking (encrypted)_' : `> _Thinking_\n>\n${quote(item.text)}`);
+        if (item.status !== 'discarded') parts.push(item.redacted ? '> _Thinking (encrypted)_' : `> _Thinking_\n>\n${quote(markdownBody(item.text))}`);
         break;
       case 'tool_call': {
         const images = await Promise.all((item.images ?? []).map(embed));
-        const result = item.result ? `\n\n${fenced(item.result)}` : '';
-        parts.push([`- Tool \`${item.name}\` (${item.status}): ${item.summary}${result}`, ...images].join('\n\n'));
+        const result = item.result ? `\n\n${fencedBlock(item.result)}` : '';
+        parts.push([`- Tool ${codeSpan(item.name)} (${item.status}): ${inlineText(item.summary)}${result}`, ...images].join('\n\n'));
         break;
       }
       case 'plan_change':
-        parts.push(`- Plan: ${item.text}`);
+        parts.push(`- Plan: ${inlineText(item.text)}`);
         break;
       case 'plan_completion':
-        parts.push(`- Plan "${item.goal}" ${item.completion.status}: ${item.completion.summary}`);
+        parts.push(`- Plan "${inlineText(item.goal)}" ${item.completion.status}: ${inlineText(item.completion.summary)}`);
         break;
       case 'notice':
-        parts.push(quote(item.text));
+        parts.push(quote(markdownBody(item.text)));
         break;
     }
   }
@@ -80,31 +80,11 @@ function describe(attachment: Attachment): string {
   return formatBytes(attachment.size);
 }
 
-function longestRun(text: string, char: string): number {
-  let best = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    if (run > best) best = run;
-  }
-  return best;
-}
-
-function fenced(text: string): string {
-  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  return `${fence}\n${text}\n${fence}`;
-}
-
 function quote(text: string): string {
   return text
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-}
-
-/** Brackets in a name would end a Markdown link's text early. */
-function escapeText(text: string): string {
-  return text.replace(/([\\[\]])/g, '\\$1');
 }
 
 /** A file name from the chat's title: letters, digits and dashes. */

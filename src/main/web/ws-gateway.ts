@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
@@ -25,7 +26,7 @@ function readId(value: unknown): number {
 }
 
 /** Turns one incoming WebSocket message into exactly one result frame; never throws. */
-export async function handleFrame(data: RawData, isBinary: boolean, services: AppServices): Promise<WsServerFrame> {
+export async function handleFrame(data: RawData, isBinary: boolean, services: AppServices, client?: string): Promise<WsServerFrame> {
   if (isBinary) return refusal(UNREADABLE_FRAME_ID, 'Binary frames are not supported: send a JSON text frame.');
   const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
   let json: unknown;
@@ -40,7 +41,7 @@ export async function handleFrame(data: RawData, isBinary: boolean, services: Ap
   }
   let result: CallResult<unknown>;
   try {
-    result = await services.router(frame.data.call, frame.data.input);
+    result = await services.router(frame.data.call, frame.data.input, client);
   } catch (error) {
     console.error('[waypoint] web shell router failed:', error);
     result = { ok: false, error: { code: 'internal', message: 'Waypoint hit an internal error. Details are in the log.' } };
@@ -55,9 +56,12 @@ export async function handleFrame(data: RawData, isBinary: boolean, services: Ap
 export function attachGateway(wss: WebSocketServer, services: AppServices): Disposable {
   const store = new DisposableStore();
   wss.on('connection', (socket: WebSocket) => {
+    // Names this socket's calls, so what it started (an upload) goes when it closes.
+    const client = randomUUID();
     socket.on('message', (data, isBinary) => {
-      void handleFrame(data, isBinary, services).then((frame) => send(socket, frame));
+      void handleFrame(data, isBinary, services, client).then((frame) => send(socket, frame));
     });
+    socket.on('close', () => services.clientGone?.(client));
     // Oversized frames and protocol errors land here; ws closes that socket, the server lives on.
     socket.on('error', (error) => console.warn(`[waypoint] web shell socket closed: ${error.message}`));
   });

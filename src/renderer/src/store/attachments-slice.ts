@@ -1,4 +1,5 @@
 import { kindFromName, messageAttachmentsProblem, refusalByNameAndSize, type Attachment } from '../../../shared/attachments';
+import { cleanFileName } from '../../../shared/attachment-names';
 import { messageOf } from './errors';
 import type { SliceCreator } from './types';
 
@@ -92,7 +93,8 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get,
       const held = get().pendingAttachments[key] ?? [];
       const refusals: string[] = [];
       const accepted = files.filter((file) => {
-        const refusal = refusalByNameAndSize(file.name, file.size);
+        // Judged, and shown, by the name main will use: controls and bidi overrides taken out.
+        const refusal = refusalByNameAndSize(cleanFileName(file.name), file.size);
         if (refusal) refusals.push(refusal);
         return !refusal;
       });
@@ -105,7 +107,7 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get,
         return;
       }
       set({ attachmentAlert: refusals.length ? refusals.join(' ') : null });
-      const added = accepted.map((file) => ({ file, pending: { localId: `att-${++counter}`, name: file.name, size: file.size, status: 'uploading' as const, sent: 0 } }));
+      const added = accepted.map((file) => ({ file, pending: { localId: `att-${++counter}`, name: cleanFileName(file.name), size: file.size, status: 'uploading' as const, sent: 0 } }));
       set((state) => ({ pendingAttachments: { ...state.pendingAttachments, [key]: [...(state.pendingAttachments[key] ?? []), ...added.map((a) => a.pending)] } }));
       // One after another: a frame never carries more than one piece, and the order is kept.
       for (const { file, pending } of added) {

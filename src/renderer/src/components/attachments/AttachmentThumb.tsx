@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Attachment } from '../../../../shared/attachments';
 import { formatBytes } from '../../../../shared/attachments';
+import { cleanFileName } from '../../../../shared/attachment-names';
 import { useWaypoint } from '../../store/store-context';
 import { Icon } from '../icons/Icon';
 
@@ -16,13 +17,15 @@ export function AttachmentThumb({ attachment }: { attachment: Attachment }) {
   const preview = useWaypoint((s) => s.previews[attachment.id]);
   const loadPreview = useWaypoint((s) => s.loadPreview);
   const isImage = attachment.kind === 'image';
+  // Cleaned again here: a chat logged before main cleaned names at the boundary may hold any name.
+  const name = cleanFileName(attachment.name);
   useEffect(() => {
     if (isImage) void loadPreview(attachment.id);
   }, [isImage, attachment.id, loadPreview]);
   return (
-    <span className="attachment" title={`${attachment.name} (${describeAttachment(attachment)})`}>
+    <span className="attachment" title={`${name} (${describeAttachment(attachment)})`}>
       {isImage && preview ? <img className="attachment-thumb" src={preview} alt="" /> : <Icon name="file" size={18} className="attachment-icon" />}
-      <span className="attachment-name">{attachment.name}</span>
+      <span className="attachment-name">{name}</span>
       <span className="attachment-meta">{describeAttachment(attachment)}</span>
     </span>
   );
