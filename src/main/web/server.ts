@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '../app/app-services';
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard';
-import { isAllowedHost, isAllowedOrigin, securityHeaders, tokenMatches } from './request-guard';
+import { isAllowedHost, isAllowedOrigin, repeatedHeader, securityHeaders, tokenMatches } from './request-guard';
 import { lookupStatic, openStatic } from '../renderer-host/static-files';
 import { answerTokenCheck, TOKEN_CHECK_PATH } from './token-check';
 import { MAX_FRAME_BYTES, attachGateway } from './ws-gateway';
@@ -68,6 +68,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const repeated = repeatedHeader(req.rawHeaders);
+    if (repeated) return reply(res, 400, `Bad request: more than one ${repeated} header.`);
     if (!isAllowedHost(req.headers.host, port)) return reply(res, 421, 'Misdirected request: unknown Host.');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -102,6 +104,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // The path exactly as sent: no dot-segments or escapes that would normalise into /ws.
     const rawPath = (req.url ?? '').split('?')[0];
     if (rawPath !== WS_PATH || url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+    if (repeatedHeader(req.rawHeaders)) return refuseUpgrade(socket, 400, 'Bad Request');
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
