@@ -82,14 +82,18 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (found.kind === 'bad_request') return reply(res, 400, found.reason);
     if (found.kind === 'not_found') return reply(res, 404, 'Not found.');
     const isIndex = found.path.endsWith('index.html');
-    res.writeHead(200, {
+    const headers = (size: number) => ({
       ...securityHeaders(),
       'Content-Type': found.contentType,
-      'Content-Length': found.size,
+      'Content-Length': size,
       'Cache-Control': isIndex ? 'no-store' : 'no-cache',
     });
-    if (req.method === 'HEAD') return void res.end();
-    openStatic(found.path).on('error', () => res.destroy()).pipe(res);
+    if (req.method === 'HEAD') return void res.writeHead(200, headers(found.size)).end();
+    // What is sent is the file the lookup checked, opened and checked again (static-files.ts).
+    const opened = await openStatic(found);
+    if (!opened) return reply(res, 404, 'Not found.');
+    res.writeHead(200, headers(opened.size));
+    opened.stream.on('error', () => res.destroy()).pipe(res);
   }
 
   const guard = guardConnections(server, limits);
