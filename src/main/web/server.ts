@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason } from '../../shared/web-shell';
 import type { AppServices } from '../app/app-services';
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard';
 import { isAllowedHost, isAllowedOrigin, repeatedHeader, securityHeaders, tokenMatches } from './request-guard';
@@ -31,6 +32,8 @@ export interface WebShell {
 }
 
 export const WS_PATH = '/ws';
+/** How long a socket turned away for too many tabs may take to answer its close frame. */
+const REFUSED_SOCKET_GRACE_MS = 1000;
 
 /**
  * The built renderer next to a built entry file: out/main/web.js -> out/renderer/. Pass the
@@ -112,7 +115,17 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
-    guard.authenticated(socket as Socket);
+    if (!guard.admit(socket as Socket)) {
+      // A browser cannot read a refused handshake's status, only a close frame: the socket is
+      // opened to be closed at once with the reason, which the page shows (instead of retrying).
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('error', () => undefined); // a protocol error on its way out is no concern of ours
+        ws.close(WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason(limits.maxSockets));
+        // A client that never answers the close is not waited for (ws would wait 30 s).
+        setTimeout(() => ws.terminate(), REFUSED_SOCKET_GRACE_MS).unref();
+      });
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
