@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -29,9 +29,15 @@ export function contentTypeFor(path: string): string {
 
 /** A file found under the static root, or why not. */
 export type StaticLookup =
-  | { kind: 'file'; path: string; size: number; contentType: string }
+  | { kind: 'file'; path: string; size: number; contentType: string; identity: FileIdentity }
   | { kind: 'not_found' }
   | { kind: 'bad_request'; reason: string };
+
+/** Which file a lookup found: the one opened to serve it must be the same. */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
 
 function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);
@@ -40,7 +46,9 @@ function isInside(root: string, candidate: string): boolean {
 
 /**
  * Maps a URL path to a file under `root`, refusing anything that would leave it: `..`
- * (raw or %-encoded), backslashes, NUL bytes, and symlinks that point outside.
+ * (raw or %-encoded), backslashes, NUL bytes, symlinks that point outside, and files with more
+ * than one hard link — a hard link has no "real path" to check, so its other name may be any file
+ * on the disk (a key file, a chat log) planted in the folder under a harmless name.
  */
 export async function lookupStatic(root: string, urlPath: string): Promise<StaticLookup> {
   let decoded: string;
@@ -59,13 +67,27 @@ export async function lookupStatic(root: string, urlPath: string): Promise<Stati
     const [realRoot, realFile] = await Promise.all([realpath(absRoot), realpath(candidate)]);
     if (!isInside(realRoot, realFile)) return { kind: 'not_found' };
     const info = await stat(realFile);
-    if (!info.isFile()) return { kind: 'not_found' };
-    return { kind: 'file', path: realFile, size: info.size, contentType: contentTypeFor(realFile) };
+    if (!info.isFile() || info.nlink !== 1) return { kind: 'not_found' };
+    return { kind: 'file', path: realFile, size: info.size, contentType: contentTypeFor(realFile), identity: { dev: info.dev, ino: info.ino } };
   } catch {
     return { kind: 'not_found' };
   }
 }
 
-export function openStatic(path: string): NodeJS.ReadableStream {
-  return createReadStream(path);
+/**
+ * Opens the file a lookup found, and checks the OPENED file: the same device and inode, still a
+ * regular file with one link. A file swapped (or linked) between the lookup and the open is
+ * refused instead of served. O_NOFOLLOW refuses a symlink swapped in; O_NONBLOCK keeps a FIFO
+ * swapped in from blocking the open.
+ */
+export async function openStatic(found: { path: string; identity: FileIdentity }): Promise<{ stream: NodeJS.ReadableStream; size: number } | null> {
+  const handle = await open(found.path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+  if (!handle) return null;
+  const info = await handle.stat().catch(() => null);
+  if (!info || !info.isFile() || info.nlink !== 1 || info.dev !== found.identity.dev || info.ino !== found.identity.ino) {
+    await handle.close().catch(() => undefined);
+    return null;
+  }
+  // The stream closes the handle when it ends or fails.
+  return { stream: handle.createReadStream(), size: info.size };
 }

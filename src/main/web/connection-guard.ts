@@ -15,6 +15,11 @@ export interface ConnectionLimits {
   checkIntervalMs: number;
   /** Connections that are not (yet) an authenticated WebSocket; past it the oldest is dropped. */
   maxUnauthenticated: number;
+  /**
+   * Authenticated WebSockets (about one per open tab). Each holds a descriptor and is sent every
+   * event; uncapped, a runaway page or a script with the token opened thousands.
+   */
+  maxSockets: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -22,13 +27,20 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 30_000,
   checkIntervalMs: 1_000,
   maxUnauthenticated: 128,
+  maxSockets: 32,
 };
 
 export interface ConnectionGuard {
-  /** The socket became an authenticated WebSocket: it no longer counts against the cap. */
-  authenticated(socket: Socket): void;
+  /**
+   * The socket showed the token: it becomes an authenticated WebSocket, off the unauthenticated
+   * cap — unless `maxSockets` are open already. Then false, and it stays counted as
+   * unauthenticated (so the refused ones, told why and closed, are bounded like any other).
+   */
+  admit(socket: Socket): boolean;
   /** Unauthenticated connections open now. */
   readonly unauthenticated: number;
+  /** Authenticated WebSockets open now. */
+  readonly sockets: number;
 }
 
 /**
@@ -50,10 +62,20 @@ export function guardConnections(server: Server, limits: ConnectionLimits): Conn
       oldest.destroy();
     }
   });
+  const admitted = new Set<Socket>();
   return {
-    authenticated: (socket) => void open.delete(socket),
+    admit(socket) {
+      if (admitted.size >= limits.maxSockets) return false;
+      open.delete(socket);
+      admitted.add(socket);
+      socket.once('close', () => admitted.delete(socket));
+      return true;
+    },
     get unauthenticated() {
       return open.size;
+    },
+    get sockets() {
+      return admitted.size;
     },
   };
 }

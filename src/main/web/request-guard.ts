@@ -32,6 +32,26 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }
 
+/**
+ * The headers the checks above read, each of which must come at most once. Node keeps the first
+ * of two Host headers and joins two Origins with a comma, while a proxy or another parser in the
+ * way may act on the other one: a request that says two things is refused rather than read one way.
+ */
+const SINGLE_HEADERS = ['host', 'origin'] as const;
+
+/** The first of `host` / `origin` sent more than once, from the headers exactly as received; null when none is. */
+export function repeatedHeader(rawHeaders: readonly string[]): string | null {
+  const seen = new Set<string>();
+  // rawHeaders alternates name, value.
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    if (!(SINGLE_HEADERS as readonly string[]).includes(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return null;
+}
+
 /** Constant-time token check (hashing first makes the lengths equal). */
 export function tokenMatches(given: string | null, expected: string): boolean {
   if (given === null) return false;

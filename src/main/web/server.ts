@@ -4,9 +4,10 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason } from '../../shared/web-shell';
 import type { AppServices } from '../app/app-services';
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard';
-import { isAllowedHost, isAllowedOrigin, securityHeaders, tokenMatches } from './request-guard';
+import { isAllowedHost, isAllowedOrigin, repeatedHeader, securityHeaders, tokenMatches } from './request-guard';
 import { lookupStatic, openStatic } from '../renderer-host/static-files';
 import { answerTokenCheck, TOKEN_CHECK_PATH } from './token-check';
 import { MAX_FRAME_BYTES, attachGateway } from './ws-gateway';
@@ -31,6 +32,8 @@ export interface WebShell {
 }
 
 export const WS_PATH = '/ws';
+/** How long a socket turned away for too many tabs may take to answer its close frame. */
+const REFUSED_SOCKET_GRACE_MS = 1000;
 
 /**
  * The built renderer next to a built entry file: out/main/web.js -> out/renderer/. Pass the
@@ -68,6 +71,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const repeated = repeatedHeader(req.rawHeaders);
+    if (repeated) return reply(res, 400, `Bad request: more than one ${repeated} header.`);
     if (!isAllowedHost(req.headers.host, port)) return reply(res, 421, 'Misdirected request: unknown Host.');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -80,14 +85,18 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (found.kind === 'bad_request') return reply(res, 400, found.reason);
     if (found.kind === 'not_found') return reply(res, 404, 'Not found.');
     const isIndex = found.path.endsWith('index.html');
-    res.writeHead(200, {
+    const headers = (size: number) => ({
       ...securityHeaders(),
       'Content-Type': found.contentType,
-      'Content-Length': found.size,
+      'Content-Length': size,
       'Cache-Control': isIndex ? 'no-store' : 'no-cache',
     });
-    if (req.method === 'HEAD') return void res.end();
-    openStatic(found.path).on('error', () => res.destroy()).pipe(res);
+    if (req.method === 'HEAD') return void res.writeHead(200, headers(found.size)).end();
+    // What is sent is the file the lookup checked, opened and checked again (static-files.ts).
+    const opened = await openStatic(found);
+    if (!opened) return reply(res, 404, 'Not found.');
+    res.writeHead(200, headers(opened.size));
+    opened.stream.on('error', () => res.destroy()).pipe(res);
   }
 
   const guard = guardConnections(server, limits);
@@ -102,10 +111,21 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // The path exactly as sent: no dot-segments or escapes that would normalise into /ws.
     const rawPath = (req.url ?? '').split('?')[0];
     if (rawPath !== WS_PATH || url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+    if (repeatedHeader(req.rawHeaders)) return refuseUpgrade(socket, 400, 'Bad Request');
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
-    guard.authenticated(socket as Socket);
+    if (!guard.admit(socket as Socket)) {
+      // A browser cannot read a refused handshake's status, only a close frame: the socket is
+      // opened to be closed at once with the reason, which the page shows (instead of retrying).
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('error', () => undefined); // a protocol error on its way out is no concern of ours
+        ws.close(WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason(limits.maxSockets));
+        // A client that never answers the close is not waited for (ws would wait 30 s).
+        setTimeout(() => ws.terminate(), REFUSED_SOCKET_GRACE_MS).unref();
+      });
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 

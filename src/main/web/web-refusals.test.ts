@@ -83,6 +83,34 @@ describe('web shell refusals', () => {
     }
   });
 
+  it('refuses a request or handshake with two Host or two Origin headers (400), whichever one a check would read', async () => {
+    const own = `127.0.0.1:${a.port}`;
+    // The control: one of each is served (200) and upgraded (101).
+    expect(await rawRequest(a.port, `GET / HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
+    const handshake = (headers: string[]) =>
+      rawRequest(
+        a.port,
+        [`GET /ws?token=${a.token} HTTP/1.1`, ...headers, 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', '', ''].join('\r\n'),
+      );
+    const upgraded = await upgradeStatus(a.port, `/ws?token=${a.token}`);
+    expect(upgraded).toMatch(/^HTTP\/1\.1 101 /);
+
+    for (const hosts of [[own, 'evil.example'], ['evil.example', own], [own, own]]) {
+      const lines = hosts.map((h) => `Host: ${h}`);
+      const page = await rawRequest(a.port, `GET / HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`);
+      expect(page, hosts.join(' + ')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(page).not.toContain('<title>Waypoint</title>');
+      const reply = await handshake([...lines, `Origin: http://${own}`]);
+      expect(reply, hosts.join(' + ')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(reply.toLowerCase()).not.toContain('sec-websocket-accept');
+    }
+    for (const origins of [[`http://${own}`, 'http://evil.example'], [`http://${own}`, `http://${own}`]]) {
+      const reply = await handshake([`Host: ${own}`, ...origins.map((o) => `Origin: ${o}`)]);
+      expect(reply, origins.join(' + ')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(reply.toLowerCase()).not.toContain('sec-websocket-accept');
+    }
+  });
+
   it('answers a CORS preflight with 405 and no Access-Control-* header', async () => {
     const res = await httpGet(
       a.port,

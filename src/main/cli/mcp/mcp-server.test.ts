@@ -134,6 +134,28 @@ describe('waypoint mcp', { timeout: 90_000 }, () => {
     expect(titles).toEqual(['claude-code: Next thing', 'claude-code: Ship the release', 'claude-code: Task plan', 'cursor · planning over MCP']);
   });
 
+  it('a client name of 1 MB with escapes and bidi controls: the chat, its title and the lock get one clean line of at most 80 characters', async () => {
+    const dataDir = freshDir();
+    const hostile = `evil\u001b]0;pwned\u0007 \u202egnp.exe\u202c\n${'x'.repeat(1_000_000)}`;
+    let session = await connect(dataDir, hostile);
+    await session.call('create_plan', GRID);
+    // eslint-disable-next-line no-control-regex
+    expect(session.stderr()).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(session.stderr().length).toBeLessThan(2000);
+    await disconnect(session);
+    const [log, ...others] = checkLogs(dataDir);
+    expect(others).toEqual([]);
+    const origin = log!.chat.summary.origin as { kind: 'mcp'; client: string };
+    expect(origin.client).toMatch(/^evil gnp\.exe x+…$/);
+    expect(Array.from(origin.client)).toHaveLength(80);
+    expect(log!.chat.summary.title).toBe(`${origin.client}: Ship the release`);
+    // The same client started again is still known as itself: it continues its chat.
+    session = await connect(dataDir, hostile);
+    expect((await session.call('update_plan', { action: 'start_step', step_number: 1 })).isError).toBe(false);
+    await disconnect(session);
+    expect(checkLogs(dataDir)).toHaveLength(1);
+  });
+
   it('the same client twice at once: the second gets its own chat, since the first writes that one', async () => {
     const dataDir = freshDir();
     const first = await connect(dataDir);

@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanningServices } from '../../app/planning-services';
 import type { ToolDefinition } from '../../tools/tool';
+import { oneLineName } from '../terminal-text';
 import { ClientChat } from './client-chat';
 import { UserEditNotes } from './user-edit-notes';
 
@@ -9,6 +10,13 @@ export const SERVER_NAME = 'waypoint-planning';
 
 /** A client that sends no clientInfo still gets a chat, under this name. */
 const UNNAMED_CLIENT = 'MCP client';
+/**
+ * The longest client name kept. clientInfo.name is whatever the client sent (a megabyte, escapes,
+ * bidi overrides); it becomes the chat's title, its origin and the lock's holder, so it is cut to
+ * one clean line. The same raw name always gives the same kept name, so a restarted client still
+ * finds its chat.
+ */
+export const MAX_CLIENT_NAME = 80;
 
 /**
  * Waypoint's planning tools as an MCP server: exactly one planning style's tools, with the names,
@@ -20,7 +28,12 @@ const UNNAMED_CLIENT = 'MCP client';
 export function createPlanningServer(services: PlanningServices, version: string, say: (message: string) => void): { server: Server; dispose(): void } {
   const server = new Server({ name: SERVER_NAME, version }, { capabilities: { tools: {} }, instructions: instructionsFor(services) });
   const tools: ToolDefinition[] = services.plans.toolsFor(services.style);
-  const clientName = () => server.getClientVersion()?.name?.trim() || UNNAMED_CLIENT;
+  let named: { raw: string; kept: string } | null = null;
+  const clientName = () => {
+    const raw = server.getClientVersion()?.name ?? '';
+    if (named?.raw !== raw) named = { raw, kept: oneLineName(raw, MAX_CLIENT_NAME) || UNNAMED_CLIENT };
+    return named.kept;
+  };
   const chat = new ClientChat(services, clientName, say);
   const notes = new UserEditNotes(services.plans.onPlanUpdated, () => chat.current);
 

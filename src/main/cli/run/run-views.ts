@@ -1,5 +1,6 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan, PlanStep } from '../../../shared/plan';
+import { inertJson, terminalText } from '../terminal-text';
 import type { RunEnd } from './run-outcome';
 import { activityText, progressText, RunFeed, type FeedLine } from './run-feed';
 
@@ -33,17 +34,19 @@ export class JsonView implements RunView {
     this.line(Object.assign({ type: event.type, sessionId }, event));
   }
 
+  // stderr is usually the terminal even when stdout is piped: its words are made inert there.
   info(text: string): void {
-    this.streams.stderr.write(`waypoint: ${text}\n`);
+    this.streams.stderr.write(`waypoint: ${terminalText(text)}\n`);
   }
 
   finish(end: RunEnd, sessionId: string, details: Record<string, unknown>, footer: string[]): void {
     this.line({ type: 'run_finished', sessionId, exitCode: end.exitCode, outcome: end.kind, message: end.text, ...details });
-    for (const line of footer) this.streams.stderr.write(`${line}\n`);
+    for (const line of footer) this.streams.stderr.write(`${terminalText(line)}\n`);
   }
 
+  /** The content as it was (a script reads it back unchanged); no raw control byte reaches a terminal that shows it. */
   private line(value: Record<string, unknown>): void {
-    this.streams.stdout.write(`${JSON.stringify(value)}\n`);
+    this.streams.stdout.write(`${inertJson(value)}\n`);
   }
 }
 
@@ -87,8 +90,9 @@ export class LinesView implements RunView {
     for (const line of footer) this.write(line);
   }
 
+  /** Every line passes here, so nothing Claude or a tool wrote reaches the terminal as a control sequence. */
   private write(line: string): void {
-    this.streams.stdout.write(`${line}\n`);
+    this.streams.stdout.write(`${terminalText(line)}\n`);
   }
 }
 

@@ -2,6 +2,7 @@ import { styleText } from 'node:util';
 import { createLogUpdate } from 'log-update';
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan, PlanStep, StepStatus } from '../../../shared/plan';
+import { terminalText } from '../terminal-text';
 import type { RunEnd } from './run-outcome';
 import { activityText, RunFeed, type FeedLine } from './run-feed';
 import { depth, stepLabel, type RunView, type Streams } from './run-views';
@@ -75,7 +76,7 @@ export class TtyView implements RunView {
     const style: Style = end.exitCode === 0 ? 'green' : end.exitCode === 2 ? 'yellow' : 'red';
     const [first, ...others] = footer;
     if (first !== undefined) this.streams.stdout.write(`${this.paint(style, first)}\n`);
-    for (const line of others) this.streams.stdout.write(`${line}\n`);
+    for (const line of others) this.streams.stdout.write(`${terminalText(line)}\n`);
   }
 
   private frame(): string {
@@ -99,8 +100,8 @@ export class TtyView implements RunView {
 
   private stepLine(plan: Plan, step: PlanStep): string {
     const { mark, style } = STEP_MARK[step.status];
-    const text = `${'  '.repeat(depth(plan, step) + 1)}${mark} ${stepLabel(plan, step)}. ${step.title}`;
-    return step.status === 'in_progress' ? this.paint('bold', this.paint(style, text)) : this.paint(style, text);
+    const text = terminalText(`${'  '.repeat(depth(plan, step) + 1)}${mark} ${stepLabel(plan, step)}. ${step.title}`);
+    return step.status === 'in_progress' ? this.colour('bold', this.colour(style, text)) : this.colour(style, text);
   }
 
   private progressLine(plan: Plan): string {
@@ -109,15 +110,24 @@ export class TtyView implements RunView {
     const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
     const current = plan.steps.find((s) => s.status === 'in_progress');
     const now = current ? ` · Step ${stepLabel(plan, current)}: ${current.title}` : plan.status === 'active' ? '' : ` · ${plan.status}`;
-    return `  ${this.paint('cyan', bar)} ${completed}/${total} steps · ${percent}%${now}`;
+    return `  ${this.paint('cyan', bar)} ${completed}/${total} steps · ${percent}%${terminalText(now)}`;
   }
 
   private styled(line: FeedLine): string {
     const { prefix, style } = LINE_STYLE[line.kind];
-    return style ? this.paint(style, `${prefix}${line.text}`) : `${prefix}${line.text}`;
+    return style ? this.paint(style, `${prefix}${line.text}`) : terminalText(`${prefix}${line.text}`);
   }
 
+  /**
+   * Text made inert, then coloured: the view's own escapes (colours, and log-update's redrawing)
+   * are added after, so they are the only ones that reach the terminal.
+   */
   private paint(style: Style, text: string): string {
+    return this.colour(style, terminalText(text));
+  }
+
+  /** Colours text that is inert already (made so by terminalText, or coloured by this view). */
+  private colour(style: Style, text: string): string {
     return this.color ? styleText(style, text) : text;
   }
 }

@@ -1,8 +1,7 @@
 import type { TokenVerdict } from './connection';
 
 /** The web shell's token check (src/main/web/token-check.ts) for the page's own token. */
-export function tokenCheckUrl(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+export function tokenCheckUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
   return `${location.protocol}//${location.host}/token-check?token=${encodeURIComponent(token)}`;
 }
 

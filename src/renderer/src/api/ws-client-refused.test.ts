@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { ConnectionStatus } from './connection';
-import { LINK_INVALID_MESSAGE } from './connection';
+import { LINK_INVALID_MESSAGE, TOO_MANY_TABS_MESSAGE } from './connection';
+import { WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason } from '../../../shared/web-shell';
 import { checkToken, tokenCheckUrl } from './token-check';
 import { createWsApi, type SocketLike, type WsApi } from './ws-client';
 
@@ -12,7 +13,7 @@ import { createWsApi, type SocketLike, type WsApi } from './ws-client';
  * refused with 401 unless the token matches, and /token-check says 204 or 401. While `down`,
  * every connection is dropped unanswered, as when nothing (or a dying process) listens.
  */
-async function startShell(token: string, state = { down: false }): Promise<{ port: number; close(): Promise<void> }> {
+async function startShell(token: string, state = { down: false, full: false }): Promise<{ port: number; close(): Promise<void> }> {
   const wss = new WebSocketServer({ noServer: true });
   const server: Server = createServer((req, res) => {
     if (state.down) return void req.socket.destroy();
@@ -24,7 +25,11 @@ async function startShell(token: string, state = { down: false }): Promise<{ por
     if (state.down) return void socket.destroy();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.searchParams.get('token') !== token) return void socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-    wss.handleUpgrade(req, socket, head, (ws) => ws.on('message', () => undefined));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('message', () => undefined);
+      // As the web shell does past its cap (src/main/web/server.ts): opened, then closed with the reason.
+      if (state.full) ws.close(WS_CLOSE_TOO_MANY_TABS, tooManyTabsReason(32));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -45,12 +50,12 @@ afterEach(async () => {
 });
 
 function client(port: number, token: string): WsApi {
-  const location = { protocol: 'http:', host: `127.0.0.1:${port}`, search: `?token=${token}` };
+  const location = { protocol: 'http:', host: `127.0.0.1:${port}` };
   const api = createWsApi({
     url: `ws://127.0.0.1:${port}/ws?token=${token}`,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     delayMs: () => 20,
-    checkToken: () => checkToken(tokenCheckUrl(location)),
+    checkToken: () => checkToken(tokenCheckUrl(location, token)),
   });
   open.push(api);
   return api;
@@ -77,10 +82,11 @@ describe('a link whose token the web shell refuses', () => {
     await expect(api.call('listSessions', {})).rejects.toThrow(/closed/);
     await new Promise((r) => setTimeout(r, 150)); // several retry delays: no attempt is made
     expect(statuses).toEqual(['refused']);
+    expect(api.connectionStatus()).toEqual({ state: 'refused', why: 'stale_link' });
   });
 
   it('is not confused with a shell that is down: that keeps reconnecting, and connects when it is back', async () => {
-    const state = { down: true };
+    const state = { down: true, full: false };
     const shell = await startShell('right', state);
     open.push(shell);
     const api = client(shell.port, 'right');
@@ -94,10 +100,25 @@ describe('a link whose token the web shell refuses', () => {
     expect(statuses.some((s) => s.state === 'refused')).toBe(false);
   });
 
+  it('a shell that serves as many tabs as it will: told once as too many tabs, never retried, waiting calls fail saying so', async () => {
+    const state = { down: false, full: true };
+    const shell = await startShell('right', state);
+    open.push(shell);
+    const api = client(shell.port, 'right');
+    const statuses: ConnectionStatus[] = [];
+    api.onConnectionStatus((s) => statuses.push(s));
+    const waiting = api.call('listSessions', {}).catch((error: unknown) => error);
+    await until(api, 'refused');
+    expect(await waiting).toMatchObject({ message: TOO_MANY_TABS_MESSAGE });
+    state.full = false; // a slot is free now, but only a reload (a person's choice) takes it
+    await new Promise((r) => setTimeout(r, 150)); // several retry delays: no attempt is made
+    expect(statuses.filter((s) => s.state !== 'open')).toEqual([{ state: 'refused', why: 'too_many_tabs' }]);
+  });
+
   it('checks the page token with the shell: valid, invalid, or unknown when nothing answers', async () => {
     const shell = await startShell('right');
     open.push(shell);
-    const at = (token: string) => tokenCheckUrl({ protocol: 'http:', host: `127.0.0.1:${shell.port}`, search: `?token=${token}` });
+    const at = (token: string) => tokenCheckUrl({ protocol: 'http:', host: `127.0.0.1:${shell.port}` }, token);
     expect(await checkToken(at('right'))).toBe('valid');
     expect(await checkToken(at('wrong'))).toBe('invalid');
     expect(await checkToken('http://127.0.0.1:9/token-check?token=x')).toBe('unknown');

@@ -144,9 +144,7 @@ describe('createWsApi', () => {
 
 describe('webSocketUrl', () => {
   it('builds the ws URL on the same host with the page token', () => {
-    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:4312', search: '?token=a%2Bb' })).toBe(
-      'ws://127.0.0.1:4312/ws?token=a%2Bb',
-    );
-    expect(webSocketUrl({ protocol: 'https:', host: 'x:1', search: '' })).toBe('wss://x:1/ws?token=');
+    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:4312' }, 'a+b')).toBe('ws://127.0.0.1:4312/ws?token=a%2Bb');
+    expect(webSocketUrl({ protocol: 'https:', host: 'x:1' }, '')).toBe('wss://x:1/ws?token=');
   });
 });

@@ -11,7 +11,8 @@ import {
   type WsClientFrame,
 } from '../../../shared/contract';
 import { backoffDelay } from './backoff';
-import { LINK_INVALID_MESSAGE, type ConnectionAware, type ConnectionStatus, type TokenVerdict } from './connection';
+import { WS_CLOSE_TOO_MANY_TABS } from '../../../shared/web-shell';
+import { LINK_INVALID_MESSAGE, TOO_MANY_TABS_MESSAGE, type ConnectionAware, type ConnectionStatus, type RefusedWhy, type TokenVerdict } from './connection';
 import { ServerFrame } from './server-frame';
 
 /** The part of the WebSocket API we use: the browser's and the `ws` package's both fit. */
@@ -19,7 +20,9 @@ export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(): void;
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  /** The browser's CloseEvent and ws's both carry the close frame's code. */
+  addEventListener(type: 'close', listener: (event: { code?: number }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 export type SocketFactory = (url: string) => SocketLike;
@@ -90,10 +93,10 @@ export function createWsApi(options: WsClientOptions): WsApi {
     timer = setTimeout(connect, wait);
   };
 
-  const refuse = () => {
+  const refuse = (why: RefusedWhy) => {
     closed = true;
-    rejectInFlight(true, LINK_INVALID_MESSAGE);
-    setStatus({ state: 'refused' });
+    rejectInFlight(true, why === 'too_many_tabs' ? TOO_MANY_TABS_MESSAGE : LINK_INVALID_MESSAGE);
+    setStatus({ state: 'refused', why });
   };
 
   const onMessage = (data: unknown) => {
@@ -151,16 +154,19 @@ export function createWsApi(options: WsClientOptions): WsApi {
     });
     // 'error' is always followed by 'close'; reconnecting happens there, once.
     current.addEventListener('error', () => undefined);
-    current.addEventListener('close', () => {
+    current.addEventListener('close', (event) => {
       if (socket !== current) return;
       socket = null;
+      // The shell serves as many tabs as it will: retrying would only knock again. (Nothing sent
+      // on this socket ran: the shell closed it without reading a frame.)
+      if (!closed && event?.code === WS_CLOSE_TOO_MANY_TABS) return refuse('too_many_tabs');
       rejectInFlight();
       if (closed) return;
       if (opened || !options.checkToken) return reconnectLater();
       void options.checkToken().then(
         (verdict) => {
           if (closed) return;
-          if (verdict === 'invalid') refuse();
+          if (verdict === 'invalid') refuse('stale_link');
           else reconnectLater();
         },
         () => reconnectLater(),

@@ -13,7 +13,7 @@ import { ShortcutsHost } from '../keyboard/ShortcutsDialog';
 import { SettingsResetNotice } from './sessions/SettingsResetNotice';
 import { McpFailureNotice } from './mcp/McpFailureNotice';
 import { UNREACHABLE_MESSAGE } from '../store/connect';
-import { LINK_INVALID_HELP, LINK_INVALID_TITLE } from '../api/connection';
+import { LINK_INVALID_HELP, LINK_INVALID_TITLE, TOO_MANY_TABS_HELP, TOO_MANY_TABS_TITLE } from '../api/connection';
 import { shownTheme } from '../store/layout-slice';
 
 export function App() {
@@ -28,11 +28,17 @@ export function App() {
 
   if (connection.state === 'refused') {
     // Nothing on this page can work any more: say so instead of "retrying" forever.
+    const full = connection.why === 'too_many_tabs';
     return (
       <main className="splash">
         <div className="splash-card" role="alert">
-          <h1>{LINK_INVALID_TITLE}</h1>
-          <p>{LINK_INVALID_HELP}</p>
+          <h1>{full ? TOO_MANY_TABS_TITLE : LINK_INVALID_TITLE}</h1>
+          <p>{full ? TOO_MANY_TABS_HELP : LINK_INVALID_HELP}</p>
+          {full && (
+            <button type="button" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+          )}
         </div>
       </main>
     );
