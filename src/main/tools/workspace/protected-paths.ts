@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { canonicalRoot, confine, isInside } from './confine';
+
+/**
+ * Files whose change can make git run a program: its configuration (`[diff] external`,
+ * `core.hooksPath`, `core.fsmonitor`, filters…), its hooks, and anything else of a repository's
+ * own folder. A change to one of them always asks the user, whatever the approval rules, scopes
+ * and auto-approve settings say (docs/security.md "Protected changes"); this module only says
+ * whether a path is one and why, in words for the approval card.
+ */
+
+/**
+ * Code points HFS+ ignores in names: `.g\u200cit` is `.git` there. Git's own check strips the
+ * same ones (is_hfs_dotgit).
+ */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * Whether a path segment names git's folder (or the `.git` file of a worktree or submodule) on
+ * some file system: in any case (macOS and Windows fold it), with the trailing dots and spaces or
+ * the `::$INDEX_ALLOCATION` stream NTFS drops, or as its 8.3 short name `GIT~1`. Case variants
+ * count on every platform: a workspace may live on (or be copied to) a case-insensitive disk,
+ * and asking once too often costs a click.
+ */
+export function isGitSegment(segment: string): boolean {
+  const folded = segment
+    .replace(HFS_IGNORED, '')
+    .replace(/:.*$/s, '')
+    .replace(/[. ]+$/, '')
+    .toLowerCase();
+  return folded === '.git' || folded === 'git~1';
+}
+
+/** Why a change inside a repository's own folder is protected, from its path inside that folder. */
+function gitReason(inside: readonly string[], where: string): string {
+  const first = inside[0]?.toLowerCase();
+  if (first === 'hooks') {
+    return `This changes a git hook (${where}): a program git runs by itself, on a commit, checkout or merge.`;
+  }
+  if (first === 'config' || first === 'commondir' || first === 'gitdir' || (first === 'info' && inside[1]?.toLowerCase() === 'attributes')) {
+    return `This changes git's configuration (${where}), which can name programs git runs (a diff tool, a filter, a hooks folder).`;
+  }
+  if (inside.length === 0) return `This changes which folder git takes as the repository (${where}), and with it git's configuration and hooks.`;
+  return `This changes git's own files (${where}), which can name programs git runs.`;
+}
+
+/**
+ * The reason a workspace-relative path (forward slashes) is protected by its name alone: a
+ * `.git` segment anywhere in it. Null when no segment names git's folder. Pure.
+ */
+export function gitPathReason(rel: string): string | null {
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+  const at = parts.findIndex(isGitSegment);
+  return at < 0 ? null : gitReason(parts.slice(at + 1), parts.join('/'));
+}
+
+const isFile = (p: string): boolean => {
+  try {
+    return fs.lstatSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+const isDir = (p: string): boolean => {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A folder git would take as a repository's own folder, by the test git itself makes: a HEAD
+ * file and either objects/ and refs/, or a commondir file (a linked worktree's folder). This
+ * finds the ones not named `.git`: a bare repository, `git init --separate-git-dir`, the target
+ * of a `.git` file (worktrees, submodules) that lies in the workspace.
+ */
+export function looksLikeGitDir(folder: string): boolean {
+  if (!isFile(path.join(folder, 'HEAD'))) return false;
+  return isFile(path.join(folder, 'commondir')) || (isDir(path.join(folder, 'objects')) && isDir(path.join(folder, 'refs')));
+}
+
+/**
+ * Why changing `given` (a path in the workspace, as a tool got it) always asks, or null. Checked
+ * on the path as given and on where it really leads (a symlink `cfg -> .git` counts), and on the
+ * folders above it up to the workspace root (a repository folder not named `.git`).
+ */
+export function protectedChangeReason(root: string, given: string): string | null {
+  const byName = gitPathReason(given.trim());
+  if (byName) return byName;
+  const target = confine(root, given);
+  const rootResult = canonicalRoot(root);
+  if (!target.ok || !rootResult.ok) return null; // the call fails anyway, before anything is asked
+  const realRel = path.relative(rootResult.root, target.path.abs).split(path.sep).join('/');
+  const byRealName = gitPathReason(realRel);
+  if (byRealName) return byRealName;
+  let folder = path.dirname(target.path.abs);
+  while (isInside(rootResult.root, folder)) {
+    if (looksLikeGitDir(folder)) {
+      const inside = path.relative(folder, target.path.abs).split(path.sep);
+      return gitReason(inside, target.path.rel);
+    }
+    if (folder === rootResult.root) break;
+    folder = path.dirname(folder);
+  }
+  return null;
+}
