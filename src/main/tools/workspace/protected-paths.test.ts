@@ -48,6 +48,9 @@ describe('the .git segment matcher', () => {
     expect(gitPathReason('.git/refs/heads/main')).toMatch(/git's own files/);
     expect(gitPathReason('lib/.git')).toMatch(/which folder git takes as the repository/);
     expect(gitPathReason('GIT~1/config')).toMatch(/git's configuration/);
+    // The user's own git configuration, which every repository reads (workspace = home).
+    expect(gitPathReason('.gitconfig')).toMatch(/git's configuration \(\.gitconfig\)/);
+    expect(gitPathReason('dotfiles/.GitConfig')).toMatch(/git's configuration/);
   });
 });
 
@@ -84,6 +87,24 @@ describe('protectedChangeReason on a real workspace', () => {
     // A folder with only a HEAD file is not a repository: its files are ordinary.
     ws.write('notes/HEAD', 'just a file\n');
     expect(protectedChangeReason(ws.root, 'notes/config')).toBeNull();
+  });
+
+  it("git's folder of user configuration (XDG_CONFIG_HOME/git: config, attributes, hooks) is protected where it really is", () => {
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = path.join(ws.root, 'conf');
+    try {
+      ws.write('conf/git/config', '[core]\n');
+      fs.symlinkSync('conf', path.join(ws.root, 'cfg-link'));
+      expect(protectedChangeReason(ws.root, 'conf/git/config')).toMatch(/git's configuration for every repository/);
+      expect(protectedChangeReason(ws.root, 'cfg-link/git/attributes')).toMatch(/git's configuration for every repository/);
+      expect(protectedChangeReason(ws.root, 'conf/other/config')).toBeNull();
+      // Not made yet: a write would make it, so it is protected all the same.
+      fs.rmSync(path.join(ws.root, 'conf'), { recursive: true });
+      expect(protectedChangeReason(ws.root, 'conf/git/config')).toMatch(/git's configuration for every repository/);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
   });
 
   it('the workspace root itself being a bare repository protects its config and hooks', () => {

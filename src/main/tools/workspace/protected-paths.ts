@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { canonicalRoot, confine, isInside } from './confine';
+import { canonical, canonicalRoot, confine, isInside } from './confine';
 
 /**
  * Files whose change can make git run a program: its configuration (`[diff] external`,
@@ -45,14 +46,30 @@ function gitReason(inside: readonly string[], where: string): string {
   return `This changes git's own files (${where}), which can name programs git runs.`;
 }
 
+/** `~/.gitconfig` (any case, as above): the user's git configuration, which every repository reads. */
+const isGitConfigName = (segment: string): boolean => isGitSegment(segment.replace(/config$/i, ''));
+
 /**
  * The reason a workspace-relative path (forward slashes) is protected by its name alone: a
- * `.git` segment anywhere in it. Null when no segment names git's folder. Pure.
+ * `.git` segment anywhere in it, or a file named `.gitconfig`. Null otherwise. Pure.
  */
 export function gitPathReason(rel: string): string | null {
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
   const at = parts.findIndex(isGitSegment);
-  return at < 0 ? null : gitReason(parts.slice(at + 1), parts.join('/'));
+  if (at >= 0) return gitReason(parts.slice(at + 1), parts.join('/'));
+  const last = parts.at(-1);
+  if (last !== undefined && /config$/i.test(last) && isGitConfigName(last)) return gitReason(['config'], parts.join('/'));
+  return null;
+}
+
+/**
+ * Git's folder of user configuration (`$XDG_CONFIG_HOME/git`, else `~/.config/git`: its config,
+ * attributes and ignore files), read as the user's environment is now; inside the workspace when
+ * the workspace is the home folder.
+ */
+function userGitFolder(): string {
+  const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(base, 'git');
 }
 
 const isFile = (p: string): boolean => {
@@ -81,6 +98,15 @@ export function looksLikeGitDir(folder: string): boolean {
   return isFile(path.join(folder, 'commondir')) || (isDir(path.join(folder, 'objects')) && isDir(path.join(folder, 'refs')));
 }
 
+/** Where that folder really is, or would be: it may not exist yet, and a write would make it. */
+function realUserGitFolder(): string | null {
+  try {
+    return canonical(userGitFolder());
+  } catch {
+    return null; // a symlink loop on the way: no file can be written there either
+  }
+}
+
 /**
  * Why changing `given` (a path in the workspace, as a tool got it) always asks, or null. Checked
  * on the path as given and on where it really leads (a symlink `cfg -> .git` counts), and on the
@@ -95,6 +121,10 @@ export function protectedChangeReason(root: string, given: string): string | nul
   const realRel = path.relative(rootResult.root, target.path.abs).split(path.sep).join('/');
   const byRealName = gitPathReason(realRel);
   if (byRealName) return byRealName;
+  const userGit = realUserGitFolder();
+  if (userGit && isInside(userGit, target.path.abs)) {
+    return `This changes git's configuration for every repository (${target.path.rel}), which can name programs git runs (a diff tool, a filter, a hooks folder).`;
+  }
   let folder = path.dirname(target.path.abs);
   while (isInside(rootResult.root, folder)) {
     if (looksLikeGitDir(folder)) {
