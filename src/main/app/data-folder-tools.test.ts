@@ -94,7 +94,7 @@ describe("Waypoint's data folder inside the workspace", { timeout: 60_000 }, () 
     const results = [1, 2, 3].map((i) => toolResults(api!.requests[i]!.body)[0]!);
     for (const result of results) {
       expect(result.is_error).toBe(true);
-      expect(result.content).toMatch(/is inside Waypoint's data folder .*tools can't read or change it/);
+      expect(result.content).toMatch(/is inside Waypoint's data folder, which tools can't read or change/);
     }
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(onDisk);
     const reopened = await SettingsStore.open(dataDir);

@@ -1,7 +1,9 @@
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
+import { waypointPlaces } from '../../app/data-folders';
 import { createServices, type Services } from '../../app/services';
+import { OffLimits } from '../../tools/workspace';
 import { MemorySecretStore } from '../../sessions/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
@@ -31,6 +33,7 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
   if (continues && !io.env.ANTHROPIC_API_KEY?.trim()) {
     throw new BadInput("no API key: set ANTHROPIC_API_KEY. (The app's saved key is encrypted for the app alone; waypoint run reads the environment.)");
   }
+  warnOfDataInWorkspace(args, io);
   const services = await createServices({
     dataDir: args.dataDir,
     workspace: args.workspace,
@@ -43,6 +46,17 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
     return await new HeadlessRun(args, io, services).run();
   } finally {
     await services.dispose();
+  }
+}
+
+/**
+ * A data folder inside the workspace: file tools stay out of it (off-limits.ts), but a command can
+ * reach it, and with --auto-approve nobody sees a command before it runs. Said once, on stderr.
+ */
+function warnOfDataInWorkspace(args: RunArgs, io: RunIo): void {
+  if (!args.workspace) return;
+  for (const place of new OffLimits(waypointPlaces(args.dataDir, io.env)).inside(args.workspace)) {
+    io.stderr.write(`waypoint: note: ${place.what} (${place.path}) is inside the workspace; file tools can't touch it, but commands Claude runs can.\n`);
   }
 }
 

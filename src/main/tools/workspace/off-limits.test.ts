@@ -36,7 +36,7 @@ describe('the data folder inside the workspace', () => {
     ] as const;
     for (const [name, input] of refusals) {
       const tool = findTool(tools, name);
-      expect((await tool.precheck!(input))?.message, name).toMatch(/is inside Waypoint's data folder .*tools can't read or change it/);
+      expect((await tool.precheck!(input))?.message, name).toMatch(/is inside Waypoint's data folder, which tools can't read or change/);
       expect(expectFail(await tool.execute(input, ctx))).toMatchObject({ kind: 'permission' });
       expect(tool.describeDryRun(input)).toMatch(/^Cannot run .*Waypoint's data folder/);
     }

@@ -58,7 +58,7 @@ export class OffLimits {
     if (!held) return null;
     return {
       kind: 'permission',
-      message: `"${given.trim()}" is inside ${held.what} (${held.place}): it holds Waypoint's settings, chats and key, so tools can't read or change it. Work on other files; the user changes Waypoint's settings in the app.`,
+      message: `"${given.trim()}" is inside ${held.what}, which tools can't read or change (${held.place}: Waypoint's settings, chats and key). Work on other files; the user changes Waypoint's settings in the app.`,
     };
   }
 
