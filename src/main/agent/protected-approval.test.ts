@@ -88,9 +88,11 @@ describe('changes to .git always ask', () => {
     expect(c.service.getSession(id).session.approvalRules).toBeUndefined();
   });
 
-  it('auto-approve of edits and an explicit allow rule for .git/** still ask; Approve then writes it', async () => {
+  it('auto-approve of edits and an allow rule for .git/** (saved before such rules were refused) still ask; Approve then writes it', async () => {
     const c = await start({ name: 'auto-git', turns: [write('.git/config', EXTERNAL_DIFF), said('Done.')] }, { autoApproveEdits: true });
-    await c.settings.addApprovalRule({ tool: 'write_file', pattern: '.git/**', effect: 'allow' });
+    // A new one is refused when it is made (shared/approval-rules.ts); an old settings file may hold one.
+    await expect(c.settings.addApprovalRule({ tool: 'write_file', pattern: '.git/**', effect: 'allow' })).rejects.toThrow(/always ask/);
+    c.settings.set({ approvalRules: [{ id: 'old-rule', tool: 'write_file', pattern: '.git/**', effect: 'allow', createdAt: '2026-01-01T00:00:00.000Z' }] });
     const id = c.session.id;
     const mark = c.recorder.events.length;
     c.service.sendMessage(id, 'go');

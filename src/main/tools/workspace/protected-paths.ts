@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isGitSegment } from '../../../shared/git-names';
 import { canonical, canonicalRoot, confine, isInside } from './confine';
+
+export { isGitSegment };
 
 /**
  * Files whose change can make git run a program: its configuration (`[diff] external`,
@@ -10,28 +13,6 @@ import { canonical, canonicalRoot, confine, isInside } from './confine';
  * and auto-approve settings say (docs/security.md "Protected changes"); this module only says
  * whether a path is one and why, in words for the approval card.
  */
-
-/**
- * Code points HFS+ ignores in names: `.g\u200cit` is `.git` there. Git's own check strips the
- * same ones (is_hfs_dotgit).
- */
-const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
-
-/**
- * Whether a path segment names git's folder (or the `.git` file of a worktree or submodule) on
- * some file system: in any case (macOS and Windows fold it), with the trailing dots and spaces or
- * the `::$INDEX_ALLOCATION` stream NTFS drops, or as its 8.3 short name `GIT~1`. Case variants
- * count on every platform: a workspace may live on (or be copied to) a case-insensitive disk,
- * and asking once too often costs a click.
- */
-export function isGitSegment(segment: string): boolean {
-  const folded = segment
-    .replace(HFS_IGNORED, '')
-    .replace(/:.*$/s, '')
-    .replace(/[. ]+$/, '')
-    .toLowerCase();
-  return folded === '.git' || folded === 'git~1';
-}
 
 /** Why a change inside a repository's own folder is protected, from its path inside that folder. */
 function gitReason(inside: readonly string[], where: string): string {
