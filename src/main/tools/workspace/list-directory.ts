@@ -51,7 +51,7 @@ export function createListDirectoryTool(root: string, offLimits: OffLimits = Off
         const relFromRoot = abs === rootResult.root ? '' : abs.slice(rootResult.root.length + 1);
         const lines: string[] = [];
         let hidden = 0;
-        for await (const entry of walk(rootResult.root, relFromRoot, { maxDepth: depth, signal: ctx.signal, skip: (entry) => offLimits.skips(rootResult.root, entry) })) {
+        for await (const entry of walk(rootResult.root, relFromRoot, { maxDepth: depth, signal: ctx.signal, skip: offLimits.skipperFor(rootResult.root) })) {
           if (lines.length >= LIST_MAX_ENTRIES) {
             hidden++;
             continue;

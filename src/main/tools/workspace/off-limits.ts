@@ -29,23 +29,28 @@ export class OffLimits {
   constructor(private readonly places: readonly OffLimitsPlace[]) {}
 
   /**
-   * The place that holds `abs` (canonical) for a workspace whose canonical root is `realRoot`,
-   * or null. A workspace the user put inside the place itself (a folder of their own under it)
-   * is theirs to work in: only a place inside the workspace, or the workspace itself, counts.
+   * The places that count for a workspace whose canonical root is `realRoot`, resolved now. A
+   * workspace the user put inside a place itself (a folder of their own under it) is theirs to
+   * work in: only a place inside the workspace, or the workspace itself, counts.
    */
-  holder(realRoot: string, abs: string): { place: string; what: string } | null {
+  private placesFor(realRoot: string): { place: string; what: string }[] {
+    const found: { place: string; what: string }[] = [];
     for (const { path: given, what } of this.places) {
       let place: string;
       try {
         place = canonical(path.resolve(given));
       } catch {
-        continue;
+        continue; // a symlink loop: nothing can be opened there either
       }
-      const inside = (outer: string, inner: string) => isInside(key(outer), key(inner));
-      if (inside(place, realRoot) && key(place) !== key(realRoot)) continue;
-      if (inside(place, abs)) return { place, what };
+      if (isInside(key(place), key(realRoot)) && key(place) !== key(realRoot)) continue;
+      found.push({ place, what });
     }
-    return null;
+    return found;
+  }
+
+  /** The place that holds `abs` (canonical) for the workspace at `realRoot`, or null. */
+  holder(realRoot: string, abs: string): { place: string; what: string } | null {
+    return this.placesFor(realRoot).find(({ place }) => isInside(key(place), key(abs))) ?? null;
   }
 
   /** The refusal for a workspace path (as a tool got it) inside one of the places, or null. */
@@ -62,9 +67,14 @@ export class OffLimits {
     };
   }
 
-  /** For walks: skip this folder (canonical, as walk gives it) and everything under it. */
-  skips(realRoot: string, abs: string): boolean {
-    return this.places.length > 0 && this.holder(realRoot, abs) !== null;
+  /**
+   * For a walk of the workspace at `realRoot`: whether to leave out an entry (canonical, as walk
+   * gives it) with all it holds. The places are resolved once per walk, not once per entry.
+   */
+  skipperFor(realRoot: string): ((abs: string) => boolean) | undefined {
+    if (this.places.length === 0) return undefined;
+    const places = this.placesFor(realRoot);
+    return places.length === 0 ? undefined : (abs) => places.some(({ place }) => isInside(key(place), key(abs)));
   }
 
   /** The places inside this workspace, for a command's dry run (a command is not confined by path). */

@@ -99,7 +99,7 @@ export function createSearchFilesTool(root: string, offLimits: OffLimits = OffLi
         const stat = await fs.stat(abs);
         const relFromRoot = abs === rootResult.root ? '' : abs.slice(rootResult.root.length + 1);
         const files: AsyncIterable<WalkEntry> | WalkEntry[] = stat.isDirectory()
-          ? walk(rootResult.root, relFromRoot, { signal: ctx.signal, skip: (entry) => offLimits.skips(rootResult.root, entry) })
+          ? walk(rootResult.root, relFromRoot, { signal: ctx.signal, skip: offLimits.skipperFor(rootResult.root) })
           : [{ rel: relFromRoot, abs, kind: 'file', depth: 1 }];
 
         const shown: string[] = [];
