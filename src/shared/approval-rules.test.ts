@@ -42,6 +42,17 @@ describe('ApprovalRuleFields', () => {
     for (const fields of refused) expect(ApprovalRuleFields.safeParse(fields).success, JSON.stringify(fields)).toBe(false);
   });
 
+  it('refuses an allow rule for git\'s own files (they always ask, so it would never apply); a deny rule for them is kept', () => {
+    for (const pattern of ['.git/**', '.git/config', 'sub/.GIT/hooks/*', '**/.git/**']) {
+      const parsed = ApprovalRuleFields.safeParse({ tool: 'write_file', pattern, effect: 'allow' });
+      expect(parsed.success, pattern).toBe(false);
+      expect(parsed.error!.issues[0]!.message).toMatch(/always ask/);
+      expect(ApprovalRuleFields.safeParse({ tool: 'edit_file', pattern, effect: 'deny' }).success).toBe(true);
+    }
+    expect(ApprovalRuleFields.safeParse({ tool: 'write_file', pattern: '.github/**', effect: 'allow' }).success).toBe(true);
+    expect(ApprovalRuleFields.safeParse({ tool: 'write_file', pattern: '.gitignore', effect: 'allow' }).success).toBe(true);
+  });
+
   it('names the tool and the command or path in one line', () => {
     expect(describeRule({ tool: 'run_command', pattern: 'npm test', effect: 'allow' })).toBe('Always allow run_command: npm test');
     expect(describeRule({ tool: 'write_file', pattern: '**', effect: 'allow' })).toBe('Always allow write_file: any path in the workspace');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasShellControl, normaliseCommandLine } from './command-line';
+import { isGitSegment } from './git-names';
 
 /**
  * Approval rules (design.md §5 "Approval scopes"): what a risky tool call may do without asking.
@@ -36,7 +37,7 @@ export const ApprovalRuleFields = z
   })
   .strict()
   .superRefine((rule, ctx) => {
-    const problem = patternProblem(rule.tool, rule.server, rule.pattern);
+    const problem = patternProblem(rule.tool, rule.server, rule.pattern) ?? allowProblem(rule);
     if (problem) ctx.addIssue({ code: 'custom', path: ['pattern'], message: problem });
   });
 export type ApprovalRuleFields = z.infer<typeof ApprovalRuleFields>;
@@ -79,6 +80,17 @@ export function patternProblem(tool: string, server: string | undefined, pattern
     return null;
   }
   return null;
+}
+
+/**
+ * Why a new allow rule would never apply, or null: changes to git's own files always ask
+ * (docs/security.md "Protected changes"), so a rule naming them is refused when it is made. Only
+ * new rules: a saved one stays readable (it simply never lets such a change through).
+ */
+function allowProblem(rule: { tool: string; server?: string; pattern: string; effect: RuleEffect }): string | null {
+  if (rule.effect !== 'allow' || rule.server || !FILE_TOOLS.includes(rule.tool)) return null;
+  if (!rule.pattern.trim().split('/').some(isGitSegment)) return null;
+  return `Changes to git's own files (.git: its configuration and hooks) always ask, whatever the rules say, so a ${rule.tool} rule cannot allow them.`;
 }
 
 /** The rule's tool in words: "run_command", or "echo (MCP server test)". */

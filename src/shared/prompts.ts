@@ -25,6 +25,11 @@ export const ApprovalRequest = z.object({
   dryRun: z.string(),
   /** What a scoped approval covers; null when this call can only be approved once (a command with shell operators). */
   scope: ApprovalScope.nullable().optional(),
+  /**
+   * Why this call always asks whatever the rules and auto-approve settings (it changes git's
+   * configuration or hooks): said on the card; such a call has no scope. Absent for other calls.
+   */
+  protected: z.string().optional(),
   createdAt: z.string(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;

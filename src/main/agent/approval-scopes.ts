@@ -29,6 +29,9 @@ export const isScoped = (decision: ApprovalDecision): boolean => decision === 'a
 
 /** A scoped answer to a call no rule can hold is refused (the dialog offers only "Approve" then). */
 export function checkScopedAnswer(request: ApprovalRequest, decision: ApprovalDecision): void {
+  if (isScoped(decision) && request.protected) {
+    throw new UserFacingError('invalid_input', `This call can only be approved once: ${request.protected} Such changes always ask. Press Approve or Deny.`);
+  }
   if (isScoped(decision) && !request.scope) {
     throw new UserFacingError(
       'invalid_input',

@@ -60,6 +60,19 @@ function needsApproval(tool: ToolDefinition, input: unknown, settings: Settings)
   }
 }
 
+/**
+ * Why the call always asks (tool.protectedChange), failing safe: a throwing check counts as
+ * protected, since it cannot prove the file is an ordinary one.
+ */
+function protectionOf(tool: ToolDefinition, input: unknown): string | null {
+  if (!tool.protectedChange) return null;
+  try {
+    return tool.protectedChange(input);
+  } catch {
+    return `This ${tool.name} call could not be checked against the files that always ask (git's configuration and hooks).`;
+  }
+}
+
 function describe(tool: ToolDefinition, input: unknown): { summary: string; dryRun: string } {
   const safely = (fn: () => string, fallback: string) => {
     try {
@@ -83,11 +96,13 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
   const setRunning = () => publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
   return async (block, tool, card) => {
     if (tool.group === 'planning') return GO;
-    // Rules first: a deny rule refuses without asking; an allow rule lets it run unasked.
+    // Rules first: a deny rule refuses without asking; an allow rule lets it run unasked — except
+    // a protected change (git's configuration or hooks), which asks whatever rules and settings say.
     const subject = subjectOf(tool, block.input);
     const rule = ruleVerdict(deps.rules(), tool, subject);
     if (rule?.effect === 'deny') return { kind: 'refused', status: 'denied', message: ruleDenial(tool.name, rule) };
-    if (rule?.effect === 'allow' || !needsApproval(tool, block.input, deps.settings)) return GO;
+    const protection = protectionOf(tool, block.input);
+    if (!protection && (rule?.effect === 'allow' || !needsApproval(tool, block.input, deps.settings))) return GO;
     const request: ApprovalRequest = {
       id: randomUUID(),
       sessionId,
@@ -96,7 +111,9 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
       ...(tool.server ? { server: tool.server } : {}),
       kind: kindOf(tool),
       ...describe(tool, block.input),
-      scope: scopeOf(tool, subject),
+      // A protected change is approved once or not at all: no scope can be remembered from it.
+      scope: protection ? null : scopeOf(tool, subject),
+      ...(protection ? { protected: protection } : {}),
       createdAt: nowIso(),
     };
     if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'awaiting_approval' } });

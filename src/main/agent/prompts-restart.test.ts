@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
@@ -117,5 +117,32 @@ describe('scoped approvals across a restart', () => {
     await app.call('removeApprovalRule', { id: settings.approvalRules[0]!.id });
     expect((await app.call('getSettings', {})).settings.approvalRules).toEqual([]);
     await expect(app.call('removeApprovalRule', { id: settings.approvalRules[0]!.id })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('a protected change pending at a restart', () => {
+  it('comes back with its reason and no scope: a scoped answer is still refused, Approve writes it', async () => {
+    const app = await startTestApp(
+      { name: 'git-restart', turns: [{ kind: 'tool_use', calls: [{ name: 'write_file', input: { path: '.git/config', content: '[diff]\n\texternal = /tmp/x\n' } }] }, { kind: 'text', text: 'Set.' }] },
+      { settings: { autoApproveEdits: true } },
+    );
+    apps.push(app);
+    mkdirSync(join(app.workspace, '.git'));
+    writeFileSync(join(app.workspace, '.git', 'config'), '[core]\n');
+    const { id } = await app.call('newSession', {});
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: id, text: 'set a diff tool' });
+    const { request } = (await app.waitFor((e) => e.type === 'approval_requested', from)) as EventOf<'approval_requested'>;
+    expect(request).toMatchObject({ scope: null, protected: expect.stringMatching(/git's configuration/) });
+    await app.restart();
+
+    const restored = await app.call('getSession', { sessionId: id });
+    expect(restored.pendingApproval).toEqual(request);
+    await expect(app.call('answerApproval', { sessionId: id, requestId: request.id, decision: 'approve_always' })).rejects.toMatchObject({ message: expect.stringMatching(/can only be approved once/) });
+    const mark = app.events.length;
+    expect(await app.call('answerApproval', { sessionId: id, requestId: request.id, decision: 'approve' })).toEqual({ accepted: true });
+    await app.idle(id, mark);
+    expect(readFileSync(join(app.workspace, '.git', 'config'), 'utf8')).toBe('[diff]\n\texternal = /tmp/x\n');
+    expect((await app.call('getSettings', {})).settings.approvalRules).toEqual([]);
   });
 });

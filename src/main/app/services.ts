@@ -23,6 +23,8 @@ import { McpService } from '../tools/mcp/mcp-service';
 import { watchSaves } from './save-alerts';
 import { chooseWorkspace, type PickFolder } from './workspace-choice';
 import { WorkspaceToolRegistries } from '../tools/workspace-registries';
+import { OffLimits } from '../tools/workspace';
+import { waypointPlaces } from './data-folders';
 import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
@@ -77,7 +79,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const plans = new PlanService({ dataDir: options.dataDir, planFirst: () => settings.get().planFirst });
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
-  const workspaces = new WorkspaceToolRegistries(tools);
+  // Waypoint's own folders stay out of every workspace tool's reach, even inside the workspace.
+  const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(waypointPlaces(options.dataDir, env, options.mcpConfigPath)));
   const mcp = new McpService(tools, fileServers);
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);

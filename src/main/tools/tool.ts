@@ -85,6 +85,13 @@ export interface ToolDefinition {
   describeDryRun(input: unknown): string;
   /** True when this call needs the user's approval under these settings. */
   needsApproval(input: unknown, settings: Settings): boolean;
+  /**
+   * Why this call always asks, in one sentence for the approval card, or null: it changes a file
+   * that can make a program run (git's configuration and hooks, docs/security.md "Protected
+   * changes"). Such a call asks whatever the approval rules, scopes and auto-approve settings say,
+   * and its approval is never remembered. Absent: never protected.
+   */
+  protectedChange?(input: unknown): string | null;
   /** What approval rules match for this call; null when no rule can cover it (bad input). Absent: the tool itself. */
   ruleSubject?(input: unknown): RuleSubject | null;
   /**

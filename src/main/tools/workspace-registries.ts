@@ -1,6 +1,6 @@
 import type { ToolDefinition, ToolGroup } from './tool';
 import { ToolRegistry } from './tool-registry';
-import { createWorkspaceTools } from './workspace';
+import { createWorkspaceTools, OffLimits } from './workspace';
 
 /** A chat's tools: the workspace tools of its folder on top of the shared ones (MCP). */
 class LayeredRegistry extends ToolRegistry {
@@ -33,13 +33,17 @@ class LayeredRegistry extends ToolRegistry {
 export class WorkspaceToolRegistries {
   private readonly byRoot = new Map<string, ToolRegistry>();
 
-  constructor(private readonly shared: ToolRegistry) {}
+  constructor(
+    private readonly shared: ToolRegistry,
+    /** Waypoint's own folders, which no workspace tool touches (workspace/off-limits.ts). */
+    private readonly offLimits: OffLimits = OffLimits.NONE,
+  ) {}
 
   forRoot(root: string | null): ToolRegistry {
     if (!root) return this.shared;
     let registry = this.byRoot.get(root);
     if (!registry) {
-      registry = new LayeredRegistry(this.shared, createWorkspaceTools(root));
+      registry = new LayeredRegistry(this.shared, createWorkspaceTools(root, this.offLimits));
       this.byRoot.set(root, registry);
     }
     return registry;

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { defaultDataDir } from '../app/data-folders';
 
 export const DEFAULT_PORT = 4477;
 
@@ -29,12 +29,8 @@ Options:
 
 The Anthropic client reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL from the environment.`;
 
-/** The per-user data folder of the platform, plus "waypoint". */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
-  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'waypoint');
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'waypoint');
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'waypoint');
-}
+// Kept with the other data folders Waypoint knows (the tools stay out of all of them).
+export { defaultDataDir };
 
 const VALUE_OPTIONS = ['--port', '--data-dir', '--workspace', '--mcp-config'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];

@@ -179,6 +179,45 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(readFileSync(join(workspace, 'src', 'app.js'), 'utf8')).toContain('const answer = 42;');
   });
 
+  it('4: with --auto-approve, a change to .git/config is still refused (it always asks, and a run cannot ask); nothing is written', async () => {
+    mkdirSync(join(workspace, '.git'));
+    writeFileSync(join(workspace, '.git', 'config'), '[core]\n');
+    use({
+      name: 'git-config',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'write_file', input: { path: '.git/config', content: '[diff]\n\texternal = /tmp/x.sh\n' } }] },
+        { kind: 'tool_use', calls: [{ name: 'write_file', input: { path: 'notes.txt', content: 'ok\n' } }] },
+        { kind: 'text', text: 'Done what I could.' },
+      ],
+    });
+    const result = await run(['run', 'Set up a diff tool', '--workspace', workspace, '--data-dir', dataDir, '--auto-approve']);
+    expect(result.code, result.stdout + result.stderr).toBe(4);
+    expect(result.stdout).toMatch(/refused \(always asks; --auto-approve does not cover it\): Write \.git\/config/);
+    expect(result.stdout).toMatch(/Refused: write_file \(Write \.git\/config \(\d+ bytes\)\): This changes git's configuration/);
+    expect(result.stdout).toContain('Approve it in the Waypoint app');
+    expect(result.stdout).not.toContain('Run again with --auto-approve');
+    expect(readFileSync(join(workspace, '.git', 'config'), 'utf8')).toBe('[core]\n');
+    // The ordinary write in the same run was approved by the flag.
+    expect(readFileSync(join(workspace, 'notes.txt'), 'utf8')).toBe('ok\n');
+  });
+
+  it('a data folder inside the workspace: a note on stderr at start, and write_file cannot change its settings even with --auto-approve', async () => {
+    const inside = join(workspace, '.config', 'Waypoint');
+    use({
+      name: 'data-inside',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'write_file', input: { path: '.config/Waypoint/settings.json', content: '{"autoApproveCommands":true}' } }] },
+        { kind: 'text', text: 'Could not.' },
+      ],
+    });
+    const result = await run(['run', 'Turn on auto-approve', '--workspace', workspace, '--data-dir', inside, '--auto-approve']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr).toContain(`waypoint: note: Waypoint's data folder (${inside}) is inside the workspace; file tools can't touch it, but commands Claude runs can.`);
+    expect(result.stdout).toMatch(/is inside Waypoint's data folder, which tools can't read or change/);
+    const settingsFile = join(inside, 'settings.json');
+    expect(existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {}).not.toMatchObject({ autoApproveCommands: true });
+  });
+
   it('1: bad input is one "waypoint:" line on stderr, before any request, and creates nothing', { timeout: 90_000 }, async () => {
     const requests = server.requests.length;
     const file = join(root, 'a-file.txt');

@@ -1,7 +1,9 @@
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
+import { waypointPlaces } from '../../app/data-folders';
 import { createServices, type Services } from '../../app/services';
+import { OffLimits } from '../../tools/workspace';
 import { MemorySecretStore } from '../../sessions/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
@@ -31,6 +33,7 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
   if (continues && !io.env.ANTHROPIC_API_KEY?.trim()) {
     throw new BadInput("no API key: set ANTHROPIC_API_KEY. (The app's saved key is encrypted for the app alone; waypoint run reads the environment.)");
   }
+  warnOfDataInWorkspace(args, io);
   const services = await createServices({
     dataDir: args.dataDir,
     workspace: args.workspace,
@@ -43,6 +46,17 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
     return await new HeadlessRun(args, io, services).run();
   } finally {
     await services.dispose();
+  }
+}
+
+/**
+ * A data folder inside the workspace: file tools stay out of it (off-limits.ts), but a command can
+ * reach it, and with --auto-approve nobody sees a command before it runs. Said once, on stderr.
+ */
+function warnOfDataInWorkspace(args: RunArgs, io: RunIo): void {
+  if (!args.workspace) return;
+  for (const place of new OffLimits(waypointPlaces(args.dataDir, io.env)).inside(args.workspace)) {
+    io.stderr.write(`waypoint: note: ${place.what} (${place.path}) is inside the workspace; file tools can't touch it, but commands Claude runs can.\n`);
   }
 }
 
@@ -154,11 +168,16 @@ class HeadlessRun {
     if (end) this.finished(end);
   }
 
-  /** --auto-approve approves; otherwise the call is refused, named, and the run ends with 4. */
+  /**
+   * --auto-approve approves; otherwise the call is refused, named, and the run ends with 4. A
+   * protected change (git's configuration or hooks) always asks a person, and a run cannot ask:
+   * it is refused even with --auto-approve, and says why.
+   */
   private answerApproval(request: ApprovalRequest): void {
-    const approve = this.args.autoApprove;
-    if (!approve) this.outcome!.refused({ tool: request.toolName, summary: request.summary });
-    this.view!.info(approve ? `approved (--auto-approve): ${request.summary}` : `refused (no --auto-approve): ${request.summary}`);
+    const approve = this.args.autoApprove && !request.protected;
+    if (!approve) this.outcome!.refused({ tool: request.toolName, summary: request.summary, ...(request.protected ? { protected: request.protected } : {}) });
+    const refusedWhy = request.protected ? 'always asks; --auto-approve does not cover it' : 'no --auto-approve';
+    this.view!.info(approve ? `approved (--auto-approve): ${request.summary}` : `refused (${refusedWhy}): ${request.summary}`);
     void this.services.router('answerApproval', { sessionId: request.sessionId, requestId: request.id, decision: approve ? 'approve' : 'deny' });
   }
 
@@ -185,7 +204,12 @@ class HeadlessRun {
       footer.push(`Answer with: ${details.answerCommand as string}`);
     } else if (end.kind === 'refused') {
       details.refusals = end.refusals;
-      footer.push('Run again with --auto-approve to allow them, or allow them in Settings (auto-approve edits or commands, the command allow-list).');
+      if (end.refusals.some((r) => !r.protected)) {
+        footer.push('Run again with --auto-approve to allow them, or allow them in Settings (auto-approve edits or commands, the command allow-list).');
+      }
+      if (end.refusals.some((r) => r.protected)) {
+        footer.push('Changes to git\'s configuration or hooks always ask a person: no flag or setting allows them in a run. Approve it in the Waypoint app (open the chat there and ask again), or make the change yourself.');
+      }
     } else if (end.exitCode === 3 || (end.kind === 'other' && (end.reason === 'stopped' || end.reason === 'unfinished' || end.reason === 'cut_off'))) {
       const resume = ['waypoint run --resume', id, '--data-dir', shellQuote(this.args.dataDir), ...(this.args.json ? ['--json'] : []), ...(this.args.autoApprove ? ['--auto-approve'] : [])].join(' ');
       details.resumeCommand = resume;

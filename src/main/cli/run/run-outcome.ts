@@ -8,6 +8,8 @@ import { personNeededBy, type PersonNeeded } from './person-needed';
 export interface Refusal {
   tool: string;
   summary: string;
+  /** Why it always asks (a change to git's configuration or hooks): refused even with --auto-approve. */
+  protected?: string;
 }
 
 /** How a headless run ended, and its exit code (design.md §7). */
@@ -88,7 +90,15 @@ export class RunOutcome {
     if (plan?.status === 'cancelled') return { exitCode: 1, kind: 'other', reason: 'aborted', text: `The plan "${plan.goal}" was aborted.` };
     if (this.stopped) return { exitCode: 1, kind: 'other', reason: 'stopped', text: 'The run was stopped.' };
     const refused = this.refusals.length > 0;
-    const refusedText = () => `Refused without --auto-approve: ${this.refusals.map((r) => `${r.tool} (${r.summary})`).join('; ')}. Nothing of these was done.`;
+    const refusedText = () => {
+      const plain = this.refusals.filter((r) => !r.protected);
+      const always = this.refusals.filter((r) => r.protected);
+      return [
+        ...(plain.length ? [`Refused without --auto-approve: ${plain.map((r) => `${r.tool} (${r.summary})`).join('; ')}.`] : []),
+        ...always.map((r) => `Refused: ${r.tool} (${r.summary}): ${r.protected}`),
+        'Nothing of these was done.',
+      ].join(' ');
+    };
     if (plan && (plan.status === 'partial' || plan.status === 'failed')) {
       if (refused) return { exitCode: 4, kind: 'refused', refusals: this.refusals, text: refusedText() };
       return { exitCode: 1, kind: 'other', reason: 'failed_plan', text: `The plan "${plan.goal}" ended ${plan.status === 'partial' ? 'partly done' : 'failed'}.` };

@@ -66,7 +66,7 @@ const errCode = (error: unknown): string | undefined =>
  * Where `abs` really points: realpath of the longest existing prefix plus the rest. A dangling
  * symlink is followed to its (not yet existing) target, so writing through it is caught too.
  */
-function canonical(abs: string, hops = 0): string {
+export function canonical(abs: string, hops = 0): string {
   if (hops > MAX_SYMLINK_HOPS) throw Object.assign(new Error('too many symlinks'), { code: 'ELOOP' });
   try {
     return fs.realpathSync.native(abs);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
 import { confine } from './confine';
 import { lineAt, nearMissHint, occurrences } from './edit-match';
+import { executableNote } from './executable-note';
 import { guarded } from './fs-errors';
+import { protectedChangeReason } from './protected-paths';
 import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { parseInput, peek } from './tool-input';
@@ -49,7 +51,6 @@ function planEdit(rel: string, data: Buffer, input: Input): Planned {
 }
 
 export function createEditFileTool(root: string): ToolDefinition {
-  /** Validates, confines, reads and plans the edit; `then` runs only when it can apply. */
   /** Validates, confines, opens by identity (verified-open.ts), reads and plans the edit; `then` runs only when it can apply. */
   const prepare = async (
     raw: unknown,
@@ -98,7 +99,8 @@ export function createEditFileTool(root: string): ToolDefinition {
           if (opened.file.stat.size > EDIT_MAX_BYTES) return `Cannot edit ${rel}: it is ${opened.file.stat.size} bytes, too large to edit.`;
           const planned = planEdit(rel, readAllSync(opened.file), v);
           if (!planned.ok) return `Cannot edit ${rel}: ${planned.outcome.ok ? '' : planned.outcome.error.message}`;
-          return unifiedDiff(rel, planned.before, planned.after);
+          const runs = executableNote(rel, opened.file.stat.mode);
+          return runs ? `Would edit ${rel}${runs}\n${unifiedDiff(rel, planned.before, planned.after)}` : unifiedDiff(rel, planned.before, planned.after);
         } finally {
           closeQuietly(opened.file.fd);
         }
@@ -107,6 +109,10 @@ export function createEditFileTool(root: string): ToolDefinition {
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
+    protectedChange(input) {
+      const v = peek(Input, input);
+      return v ? protectedChangeReason(root, v.path) : null;
+    },
     ruleSubject(input) {
       const v = peek(Input, input);
       const target = v ? confine(root, v.path) : null;

@@ -59,6 +59,7 @@ describe('confinement by file identity', () => {
     const escapes: string[] = [];
     let reads = 0;
     let writes = 0;
+    let nestedWrites = 0;
     try {
       await swapper.running;
       for (let i = 0; i < 1500; i++) {
@@ -67,6 +68,9 @@ describe('confinement by file identity', () => {
         if (read.ok && read.content.includes(SECRET)) escapes.push(`read ${i}`);
         const write = await findTool(tools, 'write_file').execute({ path: `sub/new-${i}.txt`, content: 'written\n' }, ctx);
         if (write.ok) writes++;
+        // A write that creates its parent folders (mkdir -p) while sub is a link: none may appear outside.
+        const nested = await findTool(tools, 'write_file').execute({ path: `sub/made-${i}/deeper/new.txt`, content: 'written\n' }, ctx);
+        if (nested.ok) nestedWrites++;
         // Only the outside file holds SECRET: an edit that reaches it changes it.
         await findTool(tools, 'edit_file').execute({ path: 'sub/secret.txt', old_text: SECRET, new_text: 'pwned' }, ctx);
         if (i % 50 === 0) {
@@ -79,15 +83,18 @@ describe('confinement by file identity', () => {
     } finally {
       await swapper.stop();
     }
-    // Written outside: any file there but the two we put.
+    // Written outside: any file or folder there but the two files we put.
     const planted = fs.readdirSync(outside).filter((f) => f !== 'secret.txt' && f !== 'outside-only.txt');
+    const folders = planted.filter((f) => fs.statSync(path.join(outside, f)).isDirectory());
+    expect(folders, 'folders created outside the workspace').toEqual([]);
     expect(planted, 'files written outside the workspace').toEqual([]);
     expect(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe(`${SECRET}\n`);
-    console.info(`[swap race] ${swapper.swaps()} swaps; 1500 reads (${reads} ok), 1500 writes (${writes} ok), 1500 edits, 60 listings and searches; escapes: ${escapes.length + planted.length}`);
+    console.info(`[swap race] ${swapper.swaps()} swaps; 1500 reads (${reads} ok), 1500 writes (${writes} ok), 1500 writes making folders (${nestedWrites} ok), 1500 edits, 60 listings and searches; escapes: ${escapes.length + planted.length}`);
     expect(escapes).toEqual([]);
     // The race really ran: some operations got through while the folder was real.
     expect(reads).toBeGreaterThan(0);
     expect(writes).toBeGreaterThan(0);
+    expect(nestedWrites).toBeGreaterThan(0);
     expect(swapper.swaps()).toBeGreaterThan(20);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
 import { toInputSchema } from '../json-schema';
 import { formatCount, parseInput, peek } from './tool-input';
+import { OffLimits } from './off-limits';
 import { walk } from './walk';
 
 export const LIST_MAX_ENTRIES = 500;
@@ -16,7 +17,7 @@ const Input = z
   })
   .strict();
 
-export function createListDirectoryTool(root: string): ToolDefinition {
+export function createListDirectoryTool(root: string, offLimits: OffLimits = OffLimits.NONE): ToolDefinition {
   const summarize = (input: unknown): string => {
     const v = peek(Input, input);
     return `List ${v?.path || 'workspace root'}`;
@@ -50,7 +51,7 @@ export function createListDirectoryTool(root: string): ToolDefinition {
         const relFromRoot = abs === rootResult.root ? '' : abs.slice(rootResult.root.length + 1);
         const lines: string[] = [];
         let hidden = 0;
-        for await (const entry of walk(rootResult.root, relFromRoot, { maxDepth: depth, signal: ctx.signal })) {
+        for await (const entry of walk(rootResult.root, relFromRoot, { maxDepth: depth, signal: ctx.signal, skip: offLimits.skipperFor(rootResult.root) })) {
           if (lines.length >= LIST_MAX_ENTRIES) {
             hidden++;
             continue;

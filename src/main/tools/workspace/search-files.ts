@@ -8,6 +8,7 @@ import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
 import { errorMessage, formatCount, parseInput, peek } from './tool-input';
 import { closeQuietly, openInside, readAll } from './verified-open';
+import { OffLimits } from './off-limits';
 import { walk, type WalkEntry } from './walk';
 
 const DEFAULT_MAX_RESULTS = 100;
@@ -65,7 +66,7 @@ async function readSearchable(realRoot: string, rel: string): Promise<Buffer | n
   }
 }
 
-export function createSearchFilesTool(root: string): ToolDefinition {
+export function createSearchFilesTool(root: string, offLimits: OffLimits = OffLimits.NONE): ToolDefinition {
   const summarize = (input: unknown): string => {
     const v = peek(Input, input);
     return v ? `Search for "${v.pattern}"${v.path ? ` in ${v.path}` : ''}` : 'Search files';
@@ -98,7 +99,7 @@ export function createSearchFilesTool(root: string): ToolDefinition {
         const stat = await fs.stat(abs);
         const relFromRoot = abs === rootResult.root ? '' : abs.slice(rootResult.root.length + 1);
         const files: AsyncIterable<WalkEntry> | WalkEntry[] = stat.isDirectory()
-          ? walk(rootResult.root, relFromRoot, { signal: ctx.signal })
+          ? walk(rootResult.root, relFromRoot, { signal: ctx.signal, skip: offLimits.skipperFor(rootResult.root) })
           : [{ rel: relFromRoot, abs, kind: 'file', depth: 1 }];
 
         const shown: string[] = [];

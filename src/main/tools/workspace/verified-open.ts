@@ -186,36 +186,62 @@ export async function replaceContent(file: OpenedFile, content: string): Promise
 }
 
 /**
- * Creates the missing folders of `rel`'s parent inside the workspace, one at a time, checking
- * each one made is inside (a folder swapped for a link mid-way cannot plant folders outside more
- * than one level deep, and that one is removed again).
+ * Creates the missing folders of `abs`'s parent inside the workspace, one at a time, each made
+ * in the folder checked a step before: on Linux through that folder's descriptor
+ * (/proc/self/fd/N/name, as mkdirat would), so a folder on the way swapped for a link to outside
+ * cannot make the next one land outside. Each one is opened without following a link and checked
+ * to be inside; where there is no /proc, one made outside after all is removed again.
  */
 export function makeParentFolders(realRoot: string, abs: string): { ok: true } | { ok: false; error: ToolError } {
   const parent = path.dirname(abs);
   const rel = path.relative(realRoot, parent);
   if (rel === '') return { ok: true };
+  const shown = path.relative(realRoot, abs);
+  const refused = (message: string) => ({ ok: false as const, error: { kind: 'permission' as const, message } });
+  let dirFd = fs.openSync(realRoot, O_RDONLY | O_DIRECTORY | O_NONBLOCK);
   let current = realRoot;
-  for (const part of rel.split(path.sep)) {
-    current = path.join(current, part);
-    try {
-      fs.mkdirSync(current);
-    } catch (error) {
-      if (errCode(error) !== 'EEXIST') throw error;
-    }
-    let fd: number;
-    try {
-      fd = fs.openSync(current, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK);
-    } catch (error) {
-      if (errCode(error) === 'ELOOP' || errCode(error) === 'ENOTDIR') {
-        return { ok: false, error: { kind: 'permission', message: `A folder on the way to ${path.relative(realRoot, abs)} is not a plain folder inside the workspace (a link or a file); refused.` } };
+  try {
+    for (const part of rel.split(path.sep)) {
+      current = path.join(current, part);
+      const at = hasProcFd ? `/proc/self/fd/${dirFd}/${part}` : current;
+      let made = false;
+      try {
+        fs.mkdirSync(at);
+        made = true;
+      } catch (error) {
+        if (errCode(error) !== 'EEXIST') throw error;
       }
-      throw error;
+      let fd: number;
+      try {
+        fd = fs.openSync(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK);
+      } catch (error) {
+        if (errCode(error) === 'ELOOP' || errCode(error) === 'ENOTDIR') {
+          return refused(`A folder on the way to ${shown} is not a plain folder inside the workspace (a link or a file); refused.`);
+        }
+        throw error;
+      }
+      closeQuietly(dirFd);
+      dirFd = fd;
+      if (!descriptorInside(fd, realRoot, current)) {
+        if (made) removeIfSame(current, fd);
+        return refused(`A folder on the way to ${shown} changed into a link to outside the workspace; refused.`);
+      }
     }
-    const inside = descriptorInside(fd, realRoot, current);
-    closeQuietly(fd);
-    if (!inside) return { ok: false, error: { kind: 'permission', message: `A folder on the way to ${path.relative(realRoot, abs)} changed into a link to outside the workspace; refused.` } };
+    return { ok: true };
+  } finally {
+    closeQuietly(dirFd);
   }
-  return { ok: true };
+}
+
+/** Removes the (empty) folder this call made, only while `where` still names that very folder. */
+function removeIfSame(where: string, fd: number): void {
+  try {
+    const named = fs.lstatSync(where);
+    const mine = fs.fstatSync(fd);
+    if (named.dev === mine.dev && named.ino === mine.ino) fs.rmdirSync(where);
+  } catch {
+    // Gone already, or no longer that folder: nothing of ours to remove.
+  }
 }
 
 /**

@@ -66,6 +66,8 @@ async function ancestorLayers(root: string, startRel: string): Promise<IgnoreLay
 export interface WalkOptions {
   maxDepth?: number;
   signal?: AbortSignal;
+  /** An entry (by its absolute path under the canonical root) left out with all it holds: Waypoint's data folder (off-limits.ts). */
+  skip?(abs: string): boolean;
 }
 
 /** Depth-first, folders before files, each sorted by name — stable output for Claude. */
@@ -87,7 +89,7 @@ export async function* walk(root: string, startRel: string, options: WalkOptions
         const kind: WalkEntry['kind'] = e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'dir' : 'file';
         return { rel, abs: path.join(root, rel), kind, depth };
       })
-      .filter((e) => !isIgnored(active, e.rel, e.kind === 'dir'))
+      .filter((e) => !isIgnored(active, e.rel, e.kind === 'dir') && !options.skip?.(e.abs))
       .sort((a, b) => (a.kind === 'dir') === (b.kind === 'dir') ? (a.rel < b.rel ? -1 : 1) : a.kind === 'dir' ? -1 : 1);
     for (const entry of visible) {
       yield entry;

@@ -4,6 +4,8 @@ import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
 import { toInputSchema } from '../json-schema';
 import { looksBinary } from './text-sniff';
+import { executableNote } from './executable-note';
+import { protectedChangeReason } from './protected-paths';
 import { formatCount, parseInput, peek } from './tool-input';
 import { unifiedDiff } from './unified-diff';
 import { closeQuietly, makeParentFolders, openInside, readAllSync, replaceContent } from './verified-open';
@@ -19,7 +21,12 @@ const Input = z
   .strict();
 
 /** What is on disk now: a text file, nothing, or something write_file should not replace. */
-type Existing = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'binary'; size: number } | { kind: 'large'; size: number } | { kind: 'refused'; message: string };
+type Existing =
+  | { kind: 'none' }
+  | { kind: 'text'; text: string; mode: number }
+  | { kind: 'binary'; size: number; mode: number }
+  | { kind: 'large'; size: number; mode: number }
+  | { kind: 'refused'; message: string };
 
 /** Opened and checked like the write itself (verified-open.ts): a FIFO or a link out is never read. */
 function existingText(root: string, given: string): Existing {
@@ -32,9 +39,10 @@ function existingText(root: string, given: string): Existing {
   }
   if (!opened.ok) return { kind: 'refused', message: opened.error.message };
   try {
-    if (opened.file.stat.size > DRY_RUN_MAX_BYTES) return { kind: 'large', size: opened.file.stat.size };
+    const { mode } = opened.file.stat;
+    if (opened.file.stat.size > DRY_RUN_MAX_BYTES) return { kind: 'large', size: opened.file.stat.size, mode };
     const data = readAllSync(opened.file);
-    return looksBinary(data) ? { kind: 'binary', size: data.length } : { kind: 'text', text: data.toString('utf8') };
+    return looksBinary(data) ? { kind: 'binary', size: data.length, mode } : { kind: 'text', text: data.toString('utf8'), mode };
   } finally {
     closeQuietly(opened.file.fd);
   }
@@ -78,14 +86,19 @@ export function createWriteFileTool(root: string): ToolDefinition {
         const existing = existingText(root, v.path);
         if (existing.kind === 'none') return `Would create ${rel} (${bytes} bytes)`;
         if (existing.kind === 'refused') return `Cannot write ${rel}: ${existing.message}`;
-        if (existing.kind === 'binary') return `Would overwrite binary file ${rel} (${formatCount(existing.size)} bytes) with ${bytes} bytes`;
-        if (existing.kind === 'large') return `Would overwrite ${rel} (${formatCount(existing.size)} bytes, too large to show a diff) with ${bytes} bytes`;
-        return `Would overwrite ${rel} (${bytes} bytes)\n${unifiedDiff(rel, existing.text, v.content)}`;
+        const runs = executableNote(rel, existing.mode);
+        if (existing.kind === 'binary') return `Would overwrite binary file ${rel} (${formatCount(existing.size)} bytes) with ${bytes} bytes${runs}`;
+        if (existing.kind === 'large') return `Would overwrite ${rel} (${formatCount(existing.size)} bytes, too large to show a diff) with ${bytes} bytes${runs}`;
+        return `Would overwrite ${rel} (${bytes} bytes)${runs}\n${unifiedDiff(rel, existing.text, v.content)}`;
       } catch {
         return `Would overwrite ${rel} (${bytes} bytes)`;
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
+    protectedChange(input) {
+      const v = peek(Input, input);
+      return v ? protectedChangeReason(root, v.path) : null;
+    },
     ruleSubject(input) {
       const v = peek(Input, input);
       const target = v ? confine(root, v.path) : null;

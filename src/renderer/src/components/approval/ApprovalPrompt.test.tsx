@@ -90,6 +90,24 @@ describe('scoped approvals', () => {
     await waitFor(() => expect(answers).toHaveLength(2));
     expect(answers.map((a) => (a as { decision: string }).decision)).toEqual(['approve_chat', 'approve_always']);
   });
+
+  it('a protected change says why it always asks, in the dialog description, and offers only Approve and Deny', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    mount(backend);
+    await screen.findByRole('textbox', { name: 'Message' });
+    const why = "This changes git's configuration (.git/config), which can name programs git runs (a diff tool, a filter, a hooks folder).";
+    backend.emit({
+      type: 'approval_requested',
+      sessionId: 's1',
+      request: request({ toolName: 'write_file', summary: 'Write .git/config (30 bytes)', scope: null, protected: why }),
+    });
+    const card = await screen.findByRole('alertdialog', { name: 'Approve this file change? Write .git/config (30 bytes)' });
+    expect(card.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(why);
+    expect(card.textContent).toContain('No approval rule, scope or auto-approve setting covers it');
+    expect(card.textContent).not.toContain('shell operators');
+    expect(['Approve', 'Approve for this chat', 'Always approve', 'Deny'].map((name) => screen.getByRole('button', { name }).hasAttribute('disabled'))).toEqual([false, true, true, false]);
+  });
 });
 
 function backendSnapshot(backend: MemoryBackend) {

@@ -18,7 +18,8 @@ interface Props {
 }
 
 /** What "Approve for this chat" and "Always approve" would let run without asking, in words. */
-function scopeText(scope: ApprovalScope | null | undefined): string {
+function scopeText(scope: ApprovalScope | null | undefined, protectedChange: boolean): string {
+  if (protectedChange) return 'No approval rule, scope or auto-approve setting covers it: it is asked every time and can only be approved once.';
   if (!scope) return 'This call can only be approved once: a command with shell operators (; & | < > ` $() is never remembered.';
   if (!scope.server && scope.tool === COMMAND_TOOL) return `For this chat or always: exactly the command “${scope.pattern}” (not with other arguments).`;
   if (!scope.server && FILE_TOOLS.includes(scope.tool) && scope.pattern === ANY_PATH) return `For this chat or always: ${scope.tool} on any file in the workspace.`;
@@ -43,13 +44,24 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
   };
 
   return (
-    <PromptDialog requestId={request.id} className={`prompt-card approval approval--${request.kind}`} labelledBy={`${id}-q ${id}-summary`} describedBy={`${id}-tool`}>
+    <PromptDialog
+      requestId={request.id}
+      className={`prompt-card approval approval--${request.kind}`}
+      labelledBy={`${id}-q ${id}-summary`}
+      describedBy={request.protected ? `${id}-protected ${id}-tool` : `${id}-tool`}
+    >
       <h2 id={`${id}-q`} className="approval-question">
         {QUESTION[request.kind]}
       </h2>
       <p id={`${id}-summary`} className="approval-summary">
         {request.summary}
       </p>
+      {request.protected && (
+        // Why this one always asks (git's configuration, a hook): said before anything else.
+        <p id={`${id}-protected`} className="approval-protected">
+          {request.protected}
+        </p>
+      )}
       <p id={`${id}-tool`} className="approval-tool">
         Tool <code>{request.toolName}</code>
         {request.server && (
@@ -74,7 +86,7 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
         </button>
       </div>
       <p id={`${id}-scope`} className="approval-scope">
-        {scopeText(request.scope)}
+        {scopeText(request.scope, !!request.protected)}
       </p>
     </PromptDialog>
   );
