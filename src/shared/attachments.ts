@@ -163,7 +163,11 @@ export function messageAttachmentsProblem(files: ReadonlyArray<{ name: string; k
     const last = files.filter((f) => f.kind === 'pdf').at(-1)!;
     return `The PDFs attached have ${pages} pages together; Claude reads at most ${ATTACHMENT_LIMITS.maxPdfPagesPerRequest} per request. Remove one, such as "${last.name}".`;
   }
-  const encoded = files.reduce((sum, f) => sum + (f.kind === 'text' ? f.size : Math.ceil(f.size / 3) * 4), 0);
+  // An image is scaled down until its base64 fits the API's cap, so a large one picked (not yet
+  // prepared) counts as at most that; a prepared one is already within it.
+  const asSent = (f: { kind: AttachmentKind | null; size: number }) =>
+    f.kind === 'text' ? f.size : f.kind === 'image' ? Math.min(Math.ceil(f.size / 3) * 4, ATTACHMENT_LIMITS.maxImageBase64Chars) : Math.ceil(f.size / 3) * 4;
+  const encoded = files.reduce((sum, f) => sum + asSent(f), 0);
   if (encoded > ATTACHMENT_LIMITS.attachmentBytesPerRequest) {
     return `The files attached come to ${formatBytes(encoded)} as sent; one request to Claude can carry about ${formatBytes(ATTACHMENT_LIMITS.attachmentBytesPerRequest)} of files. Send some of them with the next message.`;
   }
