@@ -36,6 +36,15 @@ export const ATTACHMENT_LIMITS = {
   maxTextChars: 500_000,
   /** Uploads travel in pieces this big (base64 in a JSON frame stays far below the 16 MB frame cap). */
   uploadChunkBytes: 4 * MIB,
+  /**
+   * Waypoint's own caps on what it opens, read from a file's header before anything is decoded
+   * (docs/security.md, "Attachment checks"): an image's declared pixels (the API's largest,
+   * 8000×8000; a 48 MP phone photo fits) and frames, and what a PDF's object and cross-reference
+   * streams may unpack to (pdf-lib unpacks them all to read the document).
+   */
+  maxImageInputPixels: 8000 * 8000,
+  maxImageFrames: 1000,
+  maxPdfUnpackedBytes: 32 * MIB,
 } as const;
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
