@@ -56,14 +56,20 @@ export class AttachmentChecks {
     try {
       return await this.inWorker(request);
     } finally {
-      this.running--;
-      this.waiting.shift()?.();
+      this.release();
     }
   }
 
   private async turn(): Promise<void> {
-    if (this.running >= AT_ONCE) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
+    if (this.running < AT_ONCE) this.running++;
+    // The slot is handed over as it is (release does not count it free), so no newcomer takes it first.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 
   private async inWorker(request: Request): Promise<PreparedFile> {
@@ -71,9 +77,12 @@ export class AttachmentChecks {
     const { timeMs, heapMb } = this.limits;
     const worker = await startCheckWorker({
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(32, heapMb / 8)), stackSizeMb: 4 },
+      // pdf-lib logs every damaged object it skips: a hostile file's noise stays out of main's output.
       stdout: true,
       stderr: true,
     });
+    worker.stdout.resume();
+    worker.stderr.resume();
     return new Promise<PreparedFile>((resolve, reject) => {
       let settled = false;
       const settle = (outcome: () => void) => {
