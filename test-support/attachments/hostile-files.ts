@@ -62,6 +62,16 @@ export function danglingEncryptPdf(): Buffer {
   return pdfOf(ONE_PAGE, '/Root 1 0 R /Encrypt 99 0 R');
 }
 
+/**
+ * A plain PDF whose first trailer names encryption, then an update whose cross-reference stream
+ * does not: pdf-lib keeps only the last trailer it reads.
+ */
+export function encryptDroppedByXrefStreamPdf(): Buffer {
+  const first = pdfOf(ONE_PAGE, '/Root 1 0 R /Encrypt 99 0 R');
+  const xref = streamObject('/Type /XRef /Size 5 /W [1 2 1] /Root 1 0 R', Buffer.alloc(0));
+  return Buffer.concat([first, Buffer.from('4 0 obj\n', 'latin1'), xref, Buffer.from(`\nendobj\nstartxref\n${first.length}\n%%EOF\n`, 'latin1')]);
+}
+
 /** A page tree that names the same subtree again and again: n levels of `fanOut` kids each. */
 export function repeatedPageTreePdf(levels: number, fanOut: number): Buffer {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>'];

@@ -9,7 +9,7 @@ import { sniff, type PreparedFile } from './prepare-file';
  * or an image decode that takes seconds no longer freezes them. The worker has a time limit
  * (then it is terminated) and a V8 heap limit; neither bounds native memory (libvips, the
  * buffers of unpacked streams), which the checks themselves bound before they unpack or decode
- * anything (prepare-image.ts, pdf-stream-budget.ts). docs/security.md, "Attachment checks".
+ * anything (prepare-image.ts, pdf-load-hooks.ts). docs/security.md, "Attachment checks".
  */
 
 export interface CheckLimits {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { danglingEncryptPdf, loopingPageTreePdf, pdfOf, repeatedPageTreePdf, streamObject } from '../../../test-support/attachments/hostile-files';
+import { danglingEncryptPdf, encryptDroppedByXrefStreamPdf, loopingPageTreePdf, pdfOf, repeatedPageTreePdf, streamObject } from '../../../test-support/attachments/hostile-files';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments';
 import { AttachmentRefusal } from './attachment-refusal';
 import { prepareFile } from './prepare-file';
@@ -76,6 +76,8 @@ describe('prepareFile', () => {
 
   it('refuses a PDF whose trailer names encryption even when that object is missing', async () => {
     await expect(prepareFile('locked.pdf', danglingEncryptPdf())).rejects.toThrow('"locked.pdf" is encrypted or password-protected; Claude can only read plain PDFs.');
+    // …or when a later cross-reference stream leaves it out (pdf-lib keeps only the last trailer).
+    await expect(prepareFile('updated.pdf', encryptDroppedByXrefStreamPdf())).rejects.toThrow('"updated.pdf" is encrypted or password-protected; Claude can only read plain PDFs.');
   });
 
   it('walks the page tree once per node: a branch named twice or a loop is damage, not millions of pages', async () => {

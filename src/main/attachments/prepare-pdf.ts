@@ -1,12 +1,12 @@
 import type { PDFDocument } from 'pdf-lib';
 import { ATTACHMENT_LIMITS, formatBytes } from '../../shared/attachments';
 import { AttachmentRefusal } from './attachment-refusal';
-import { limitUnpacking, passedUnpackLimit, PdfUnpackLimitError } from './pdf-stream-budget';
+import { limitUnpacking, namedEncryption, passedUnpackLimit, PdfUnpackLimitError } from './pdf-load-hooks';
 
 /**
  * A PDF checked the way the API will check it, with pdf-lib reading the document: it must open,
  * not be encrypted, have at most the pages the API reads per request, and fit (as base64) in
- * what a request may carry. What pdf-lib unpacks while reading is capped (pdf-stream-budget.ts),
+ * what a request may carry. What pdf-lib unpacks while reading is capped (pdf-load-hooks.ts),
  * and the page tree is walked here, each node once, rather than by pdf-lib's recursion, which
  * follows a node named twice as often as it is named (a few objects can name millions of pages).
  */
@@ -35,9 +35,10 @@ export async function preparePdf(name: string, bytes: Buffer): Promise<{ pages: 
     throw damaged(name, error instanceof Error ? error.message : 'unreadable');
   }
   if (passedUnpackLimit(document.context)) throw unpacksTooMuch(name, new PdfUnpackLimitError(ATTACHMENT_LIMITS.maxPdfUnpackedBytes));
-  // A trailer that names /Encrypt is encrypted, even when the object it names is missing: a
-  // reader that follows the trailer would try to decrypt, and Claude reads only plain PDFs.
-  if (document.context.trailerInfo.Encrypt !== undefined) {
+  // A trailer that names /Encrypt is encrypted, even when the object it names is missing (a
+  // reader that follows the trailer would try to decrypt, and Claude reads only plain PDFs), or
+  // when a later cross-reference stream leaves it out (pdf-lib would forget it).
+  if (namedEncryption(document.context)) {
     throw new AttachmentRefusal(`"${name}" is encrypted or password-protected; Claude can only read plain PDFs.`);
   }
   const pages = countPages(lib, document, name);

@@ -3,7 +3,7 @@ import type { PDFContext, PDFRawStream } from 'pdf-lib';
 import { ATTACHMENT_LIMITS, formatBytes } from '../../shared/attachments';
 
 /**
- * pdf-lib unpacks every object stream (/Type /ObjStm) and cross-reference stream (/Type /XRef)
+ * Hooks on pdf-lib's reading of a document (encryption below). pdf-lib unpacks every object stream (/Type /ObjStm) and cross-reference stream (/Type /XRef)
  * while it loads a document, whole and with no cap: a 1 MB file can unpack to 1 GB. Before
  * pdf-lib unpacks one, this measures what it unpacks to, with a cap, and refuses the document
  * once all of them together pass `ATTACHMENT_LIMITS.maxPdfUnpackedBytes` (passedUnpackLimit). It hooks the two
@@ -33,6 +33,18 @@ const left = new WeakMap<PDFContext, number>();
  */
 const over = new WeakSet<PDFContext>();
 
+/**
+ * Documents where some trailer named /Encrypt. pdf-lib keeps one trailer: a cross-reference
+ * stream replaces what earlier trailers said (an /Encrypt included), so each is noted here as
+ * pdf-lib reaches it.
+ */
+const encryptNamed = new WeakSet<PDFContext>();
+
+/** Whether any trailer of the document read in `context` named /Encrypt, even if a later one dropped it. */
+export function namedEncryption(context: PDFContext): boolean {
+  return encryptNamed.has(context) || context.trailerInfo.Encrypt !== undefined;
+}
+
 /** Whether the document being read in `context` unpacked past the limit (the load must then be refused). */
 export function passedUnpackLimit(context: PDFContext): boolean {
   return over.has(context);
@@ -44,6 +56,8 @@ export function limitUnpacking(lib: PdfLib): void {
     if (hooked.has(parser)) continue;
     const original = parser.forStream;
     parser.forStream = function (stream, ...rest) {
+      const context = stream.dict.context;
+      if (context.trailerInfo.Encrypt !== undefined || stream.dict.get(lib.PDFName.of('Encrypt')) !== undefined) encryptNamed.add(context);
       spend(lib, stream);
       return original.call(this, stream, ...rest);
     };
