@@ -61,6 +61,14 @@ describe('messageAttachmentsProblem', () => {
     );
   });
 
+  it('a large picked image counts as what it is sent as: scaled down to the API cap, not its own size (issue 23)', () => {
+    // A 23 MB 3200×2400 PNG, before its upload: main scales it to fit 5 MB of base64.
+    expect(messageAttachmentsProblem([{ name: 'screen.png', kind: 'image', size: 23 * 1024 * 1024 }])).toBeNull();
+    const five = Array.from({ length: 5 }, (_, i) => ({ name: `big-${i}.png`, kind: 'image' as const, size: 23 * 1024 * 1024 }));
+    expect(messageAttachmentsProblem(five)).toMatch(/come to 25 MB as sent/);
+    expect(messageAttachmentsProblem([{ name: 'scan.pdf', kind: 'pdf', size: 23 * 1024 * 1024 }])).toMatch(/come to 30.7 MB as sent/);
+  });
+
   it('30 images in one message are refused', () => {
     const thirty = Array.from({ length: 30 }, (_, i) => ({ name: `shot-${i}.png`, kind: 'image' as const, size: 1000 }));
     expect(messageAttachmentsProblem(thirty)).toBe('30 images are attached; at most 20 can go with one message. Remove some, starting with "shot-29.png".');

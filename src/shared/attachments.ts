@@ -37,6 +37,15 @@ export const ATTACHMENT_LIMITS = {
   maxTextChars: 500_000,
   /** Uploads travel in pieces this big (base64 in a JSON frame stays far below the 16 MB frame cap). */
   uploadChunkBytes: 4 * MIB,
+  /**
+   * Waypoint's own caps on what it opens, read from a file's header before anything is decoded
+   * (docs/security.md, "Attachment checks"): an image's declared pixels (the API's largest,
+   * 8000×8000; a 48 MP phone photo fits) and frames, and what a PDF's object and cross-reference
+   * streams may unpack to (pdf-lib unpacks them all to read the document).
+   */
+  maxImageInputPixels: 8000 * 8000,
+  maxImageFrames: 1000,
+  maxPdfUnpackedBytes: 32 * MIB,
 } as const;
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -174,7 +183,11 @@ export function messageAttachmentsProblem(files: ReadonlyArray<{ name: string; k
     const last = files.filter((f) => f.kind === 'pdf').at(-1)!;
     return `The PDFs attached have ${pages} pages together; Claude reads at most ${ATTACHMENT_LIMITS.maxPdfPagesPerRequest} per request. Remove one, such as "${last.name}".`;
   }
-  const encoded = files.reduce((sum, f) => sum + (f.kind === 'text' ? f.size : Math.ceil(f.size / 3) * 4), 0);
+  // An image is scaled down until its base64 fits the API's cap, so a large one picked (not yet
+  // prepared) counts as at most that; a prepared one is already within it.
+  const asSent = (f: { kind: AttachmentKind | null; size: number }) =>
+    f.kind === 'text' ? f.size : f.kind === 'image' ? Math.min(Math.ceil(f.size / 3) * 4, ATTACHMENT_LIMITS.maxImageBase64Chars) : Math.ceil(f.size / 3) * 4;
+  const encoded = files.reduce((sum, f) => sum + asSent(f), 0);
   if (encoded > ATTACHMENT_LIMITS.attachmentBytesPerRequest) {
     return `The files attached come to ${formatBytes(encoded)} as sent; one request to Claude can carry about ${formatBytes(ATTACHMENT_LIMITS.attachmentBytesPerRequest)} of files. Send some of them with the next message.`;
   }

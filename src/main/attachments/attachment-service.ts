@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
-import { messageAttachmentsProblem, type Attachment, type AttachmentRef } from '../../shared/attachments';
+import { messageAttachmentsProblem, refusalByNameAndSize, type Attachment, type AttachmentRef } from '../../shared/attachments';
 import { cleanFileName } from '../../shared/attachment-names';
 import { UserFacingError } from '../common/errors';
 import { AttachmentRefusal } from './attachment-refusal';
 import { resolveAttachments } from './attachment-blocks';
 import { ATTACHMENTS_DIR, AttachmentStore } from './attachment-store';
-import { prepareFile } from './prepare-file';
-import { imagePreview, prepareImage } from './prepare-image';
+import { AttachmentChecks, CHECK_LIMITS } from './checks-in-worker';
+import { imagePreview } from './prepare-image';
 import { Uploads } from './uploads';
 
 /** An image a tool returned: base64 as MCP carries it. */
@@ -24,9 +24,12 @@ export interface ToolImage {
 export class AttachmentService {
   readonly store: AttachmentStore;
   private readonly uploads = new Uploads();
+  private readonly checks: AttachmentChecks;
 
-  constructor(dataDir: string) {
+  /** `limits` of each file's check: the defaults, or tighter ones a test sets. */
+  constructor(dataDir: string, limits: { checkTimeMs?: number; checkHeapMb?: number } = {}) {
     this.store = new AttachmentStore(join(dataDir, ATTACHMENTS_DIR));
+    this.checks = new AttachmentChecks({ timeMs: limits.checkTimeMs ?? CHECK_LIMITS.timeMs, heapMb: limits.checkHeapMb ?? CHECK_LIMITS.heapMb });
   }
 
   /** `client`: the connection it came over, if the shell has several (uploads.ts). */
@@ -50,7 +53,10 @@ export class AttachmentService {
   }
 
   async add(name: string, bytes: Buffer): Promise<Attachment> {
-    const prepared = await prepareFile(name, bytes);
+    // By name and size first, on main: nothing starts for a file refused by those alone.
+    const refusal = refusalByNameAndSize(name, bytes.length);
+    if (refusal) throw new AttachmentRefusal(refusal);
+    const prepared = await this.checks.file(name, bytes);
     const id = await this.store.put(prepared.bytes, prepared.meta);
     return { id, name, ...prepared.meta };
   }
@@ -99,9 +105,7 @@ export class AttachmentService {
       // A tool's name and media type come from an MCP server: cleaned like a name the user gave.
       const name = cleanFileName(`${toolName}-image-${i + 1}.${ext}`);
       try {
-        const prepared = await prepareImage(name, Buffer.from(image.data, 'base64'));
-        const { bytes, mediaType, width, height, downscaledFrom } = prepared;
-        const meta = { kind: 'image' as const, mediaType, size: bytes.length, width, height, ...(downscaledFrom ? { downscaledFrom } : {}) };
+        const { bytes, meta } = await this.checks.image(name, Buffer.from(image.data, 'base64'));
         attachments.push({ id: await this.store.put(bytes, meta), name, ...meta });
       } catch (error) {
         problems.push(error instanceof AttachmentRefusal ? error.message : `An image the tool returned could not be stored (${String(error)}).`);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { danglingEncryptPdf, encryptDroppedByXrefStreamPdf, loopingPageTreePdf, pdfOf, repeatedPageTreePdf, streamObject } from '../../../test-support/attachments/hostile-files';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments';
 import { AttachmentRefusal } from './attachment-refusal';
 import { prepareFile } from './prepare-file';
@@ -55,6 +56,34 @@ describe('prepareFile', () => {
     await expect(prepareFile('long.pdf', await doc(500))).rejects.toThrow(/"long.pdf" has 500 pages; Claude reads at most 100/);
     await expect(prepareFile('broken.pdf', Buffer.from('%PDF-1.7\nnothing else'))).rejects.toThrow(/"broken.pdf" is a damaged PDF/);
     await expect(prepareFile('notes.pdf', Buffer.from('not a pdf at all'))).rejects.toThrow(/not a PDF/);
+  });
+
+  it('reads a PDF saved with object streams, and refuses one whose streams unpack past the cap whatever their filter', { timeout: 30_000 }, async () => {
+    const d = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) d.addPage([100, 100]);
+    // pdf-lib saves with object and cross-reference streams: the unpacking cap counts them and lets them through.
+    expect((await prepareFile('streams.pdf', Buffer.from(await d.save({ useObjectStreams: true })))).meta).toMatchObject({ kind: 'pdf', pages: 3 });
+    // RunLength: 2 bytes say 128 zeros, so 0.6 MB of them unpack to 38 MB, past the 32 MB cap.
+    const runs = Buffer.alloc(0.6 * 1024 * 1024);
+    for (let i = 0; i < runs.length; i += 2) runs[i] = 129;
+    const pages = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>'];
+    const runLength = pdfOf([...pages, streamObject('/Type /ObjStm /N 1 /First 4 /Filter /RunLengthDecode', runs)], '/Root 1 0 R');
+    await expect(prepareFile('runs.pdf', runLength)).rejects.toThrow('"runs.pdf" cannot be opened safely: its compressed streams unpack to more than 32 MB.');
+    // An object whose /Type is a reference to the name /ObjStm is an object stream to pdf-lib too.
+    const viaReference = pdfOf([...pages, '/ObjStm', streamObject('/Type 4 0 R /N 1 /First 4 /Filter /RunLengthDecode', runs)], '/Root 1 0 R');
+    await expect(prepareFile('indirect.pdf', viaReference)).rejects.toThrow(/"indirect.pdf" cannot be opened safely/);
+  });
+
+  it('refuses a PDF whose trailer names encryption even when that object is missing', async () => {
+    await expect(prepareFile('locked.pdf', danglingEncryptPdf())).rejects.toThrow('"locked.pdf" is encrypted or password-protected; Claude can only read plain PDFs.');
+    // …or when a later cross-reference stream leaves it out (pdf-lib keeps only the last trailer).
+    await expect(prepareFile('updated.pdf', encryptDroppedByXrefStreamPdf())).rejects.toThrow('"updated.pdf" is encrypted or password-protected; Claude can only read plain PDFs.');
+  });
+
+  it('walks the page tree once per node: a branch named twice or a loop is damage, not millions of pages', async () => {
+    // 20 levels of 20 kids that are all the same branch: pdf-lib's own count would visit 20^20 leaves.
+    await expect(prepareFile('fan.pdf', repeatedPageTreePdf(20, 20))).rejects.toThrow('"fan.pdf" is a damaged PDF (its page tree names the same page or branch twice).');
+    await expect(prepareFile('loop.pdf', loopingPageTreePdf())).rejects.toThrow('"loop.pdf" is a damaged PDF (its page tree names the same page or branch twice).');
   });
 
   it('takes UTF-8 text and code, and refuses binaries whatever their name', async () => {

@@ -17,7 +17,7 @@ export interface PreparedFile {
 
 type Sniffed = 'image' | 'pdf' | null;
 
-function sniff(bytes: Buffer): Sniffed {
+export function sniff(bytes: Buffer): Sniffed {
   const head = bytes.subarray(0, 16);
   const ascii = head.toString('latin1');
   if (head[0] === 0x89 && ascii.startsWith('PNG', 1)) return 'image';
@@ -32,11 +32,7 @@ export async function prepareFile(name: string, bytes: Buffer): Promise<Prepared
   const refusal = refusalByNameAndSize(name, bytes.length);
   if (refusal) throw new AttachmentRefusal(refusal);
   const kind = sniff(bytes) ?? kindFromName(name);
-  if (kind === 'image') {
-    const image = await prepareImage(name, bytes);
-    const { bytes: out, mediaType, width, height, downscaledFrom } = image;
-    return { bytes: out, meta: { kind: 'image', mediaType, size: out.length, width, height, ...(downscaledFrom ? { downscaledFrom } : {}) } };
-  }
+  if (kind === 'image') return prepareImageFile(name, bytes);
   if (kind === 'pdf') {
     const { pages } = await preparePdf(name, bytes);
     return { bytes, meta: { kind: 'pdf', mediaType: 'application/pdf', size: bytes.length, pages } };
@@ -44,4 +40,10 @@ export async function prepareFile(name: string, bytes: Buffer): Promise<Prepared
   const text = prepareText(name, bytes);
   const out = Buffer.from(text, 'utf8');
   return { bytes: out, meta: { kind: 'text', mediaType: textMediaType(name), size: out.length } };
+}
+
+/** An image (attached, or returned by a tool) made ready to send and described for the store. */
+export async function prepareImageFile(name: string, bytes: Buffer): Promise<PreparedFile> {
+  const { bytes: out, mediaType, width, height, downscaledFrom } = await prepareImage(name, bytes);
+  return { bytes: out, meta: { kind: 'image', mediaType, size: out.length, width, height, ...(downscaledFrom ? { downscaledFrom } : {}) } };
 }

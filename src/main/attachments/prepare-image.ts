@@ -7,7 +7,9 @@ import { AttachmentRefusal } from './attachment-refusal';
  * corrupt or truncated file is refused here rather than by the API; one larger than the API
  * takes (pixels or the 5 MB base64 cap) is scaled down. The API itself scales any image with a
  * long edge over 1568 px down to that, so doing it here costs Claude nothing and keeps requests
- * small.
+ * small. Before any pixel is decoded, the size and frame count the header declares are checked:
+ * a few bytes of GIF can declare a 16000×16000 screen that decodes to 1 GB, and libvips's memory
+ * is outside anything a worker's limits or its end can take back (docs/security.md).
  */
 
 export interface PreparedImage {
@@ -20,7 +22,7 @@ export interface PreparedImage {
 
 const FORMATS: Record<string, ImageMediaType> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 /** Larger inputs are refused before decoding (a decompression bomb must not take the app's memory). */
-const MAX_INPUT_PIXELS = 16_384 * 16_384;
+const MAX_INPUT_PIXELS = ATTACHMENT_LIMITS.maxImageInputPixels;
 
 const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
@@ -28,13 +30,15 @@ const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 let library: Promise<typeof import('sharp')> | null = null;
 async function sharp(input: Buffer, options?: SharpOptions) {
   const { default: create } = await (library ??= import('sharp'));
-  return create(input, options);
+  // Only the first frame of an animation is ever decoded (pages: 1, sharp's default, said here).
+  return create(input, { pages: 1, ...options });
 }
 
 export async function prepareImage(name: string, input: Buffer): Promise<PreparedImage> {
   let meta: Metadata;
   try {
-    meta = await (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })).metadata();
+    // The header only, with no pixel limit: so a too-large image is refused below in words, not by libvips.
+    meta = await (await sharp(input, { limitInputPixels: false })).metadata();
   } catch (error) {
     throw new AttachmentRefusal(`"${name}" is not an image Waypoint can read (${reason(error)}).`);
   }
@@ -46,7 +50,13 @@ export async function prepareImage(name: string, input: Buffer): Promise<Prepare
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new AttachmentRefusal(`"${name}" has no size: the image is damaged.`);
   if (width * height > MAX_INPUT_PIXELS) {
-    throw new AttachmentRefusal(`"${name}" is ${width}×${height} pixels, too large to open safely.`);
+    throw new AttachmentRefusal(
+      `"${name}" is ${width}×${height} pixels; Waypoint opens images of at most ${MAX_INPUT_PIXELS / 1e6} megapixels (such as ${ATTACHMENT_LIMITS.maxImageEdgePx}×${ATTACHMENT_LIMITS.maxImageEdgePx}).`,
+    );
+  }
+  const frames = meta.pages ?? 1;
+  if (frames > ATTACHMENT_LIMITS.maxImageFrames) {
+    throw new AttachmentRefusal(`"${name}" has ${frames} frames; Waypoint opens animations of at most ${ATTACHMENT_LIMITS.maxImageFrames}.`);
   }
 
   const fits = Math.max(width, height) <= ATTACHMENT_LIMITS.sendEdgePx && base64Length(input.length) <= ATTACHMENT_LIMITS.maxImageBase64Chars;
