@@ -134,7 +134,7 @@ describe.runIf(process.platform === 'linux')('locks whose pid is alive but not t
 
   it('a lock from an earlier boot of this machine is stale, whatever runs under its pid now', () => {
     plant('rebooted', { pid: 1, startTime: readFileSync('/proc/1/stat', 'utf8').split(') ')[1]!.split(' ')[19], bootId: 'a-boot-long-ago' });
-    expect(make('the app').acquire('rebooted')).toMatchObject({ ok: true, tookOverFrom: { pid: 1 }, why: 'the computer has restarted since' });
+    expect(make('the app').acquire('rebooted')).toMatchObject({ ok: true, tookOverFrom: { pid: 1 }, why: 'ran before the computer restarted' });
   });
 
   it('a live pid with no start time to compare (an older Waypoint) is unverified: refused, and only the user takes it over, once', () => {

@@ -73,7 +73,7 @@ export function lockPathFor(sessionsDir: string, sessionId: string): string {
 export function lockState(owner: LockOwner): LockState {
   if (owner.host !== hostname()) return { kind: 'unverified', why: 'other_host' };
   const boot = bootId();
-  if (owner.bootId && boot && owner.bootId !== boot) return { kind: 'stale', why: 'the computer has restarted since' };
+  if (owner.bootId && boot && owner.bootId !== boot) return { kind: 'stale', why: 'ran before the computer restarted' };
   if (owner.pid === process.pid) return liveTokens.has(owner.token) ? { kind: 'alive' } : { kind: 'stale', why: 'is no longer running' };
   try {
     process.kill(owner.pid, 0);
@@ -225,7 +225,9 @@ export class ChatLocks {
       try {
         writeFileSync(path, `${JSON.stringify(this.owner)}\n`, { flag: 'wx', mode: 0o600 });
         return { ok: true };
-      } catch {
+      } catch (error) {
+        // The folder takes no file now (a full disk): nobody else can take the lock there either.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { ok: true };
         // Someone took it in between: read again below.
         read = readLock(path);
         if (read.kind === 'owner' && read.owner.token === this.owner.token) return { ok: true };
