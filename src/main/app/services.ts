@@ -155,7 +155,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       const session = chat.requireSession(sessionId);
       return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
-    stop: ({ sessionId }) => (chat.stop(sessionId).stopped ? { stopped: true } : { stopped: false, reason: 'Nothing was running in this chat.' }),
+    stop: ({ sessionId }) => chat.stop(sessionId),
     getChatWriter: ({ sessionId }) => {
       chat.requireSession(sessionId);
       return { writer: chatWriterOf(sessions, sessionId) };

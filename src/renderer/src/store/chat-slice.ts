@@ -75,6 +75,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     } catch (error) {
       const result = failed(error);
       if (!result.ok) set({ composerError: result.message });
+      // Another process writes this chat: say who, and offer to take it over when that is safe to ask.
+      get().noteRefusal(sessionId, error);
       return result;
     }
   },
@@ -91,7 +93,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     const sessionId = get().currentSessionId;
     if (!sessionId) return OK;
     try {
-      await api.call('stop', { sessionId });
+      const { stopped, reason } = await api.call('stop', { sessionId });
+      // Stop elsewhere may not have stopped anything (its process did not answer): say so.
+      if (!stopped && reason) set({ composerError: reason });
       return OK;
     } catch (error) {
       const result = failed(error);

@@ -45,6 +45,7 @@ export const createSessionsManageSlice: SliceCreator<SessionsManageSlice> = (set
         get().upsertSession(await api.call('renameSession', { sessionId, title }));
         return OK;
       } catch (error) {
+        get().noteRefusal(sessionId, error);
         return report(error);
       }
     },
