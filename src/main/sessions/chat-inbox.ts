@@ -97,7 +97,7 @@ export async function awaitReply(chatDir: string, name: string, timeoutMs: numbe
   } catch {
     // Taken meanwhile: the writer is at it, and its reply comes in a moment.
   }
-  await new Promise((resolve) => setTimeout(resolve, 10 * REPLY_POLL_MS));
+  await new Promise((resolve) => setTimeout(resolve, 20 * REPLY_POLL_MS));
   try {
     const parsed = InboxReply.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     rmSync(path, { force: true });
@@ -129,17 +129,21 @@ export function takeFromInbox(chatDir: string, warn: (message: string) => void):
   const taken: TakenRequest[] = [];
   for (const name of names.sort()) {
     const path = join(dir, name);
+    let request: TakenRequest | null = null;
     try {
       const parsed = InboxFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-      if (parsed.success) taken.push({ request: parsed.data.request, from: parsed.data.from, name });
+      if (parsed.success) request = { request: parsed.data.request, from: parsed.data.from, name };
       else warn(`${path}: not a request this Waypoint understands; ignored.`);
     } catch (error) {
-      warn(`${path}: could not be read (${(error as Error).message}); ignored.`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${path}: could not be read (${(error as Error).message}); ignored.`);
     }
     try {
+      // Whoever removes the file owns the request: the writer carries it out, or its sender
+      // withdrew it after waiting in vain (awaitReply) and told the user nothing happened.
       unlinkSync(path);
+      if (request) taken.push(request);
     } catch {
-      // Taken by a writer before us (a takeover): it acts on it.
+      // Withdrawn, or taken by a writer before us (a takeover): not ours to carry out.
     }
   }
   return taken;
