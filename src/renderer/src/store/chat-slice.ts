@@ -69,6 +69,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
       set({ composerError: null });
       await api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
       get().clearAttachments(key, pending.map((p) => p.localId));
+      get().noteWritten(sessionId);
       // A refusal was about the files of the message just sent: it no longer applies.
       get().dismissAttachmentAlert();
       return OK;

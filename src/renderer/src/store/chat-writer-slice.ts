@@ -15,6 +15,8 @@ export interface ChatWriterSlice {
   pendingTakeOver: string | null;
   /** A call on this chat failed: when it was refused as 'busy', ask who writes the chat. */
   noteRefusal(sessionId: string, error: unknown): void;
+  /** A change of the chat went through: nobody else writes it now, whatever was shown before. */
+  noteWritten(sessionId: string): void;
   checkChatWriter(sessionId: string): Promise<void>;
   requestTakeOver(sessionId: string | null): void;
   confirmTakeOver(): Promise<ActionResult>;
@@ -25,6 +27,9 @@ export const createChatWriterSlice: SliceCreator<ChatWriterSlice> = (set, get, a
   pendingTakeOver: null,
   noteRefusal(sessionId, error) {
     if (error instanceof WaypointCallError && error.code === 'busy') void get().checkChatWriter(sessionId);
+  },
+  noteWritten(sessionId) {
+    if (get().chatWriters[sessionId]) set((state) => ({ chatWriters: { ...state.chatWriters, [sessionId]: null } }));
   },
   async checkChatWriter(sessionId) {
     try {

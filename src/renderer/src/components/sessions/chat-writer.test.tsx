@@ -58,6 +58,16 @@ describe('a chat another process writes', () => {
     expect(within(notice).queryByRole('button', { name: 'Take over' })).toBeNull();
   });
 
+  it('once the other process let go and a Send goes through, the notice goes', async () => {
+    const backend = lockedBackend({ ...laptop, host: 'this-computer', state: 'running' });
+    mountApp(backend);
+    await sendRefused('hello');
+    await screen.findByRole('region', { name: 'Written by another process' });
+    backend.override('sendMessage', () => ({ itemId: 'sent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Written by another process' })).toBeNull());
+  });
+
   it('a Stop that stopped nothing over there says why, instead of looking as if it worked', async () => {
     const backend = new MemoryBackend();
     backend.addChat('a', 'Headless run');
