@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScriptedServer } from '../test-support/scripted-api/server';
+import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { openNewChat, send } from './support/plan-panel';
 import { startWebShell } from './support/web-shell';
@@ -70,9 +71,11 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
       const notice = page.getByRole('region', { name: 'Written by another process' });
       await expect(notice).toContainText('This chat is being written by the Waypoint app (pid 4242 on laptop.local)');
       await expect(notice).toContainText('cannot check from here whether it still runs on laptop.local');
+      await expectAccessibleInBothSchemes(page, 'a chat another computer writes');
       await notice.getByRole('button', { name: 'Take over', exact: true }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Take over this chat?' });
       await expect(confirm).toContainText('If the Waypoint app is still running, it notices, stops writing the chat');
+      await expectAccessibleInBothSchemes(page, 'the Take over confirmation');
       await confirm.getByRole('button', { name: 'Take over', exact: true }).click();
       await expect(confirm).toHaveCount(0);
       await expect(notice).toHaveCount(0);
