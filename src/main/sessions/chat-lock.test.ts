@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -191,5 +192,18 @@ describe('what sits where a lock should be', () => {
     expect(result).toMatchObject({ ok: true, cleared: expect.stringContaining('was a folder') });
     const aside = readdirSync(dir).find((n) => n.startsWith('foldered.lock.set-aside-'))!;
     expect(readFileSync(join(dir, aside, 'keep.txt'), 'utf8')).toBe('someone\'s file');
+  });
+
+  it.runIf(process.platform !== 'win32')('a FIFO or a socket where the lock should be never blocks: it is moved aside', async () => {
+    execFileSync('mkfifo', [lockPathFor(dir, 'piped')]);
+    expect(liveWriter(dir, 'piped')).toBeNull();
+    expect(make('x').acquire('piped')).toMatchObject({ ok: true, cleared: expect.stringContaining('not a regular file') });
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(lockPathFor(dir, 'socketed'), r));
+    try {
+      expect(make('y').acquire('socketed')).toMatchObject({ ok: true, cleared: expect.stringContaining('not a regular file') });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

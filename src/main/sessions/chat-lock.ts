@@ -112,6 +112,8 @@ function readLock(path: string): LockRead {
     // O_NOFOLLOW refuses a link with ELOOP (EMLINK on some BSDs).
     if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'odd', what: 'a symbolic link' };
     if (code === 'EISDIR') return { kind: 'odd', what: 'a folder' };
+    // A socket (or a device without a driver) cannot be opened as a file at all.
+    if (code === 'ENXIO' || code === 'EOPNOTSUPP' || code === 'ENODEV') return { kind: 'odd', what: 'not a regular file' };
     throw error;
   }
   let raw: string;
