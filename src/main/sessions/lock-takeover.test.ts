@@ -95,7 +95,11 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
 
   it('an older Waypoint\'s lock (no start time) on a live pid: refused with what is known, then the user takes it over', async () => {
     const id = await chatLeftLocked({ token: 'old-waypoint' });
-    const app = await instance('the Waypoint web shell');
+    // A headless run cannot take it over itself: it says where to.
+    const headless = await instance('waypoint run');
+    expect(() => headless.persistence.claim(id)).toThrow(/If it is not running, open the chat in the Waypoint app and take it over there\./);
+    await headless.close();
+    const app = await instance('the Waypoint web shell', { follow: true });
     expect(() => app.persistence.claim(id)).toThrow(/being written by waypoint run, pid 1 \(since 2026-01-01T00:00:00.000Z\); .* If it is not running, press Take over\./);
     expect(app.persistence.chatWriter(id)).toMatchObject({ owner: { pid: 1, token: 'old-waypoint' }, state: { kind: 'unverified', why: 'no_start_time' } });
     expect(() => app.persistence.takeOver(id, 'some-other-lock')).toThrow(/lock changed since you looked/);

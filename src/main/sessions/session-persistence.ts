@@ -473,7 +473,9 @@ export class SessionPersistence implements AsyncDisposable {
       const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
       if (acquired.owner && acquired.state?.kind === 'unverified') {
         const why = acquired.state.why === 'other_host' ? `Waypoint cannot check from here whether it still runs on ${acquired.owner.host}` : 'Waypoint cannot tell whether that process is still the one that took it';
-        return `This chat is being written by ${who} (since ${acquired.owner.since}); ${why}. If it is not running, press Take over.`;
+        // Only a window has the button; a headless run or an MCP server points there.
+        const then = this.options.follow ? 'If it is not running, press Take over.' : 'If it is not running, open the chat in the Waypoint app and take it over there.';
+        return `This chat is being written by ${who} (since ${acquired.owner.since}); ${why}. ${then}`;
       }
       return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
     }
