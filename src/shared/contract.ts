@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRule, ApprovalRuleFields } from './approval-rules';
 import { AttachmentRef, ATTACHMENT_LIMITS, uploadCalls } from './attachments';
+import { chatWriterCalls } from './chat-writer';
 import { McpServerState } from './mcp';
 import { Plan } from './plan';
 import { PlanUpdateFields } from './plan-change';
@@ -125,7 +126,8 @@ export const calls = {
   },
   stop: {
     input: z.object({ sessionId: SessionId }).strict(),
-    output: z.object({ stopped: z.boolean() }),
+    /** `stopped` only when something was stopped; else `reason` says why not (nothing ran, its process did not answer). */
+    output: z.object({ stopped: z.boolean(), reason: z.string().optional() }),
   },
   /** "Retry now" after the loop gave up on API faults: runs again from the kept history. */
   retryRun: {
@@ -238,6 +240,7 @@ export const calls = {
     output: z.object({ markdown: z.string(), fileName: z.string(), savedTo: z.string().nullable() }),
   },
   ...uploadCalls,
+  ...chatWriterCalls,
   getSettings: {
     input: z.object({}).strict(),
     output: SettingsView,

@@ -1,38 +1,57 @@
-import type { CallInput, CallName } from '../../shared/contract';
-import type { InboxRequest } from '../sessions/chat-inbox';
+import type { CallInput, CallName, CallOutput } from '../../shared/contract';
+import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
 import type { CallHandlers, ClientId } from './call-router';
 
 /** What the claims need of persistence (sessions/session-persistence.ts). */
 export interface ChatClaims {
   /** Throws a UserFacingError ('busy') while another live process writes the chat. */
   claim(sessionId: string): void;
-  /** Hands a request to the process that writes the chat; false when none other does. */
-  forward(sessionId: string, request: InboxRequest): boolean;
+  /**
+   * Hands a request to the process that writes the chat: null when none other does; else its
+   * answer, or null in the promise when it gave none in time.
+   */
+  forward(sessionId: string, request: InboxRequest): Promise<InboxReply | null> | null;
 }
 
-/** Calls that name a chat but only read it. Every other call naming a chat changes it. */
-const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat']);
+/**
+ * Calls that name a chat but only read it. Every other call naming a chat changes it. Exporting a
+ * chat reads its log, and previewRerun only computes what a rerun would drop: both work on a chat
+ * another process writes.
+ */
+const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat', 'exportChat', 'previewRerun', 'getChatWriter']);
+
+/** Calls that decide for themselves who writes the chat (the user's "Take over"). */
+const OWN_CLAIM: ReadonlySet<CallName> = new Set<CallName>(['takeOverChat']);
 
 /**
- * One writer per chat log (design.md §7): a call that changes a chat first makes this process its
- * writer, and is refused with the reason while another process (a headless run, an MCP server)
- * writes it. New calls are covered by default: a call naming a chat is a change unless listed in
- * READS. Stop and plan edits reach across: they go to the process that writes the chat.
+ * One writer per chat log (docs/architecture.md): a call that changes a chat first makes this
+ * process its writer, and is refused with the reason while another process (a headless run, an
+ * MCP server) writes it. New calls are covered by default: a call naming a chat is a change unless
+ * listed in READS. Stop and plan edits reach across: they go to the process that writes the chat.
  */
 export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): CallHandlers {
   const wrapped = { ...handlers } as Record<CallName, (input: unknown, client?: ClientId) => unknown>;
   for (const name of Object.keys(handlers) as CallName[]) {
-    if (READS.has(name)) continue;
+    if (READS.has(name) || OWN_CLAIM.has(name)) continue;
     const handler = handlers[name] as (input: unknown, client?: ClientId) => unknown;
     wrapped[name] = (input: unknown, client?: ClientId) => {
       const sessionId = sessionOf(input);
       if (sessionId !== null) {
-        // A run is stopped where it runs: here (this process holds the chat then) or over there.
-        if (name === 'stop') return claims.forward(sessionId, { kind: 'stop' }) ? { stopped: true } : handler(input, client);
+        // A run is stopped where it runs: here (this process holds the chat then) or over there,
+        // and the answer says what really happened there.
+        if (name === 'stop') {
+          const answer = claims.forward(sessionId, { kind: 'stop' });
+          return answer ? answer.then(stopAnswer) : handler(input, client);
+        }
         // A plan edit goes to the writer too; the change comes back as plan_updated from its log.
         if (name === 'editPlan') {
           const { planId, version, edit } = input as CallInput<'editPlan'>;
-          if (claims.forward(sessionId, { kind: 'plan_edit', planId, version, edit })) return { version };
+          const sent = claims.forward(sessionId, { kind: 'plan_edit', planId, version, edit });
+          if (sent) {
+            // Nobody waits on it: a refusal is said in the chat by the writer.
+            void sent.catch(() => undefined);
+            return { version };
+          }
         }
         claims.claim(sessionId);
       }
@@ -40,6 +59,16 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
     };
   }
   return wrapped as unknown as CallHandlers;
+}
+
+function stopAnswer(reply: InboxReply | null): CallOutput<'stop'> {
+  if (!reply) {
+    return {
+      stopped: false,
+      reason: 'The process that writes this chat did not answer, so nothing was stopped. It may no longer be running: if so, take the chat over.',
+    };
+  }
+  return reply.done ? { stopped: true } : { stopped: false, reason: reply.reason ?? 'It did not stop.' };
 }
 
 function sessionOf(input: unknown): string | null {

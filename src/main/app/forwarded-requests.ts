@@ -1,11 +1,11 @@
-import type { InboxRequest } from '../sessions/chat-inbox';
+import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
 import { noticeItem } from '../common/transcript-items';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEdit } from '../../shared/plan-edit';
 
 /** What carrying out another process's requests needs of the chat service (agent/chat-service.ts). */
 export interface ForwardedRequestTarget {
-  stop(sessionId: string): unknown;
+  stop(sessionId: string): { stopped: boolean };
   editPlan(sessionId: string, request: { planId: string; version: number; edit: UserEdit }): unknown;
   addNotice(sessionId: string, item: NoticeItem): void;
 }
@@ -14,12 +14,19 @@ export interface ForwardedRequestTarget {
  * Carries out a request another Waypoint process sent to the chat this one writes (chat-inbox.ts).
  * A plan edit is applied as the user's; one the plan's rules refuse is said in the chat, where the
  * user who made it looks (the window follows this process's log), and nothing changes.
+ * Stop is answered: the sender tells the user what really happened.
  */
-export function carryOut(target: ForwardedRequestTarget, sessionId: string, request: InboxRequest, from: string): void {
+export function carryOut(target: ForwardedRequestTarget, sessionId: string, request: InboxRequest, from: string): InboxReply | void {
   switch (request.kind) {
-    case 'stop':
-      target.stop(sessionId);
-      return;
+    case 'stop': {
+      let stopped: boolean;
+      try {
+        stopped = target.stop(sessionId).stopped;
+      } catch (error) {
+        return { done: false, reason: (error as Error).message };
+      }
+      return stopped ? { done: true } : { done: false, reason: 'Nothing was running in this chat.' };
+    }
     case 'plan_edit':
       try {
         target.editPlan(sessionId, { planId: request.planId, version: request.version, edit: request.edit });

@@ -3,7 +3,7 @@ import type { Settings } from '../../shared/settings';
 import { ChatService } from '../agent/chat-service';
 import { PlanService } from '../plan/plan-service';
 import { ApiKeyStore, MemorySecretStore } from '../sessions/api-key-store';
-import type { TakenRequest } from '../sessions/chat-inbox';
+import type { InboxReply, TakenRequest } from '../sessions/chat-inbox';
 import { SessionPersistence } from '../sessions/session-persistence';
 import { SettingsStore } from '../sessions/settings-store';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -16,7 +16,7 @@ export interface PlanningServicesOptions {
   holder: string;
   warn?: (message: string) => void;
   /** Requests the app sends for the chats this process writes (chat-inbox.ts). */
-  onRequest?: (sessionId: string, taken: TakenRequest) => void;
+  onRequest?: (sessionId: string, taken: TakenRequest) => InboxReply | void;
 }
 
 export interface PlanningServices {

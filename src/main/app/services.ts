@@ -17,6 +17,7 @@ import { apiRetryFromEnv } from './api-retry-env';
 import { createCallRouter, type CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';
 import { carryOut } from './forwarded-requests';
+import { chatWriterOf, lockLost, takeOverChat, type TakeOverSessions } from './chat-takeover';
 import type { LockOwner } from '../sessions/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
@@ -35,7 +36,7 @@ export type { AppServices } from './app-services';
 
 /** The app's services, and which chats this process may write (one writer per chat log across processes). */
 export interface Services extends AppServices {
-  sessions: ChatClaims & { writerElsewhere(sessionId: string): LockOwner | null };
+  sessions: ChatClaims & TakeOverSessions & { writerElsewhere(sessionId: string): LockOwner | null };
   /** A chat of its own for a headless run (never an empty chat reused, as "New chat" does). */
   newChat(options: Pick<NewSessionOptions, 'title' | 'origin' | 'workspace'>): SessionSummary;
 }
@@ -115,6 +116,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     follow: windowed,
     ...(windowed ? { releaseIdleMs: 1_500 } : {}),
     onRequest: (sessionId, { request, from }) => carryOut(chat, sessionId, request, from.holder),
+    onLockLost: (sessionId, by) => lockLost(chat, sessionId, by),
     ...(options.logFileSystem ? { fs: options.logFileSystem } : {}),
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });
@@ -157,6 +159,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
+    getChatWriter: ({ sessionId }) => {
+      chat.requireSession(sessionId);
+      return { writer: chatWriterOf(sessions, sessionId) };
+    },
+    takeOverChat: ({ sessionId, token }) => takeOverChat(sessions, chat, sessionId, token),
     getSettings: view,
     setSettings: async ({ patch }) => {
       await settings.update(patch);

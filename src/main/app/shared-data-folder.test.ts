@@ -82,6 +82,13 @@ describe('one data folder, two processes', { timeout: 60_000 }, () => {
       // The app may not write a chat the MCP server writes: it says who does.
       await expect(shell.call('renameSession', { sessionId: mcpChat, title: 'Mine now' })).rejects.toThrow(/being written by waypoint mcp \(claude-code\), pid \d+/);
       await expect(shell.call('sendMessage', { sessionId: mcpChat, text: 'hi' })).rejects.toThrow(/being written by waypoint mcp/);
+      // Reading it is no writing: the export reads its log while the MCP server writes it.
+      const exported = (await shell.call('exportChat', { sessionId: mcpChat })) as { markdown: string };
+      expect(exported.markdown).toContain('Ship the release');
+      // The window is told who writes it; a process verifiably running here is not offered for takeover.
+      expect(await shell.call('getChatWriter', { sessionId: mcpChat })).toMatchObject({ writer: { holder: 'waypoint mcp (claude-code)', state: 'running' } });
+      // Stop goes to the MCP server, which runs nothing: the answer says so instead of "stopped".
+      expect(await shell.call('stop', { sessionId: mcpChat })).toEqual({ stopped: false, reason: 'Nothing was running in this chat.' });
 
       await mcp.call('update_plan', { action: 'complete_step', step_number: 1, result: 'done' });
       await seen(shell, (e) => e.type === 'plan_updated' && e.sessionId === mcpChat && e.plan.version === 3, 'v3 live');
@@ -120,7 +127,7 @@ describe('one data folder, two processes', { timeout: 60_000 }, () => {
       const run = startCli(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir], cliEnv(gated.url));
       await gated.release(1);
       const running = (await seen(shell, (e) => e.type === 'plan_updated' && e.plan.goal.startsWith('Create 3x3'), 'the headless run\'s plan')) as Extract<WaypointEvent, { type: 'plan_updated' }>;
-      await shell.call('stop', { sessionId: running.sessionId });
+      expect(await shell.call('stop', { sessionId: running.sessionId })).toEqual({ stopped: true });
       const stopped = await run.done;
       expect(stopped.code).toBe(1);
       expect(stopped.stdout).toContain('The run was stopped.');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserEdit } from '../../shared/plan-edit';
@@ -31,10 +31,22 @@ export function inboxDir(chatDir: string): string {
   return join(chatDir, INBOX_DIR);
 }
 
+/**
+ * The writer's answer to a request that waits for one (Stop): whether it did it, and why not.
+ * Written beside the inbox as `replies/<request file name>`, so the sender knows the truth
+ * instead of assuming the request was carried out.
+ */
+export const InboxReply = z.object({ done: z.boolean(), reason: z.string().max(1_000).optional() }).strict();
+export type InboxReply = z.infer<typeof InboxReply>;
+
+const REPLIES_DIR = 'replies';
+/** How often a sender waiting for a reply looks for it. */
+const REPLY_POLL_MS = 50;
+
 let sent = 0;
 
-/** Drops a request into a chat's inbox for its writer. */
-export function sendToInbox(chatDir: string, from: InboxFile['from'], request: InboxRequest): void {
+/** Drops a request into a chat's inbox for its writer; returns the request's name (its reply comes under it). */
+export function sendToInbox(chatDir: string, from: InboxFile['from'], request: InboxRequest): string {
   const dir = inboxDir(chatDir);
   mkdirSync(dir, { recursive: true });
   // Time first, so names sort in the order sent (a counter orders one sender's requests within a
@@ -44,11 +56,62 @@ export function sendToInbox(chatDir: string, from: InboxFile['from'], request: I
   const body: InboxFile = { from, at: new Date().toISOString(), request };
   writeFileSync(temp, JSON.stringify(body), { mode: 0o600 });
   renameSync(temp, join(dir, name));
+  return name;
+}
+
+/** The writer answers a request (written whole, like requests). A reply that cannot be written is left out: the sender times out and says so. */
+export function replyToInbox(chatDir: string, name: string, reply: InboxReply): void {
+  try {
+    const dir = join(inboxDir(chatDir), REPLIES_DIR);
+    mkdirSync(dir, { recursive: true });
+    const temp = join(dir, `.${name}.tmp`);
+    writeFileSync(temp, JSON.stringify(reply), { mode: 0o600 });
+    renameSync(temp, join(dir, name));
+  } catch {
+    // See above.
+  }
+}
+
+/**
+ * Waits for the writer's reply to a request: null when none came within `timeoutMs` (the writer
+ * is not running, or too busy to look). The request is withdrawn then, so a writer that looks
+ * later does not act on a request the user was told failed.
+ */
+export async function awaitReply(chatDir: string, name: string, timeoutMs: number): Promise<InboxReply | null> {
+  const path = join(inboxDir(chatDir), REPLIES_DIR, name);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const parsed = InboxReply.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      rmSync(path, { force: true });
+      return parsed.success ? parsed.data : { done: false, reason: 'its answer could not be read' };
+    } catch {
+      // Not there yet.
+    }
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, REPLY_POLL_MS));
+  }
+  try {
+    unlinkSync(join(inboxDir(chatDir), name));
+    return null;
+  } catch {
+    // Taken meanwhile: the writer is at it, and its reply comes in a moment.
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20 * REPLY_POLL_MS));
+  try {
+    const parsed = InboxReply.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    rmSync(path, { force: true });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface TakenRequest {
   request: InboxRequest;
   from: InboxFile['from'];
+  /** The request file's name: its reply goes under it (replyToInbox). */
+  name: string;
 }
 
 /**
@@ -66,17 +129,21 @@ export function takeFromInbox(chatDir: string, warn: (message: string) => void):
   const taken: TakenRequest[] = [];
   for (const name of names.sort()) {
     const path = join(dir, name);
+    let request: TakenRequest | null = null;
     try {
       const parsed = InboxFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-      if (parsed.success) taken.push({ request: parsed.data.request, from: parsed.data.from });
+      if (parsed.success) request = { request: parsed.data.request, from: parsed.data.from, name };
       else warn(`${path}: not a request this Waypoint understands; ignored.`);
     } catch (error) {
-      warn(`${path}: could not be read (${(error as Error).message}); ignored.`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${path}: could not be read (${(error as Error).message}); ignored.`);
     }
     try {
+      // Whoever removes the file owns the request: the writer carries it out, or its sender
+      // withdrew it after waiting in vain (awaitReply) and told the user nothing happened.
       unlinkSync(path);
+      if (request) taken.push(request);
     } catch {
-      // Taken by a writer before us (a takeover): it acts on it.
+      // Withdrawn, or taken by a writer before us (a takeover): not ours to carry out.
     }
   }
   return taken;

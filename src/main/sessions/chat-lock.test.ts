@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChatLocks, describeOwner, liveWriter, lockPathFor, type LockOwner } from './chat-lock';
+import { ChatLocks, describeOwner, liveWriter, lockHolder, lockPathFor, type LockOwner } from './chat-lock';
 
 let dir: string;
 const locks: ChatLocks[] = [];
@@ -108,4 +109,101 @@ describe('chat locks', () => {
     await Promise.all(racers.map((child) => new Promise((r) => child.once('exit', r))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   }, 60_000);
+
+  it('a new lock records pid, host, start time and boot, and an older lock without them is still read', () => {
+    make('x').acquire('chat-8');
+    const written = JSON.parse(readFileSync(lockPathFor(dir, 'chat-8'), 'utf8')) as LockOwner;
+    expect(written).toMatchObject({ pid: process.pid, host: hostname(), holder: 'x' });
+    if (process.platform === 'linux') {
+      expect(written.startTime).toMatch(/^\d+$/);
+      expect(written.bootId).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    }
+    // A lock from before start times (and boot ids) were recorded: a dead pid is still stale.
+    const pid = deadPid();
+    writeFileSync(lockPathFor(dir, 'chat-9'), JSON.stringify({ pid, host: hostname(), token: 'old', holder: 'Waypoint', since: '2025-01-01T00:00:00Z' }));
+    expect(make('y').acquire('chat-9')).toMatchObject({ ok: true, tookOverFrom: { pid, token: 'old' } });
+  });
+});
+
+describe.runIf(process.platform === 'linux')('locks whose pid is alive but not theirs', () => {
+  it('a lock naming a live unrelated pid (pid 1, a start time it never had) is stale and taken over', () => {
+    plant('reused', { pid: 1, startTime: '999999999', bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
+    expect(liveWriter(dir, 'reused')).toBeNull();
+    const result = make('the app').acquire('reused');
+    expect(result).toMatchObject({ ok: true, tookOverFrom: { pid: 1 }, why: expect.stringContaining('pid 1 is another process now') });
+  });
+
+  it('a lock from an earlier boot of this machine is stale, whatever runs under its pid now', () => {
+    plant('rebooted', { pid: 1, startTime: readFileSync('/proc/1/stat', 'utf8').split(') ')[1]!.split(' ')[19], bootId: 'a-boot-long-ago' });
+    expect(make('the app').acquire('rebooted')).toMatchObject({ ok: true, tookOverFrom: { pid: 1 }, why: 'ran before the computer restarted' });
+  });
+
+  it('a live pid with no start time to compare (an older Waypoint) is unverified: refused, and only the user takes it over, once', () => {
+    plant('old-live', { pid: 1, token: 'old-live-token', holder: 'the Waypoint app' });
+    const app = make('the Waypoint web shell');
+    expect(app.acquire('old-live')).toMatchObject({ ok: false, owner: { pid: 1 }, state: { kind: 'unverified', why: 'no_start_time' } });
+    // A token that is not the lock's (the lock changed since the user looked) takes nothing.
+    expect(app.takeOver('old-live', 'another-token')).toMatchObject({ ok: false });
+    expect(app.takeOver('old-live', 'old-live-token')).toMatchObject({ ok: true, tookOverFrom: { pid: 1, holder: 'the Waypoint app' } });
+    expect(JSON.parse(readFileSync(lockPathFor(dir, 'old-live'), 'utf8'))).toMatchObject({ token: app.owner.token, tookOverFrom: { pid: 1, holder: 'the Waypoint app' } });
+  });
+
+  it('a holder proven alive (a running process with its own start time) is never taken over', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((r) => child.once('spawn', r));
+      const startTime = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+      plant('held', { pid: child.pid!, token: 'child', startTime });
+      expect(lockHolder(dir, 'held')?.state).toEqual({ kind: 'alive' });
+      expect(make('x').takeOver('held', 'child')).toMatchObject({ ok: false, owner: { pid: child.pid }, state: { kind: 'alive' } });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('what sits where a lock should be', () => {
+  it('another host\'s lock is unverified; the user may take it over, and the holder that lost it notices', () => {
+    const elsewhere = make('the app on the laptop');
+    elsewhere.acquire('shared');
+    // Make it look like the laptop's: same token (the lock set that holds it), another host.
+    const lock = JSON.parse(readFileSync(lockPathFor(dir, 'shared'), 'utf8')) as LockOwner;
+    writeFileSync(lockPathFor(dir, 'shared'), JSON.stringify({ ...lock, host: `${hostname()}-laptop` }));
+    const here = make('the app here');
+    const refused = here.acquire('shared');
+    expect(refused).toMatchObject({ ok: false, state: { kind: 'unverified', why: 'other_host' } });
+    expect(here.takeOver('shared', lock.token)).toMatchObject({ ok: true, tookOverFrom: { host: `${hostname()}-laptop` } });
+    expect(elsewhere.verify('shared')).toMatchObject({ ok: false, by: { token: here.owner.token } });
+    expect(elsewhere.holds('shared')).toBe(false);
+    expect(here.verify('shared')).toEqual({ ok: true });
+  });
+
+  it('a dangling symbolic link is no lock: the link is removed and the chat taken, saying so', () => {
+    symlinkSync(join(dir, 'nowhere'), lockPathFor(dir, 'linked'));
+    const result = make('x').acquire('linked');
+    expect(result).toMatchObject({ ok: true, cleared: expect.stringContaining('symbolic link') });
+    expect(JSON.parse(readFileSync(lockPathFor(dir, 'linked'), 'utf8'))).toMatchObject({ pid: process.pid });
+  });
+
+  it('a folder where the lock file should be is moved aside with what it holds, and the chat taken', () => {
+    mkdirSync(lockPathFor(dir, 'foldered'));
+    writeFileSync(join(lockPathFor(dir, 'foldered'), 'keep.txt'), 'someone\'s file');
+    const result = make('x').acquire('foldered');
+    expect(result).toMatchObject({ ok: true, cleared: expect.stringContaining('was a folder') });
+    const aside = readdirSync(dir).find((n) => n.startsWith('foldered.lock.set-aside-'))!;
+    expect(readFileSync(join(dir, aside, 'keep.txt'), 'utf8')).toBe('someone\'s file');
+  });
+
+  it.runIf(process.platform !== 'win32')('a FIFO or a socket where the lock should be never blocks: it is moved aside', async () => {
+    execFileSync('mkfifo', [lockPathFor(dir, 'piped')]);
+    expect(liveWriter(dir, 'piped')).toBeNull();
+    expect(make('x').acquire('piped')).toMatchObject({ ok: true, cleared: expect.stringContaining('not a regular file') });
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(lockPathFor(dir, 'socketed'), r));
+    try {
+      expect(make('y').acquire('socketed')).toMatchObject({ ok: true, cleared: expect.stringContaining('not a regular file') });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

@@ -72,6 +72,11 @@ export class SessionLogWriter {
     return this.seq;
   }
 
+  /** Where this writer's last wholly written line ends in the file; null before the file is opened. */
+  get endOffset(): number | null {
+    return this.fd === null ? null : this.position;
+  }
+
   /** True while records wait in memory because the last write failed. */
   get failing(): boolean {
     return this.fault !== null;

@@ -5,8 +5,8 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { SessionSummary } from '../../shared/transcript';
 import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
-import { inboxDir, sendToInbox, takeFromInbox, type InboxRequest, type TakenRequest } from './chat-inbox';
-import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, type LockOwner } from './chat-lock';
+import { awaitReply, inboxDir, replyToInbox, sendToInbox, takeFromInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
+import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, UsageRecord } from './persistence-ports';
 import { HistorySync } from './history-sync';
@@ -28,6 +28,8 @@ export const LOG_FILE = 'events.jsonl';
 const TEXT_FLUSH_MS = 200;
 /** How often chats other processes write are read again when file watching says nothing. */
 const FOLLOW_POLL_MS = 400;
+/** How long a forwarded Stop waits for the writer's answer: its poll is 400 ms, so this is many looks. */
+const REPLY_TIMEOUT_MS = 4_000;
 
 interface ChatLog {
   id: string;
@@ -55,8 +57,12 @@ export interface PersistenceOptions {
   follow?: boolean;
   /** Give a chat's lock back after it has been idle this long (the shells); otherwise held until dispose. */
   releaseIdleMs?: number;
-  /** What another process asks of a chat this one writes (chat-inbox.ts); no inbox without it. */
-  onRequest?: (sessionId: string, taken: TakenRequest) => void;
+  /** What another process asks of a chat this one writes (chat-inbox.ts); no inbox without it. What it returns goes back to the sender. */
+  onRequest?: (sessionId: string, taken: TakenRequest) => InboxReply | void;
+  /** Someone took over a chat this process wrote (the user's "Take over" elsewhere): nothing more of it is written here. */
+  onLockLost?: (sessionId: string, by: LockOwner | null) => void;
+  /** How long a forwarded request waits for the writer's answer (default 4 s). */
+  replyTimeoutMs?: number;
   /** The log writers' file system (tests put faults in it). */
   fs?: LogFileSystem;
   /** First retry after a failed write (default 500 ms). */
@@ -142,11 +148,44 @@ export class SessionPersistence implements AsyncDisposable {
     if (refused) throw new UserFacingError('busy', refused);
   }
 
-  /** Hands a request to the process that writes the chat; false when no other process does. */
-  forward(sessionId: string, request: InboxRequest): boolean {
-    if (!this.writerElsewhere(sessionId)) return false;
-    sendToInbox(join(this.sessionsDir, sessionId), { pid: process.pid, holder: this.locks.owner.holder }, request);
-    return true;
+  /**
+   * Hands a request to the process that writes the chat: null when no other process does, else
+   * its answer, or null in the promise when it gave none in time (it may not be running at all).
+   */
+  forward(sessionId: string, request: InboxRequest): Promise<InboxReply | null> | null {
+    if (!this.writerElsewhere(sessionId)) return null;
+    const chatDir = join(this.sessionsDir, sessionId);
+    const name = sendToInbox(chatDir, { pid: process.pid, holder: this.locks.owner.holder }, request);
+    return awaitReply(chatDir, name, this.options.replyTimeoutMs ?? REPLY_TIMEOUT_MS);
+  }
+
+  /** Who holds the chat's lock when it is not this process, and what can be known of it ("Take over" is offered on that). */
+  chatWriter(sessionId: string): { owner: LockOwner; state: LockState } | null {
+    if (this.locks.holds(sessionId)) return null;
+    const held = lockHolder(this.sessionsDir, sessionId);
+    if (!held || held.owner.token === this.locks.owner.token || held.state.kind === 'stale') return null;
+    return held;
+  }
+
+  /**
+   * The user's "Take over": this process becomes the chat's writer although its lock's holder
+   * cannot be proven gone (another host's lock, an older Waypoint's). `token` names the lock the
+   * user was shown. Returns the holder it was taken from (null: nobody held it any more).
+   */
+  takeOver(sessionId: string, token: string): LockOwner | null {
+    const log = this.logs.get(sessionId);
+    if (!log) throw new UserFacingError('not_found', 'There is no such chat.');
+    if (this.readOnly.has(sessionId)) throw new UserFacingError('busy', 'This chat is damaged and opens read-only: it cannot be taken over.');
+    if (log.writer) return null;
+    const acquired = this.locks.takeOver(sessionId, token);
+    if (!acquired.ok) {
+      if (acquired.state?.kind === 'alive' && acquired.owner) {
+        throw new UserFacingError('busy', `${describeOwner(acquired.owner)} is running and writes this chat: it is not taken over. Wait until it finishes (or stop it there).`);
+      }
+      throw new UserFacingError('busy', 'The chat\'s lock changed since you looked (another process took it). Look again before taking it over.');
+    }
+    this.becomeWriter(log, acquired);
+    return acquired.tookOverFrom;
   }
 
   renameSession(sessionId: string, title: string): SessionSummary {
@@ -417,7 +456,7 @@ export class SessionPersistence implements AsyncDisposable {
 
   /** This process writes the chat, claiming it first if needed; false (warned) when another process does. */
   private writable(log: ChatLog): boolean {
-    if (log.writer) return true;
+    if (log.writer && !this.lostLock(log)) return true;
     if (this.disposed) return false;
     const refused = this.claimLog(log);
     if (refused) this.warn(`Not written to chat ${log.id}: ${refused}`);
@@ -432,10 +471,24 @@ export class SessionPersistence implements AsyncDisposable {
     const acquired = this.locks.acquire(log.id);
     if (!acquired.ok) {
       const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
+      if (acquired.owner && acquired.state?.kind === 'unverified') {
+        const why = acquired.state.why === 'other_host' ? `Waypoint cannot check from here whether it still runs on ${acquired.owner.host}` : 'Waypoint cannot tell whether that process is still the one that took it';
+        // Only a window has the button; a headless run or an MCP server points there.
+        const then = this.options.follow ? 'If it is not running, press Take over.' : 'If it is not running, open the chat in the Waypoint app and take it over there.';
+        return `This chat is being written by ${who} (since ${acquired.owner.since}); ${why}. ${then}`;
+      }
       return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
     }
+    this.becomeWriter(log, acquired);
+    return null;
+  }
+
+  /** With the lock taken: reads what others appended, cuts a torn line, opens the log for appending. */
+  private becomeWriter(log: ChatLog, acquired: Extract<AcquireResult, { ok: true }>): void {
+    if (acquired.cleared) this.warn(`Chat ${log.id}: ${acquired.cleared}; this process writes the chat now.`);
     if (acquired.tookOverFrom) {
-      this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which is no longer running; this process took it over. Everything it logged is kept.`);
+      const why = acquired.why ?? 'may still be running (taken over by the user)';
+      this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which ${why}; this process took it over. Everything it logged is kept.`);
     }
     this.follow(log);
     const torn = log.tail.tornBytes();
@@ -455,7 +508,33 @@ export class SessionPersistence implements AsyncDisposable {
         // The folder is unusable for now (the writer reports it); the poll still looks for requests.
       }
     }
-    return null;
+  }
+
+  /**
+   * Whether someone took over the lock this process writes under (checked before every record,
+   * a read of a small file, and on every poll). If so, this process stops writing the chat at
+   * once, what it had not written yet is dropped, and it follows the log from where its own
+   * records end.
+   */
+  private lostLock(log: ChatLog): boolean {
+    if (!log.writer) return false;
+    const verified = this.locks.verify(log.id);
+    if (verified.ok) return false;
+    const writer = log.writer;
+    log.writer = null;
+    if (log.releaseTimer) clearTimeout(log.releaseTimer);
+    log.releaseTimer = null;
+    log.pendingText.clear();
+    log.tail.lastSeq = writer.nextSeq - 1;
+    log.tail.offset = writer.endOffset ?? log.tail.offset;
+    writer.close();
+    this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
+    log.followed = true;
+    if (this.options.follow) this.watch?.add(log.tail.path);
+    const who = verified.by ? describeOwner(verified.by) : 'another process';
+    this.warn(`Chat ${log.id} was taken over by ${who}; this process no longer writes it.`);
+    this.options.onLockLost?.(log.id, verified.by);
+    return true;
   }
 
   private newWriter(sessionId: string, nextSeq: number): SessionLogWriter {
@@ -550,6 +629,7 @@ export class SessionPersistence implements AsyncDisposable {
   /** One look at the folder: new and deleted chats, appends by other writers, requests for ours. */
   private tick(): void {
     if (this.disposed) return;
+    for (const log of [...this.logs.values()]) this.lostLock(log);
     if (this.options.follow) this.followFolder();
     if (this.options.onRequest) this.takeRequests();
   }
@@ -646,7 +726,11 @@ export class SessionPersistence implements AsyncDisposable {
   private takeRequests(): void {
     for (const log of this.logs.values()) {
       if (!log.writer) continue;
-      for (const taken of takeFromInbox(join(this.sessionsDir, log.id), this.warn)) this.options.onRequest?.(log.id, taken);
+      const chatDir = join(this.sessionsDir, log.id);
+      for (const taken of takeFromInbox(chatDir, this.warn)) {
+        const reply = this.options.onRequest?.(log.id, taken);
+        if (reply) replyToInbox(chatDir, taken.name, reply);
+      }
     }
   }
 }

@@ -28,9 +28,7 @@ export async function serveMcp(args: McpArgs, io: McpIo): Promise<number> {
     style: args.planningStyle,
     holder: 'waypoint mcp',
     warn: say,
-    onRequest: (sessionId, { request, from }) => {
-      if (target) carryOut(target, sessionId, request, from.holder);
-    },
+    onRequest: (sessionId, { request, from }) => (target ? carryOut(target, sessionId, request, from.holder) : undefined),
   });
   target = services.chat;
   const { server, dispose } = createPlanningServer(services, APP_VERSION, say);

@@ -10,6 +10,8 @@ import { RunNotices } from './run/RunNotices';
 import { Composer } from './Composer';
 import { ContextBar } from './ContextBar';
 import { ChatLogNotice } from './sessions/ChatLogNotice';
+import { ChatWriterNotice } from './sessions/ChatWriterNotice';
+import { TakeOverDialog } from './sessions/TakeOverDialog';
 import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
@@ -106,6 +108,8 @@ export const ChatView = memo(function ChatView() {
         <PendingApproval sessionId={sessionId} />
         <PendingQuestion sessionId={sessionId} />
         <ChatLogNotice />
+        <ChatWriterNotice />
+        <TakeOverDialog />
         {!damaged && (
           <Composer
             key={sessionId ?? 'none'}

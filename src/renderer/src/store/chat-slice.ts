@@ -69,12 +69,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
       set({ composerError: null });
       await api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
       get().clearAttachments(key, pending.map((p) => p.localId));
+      get().noteWritten(sessionId);
       // A refusal was about the files of the message just sent: it no longer applies.
       get().dismissAttachmentAlert();
       return OK;
     } catch (error) {
       const result = failed(error);
       if (!result.ok) set({ composerError: result.message });
+      // Another process writes this chat: say who, and offer to take it over when that is safe to ask.
+      get().noteRefusal(sessionId, error);
       return result;
     }
   },
@@ -91,7 +94,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => ({
     const sessionId = get().currentSessionId;
     if (!sessionId) return OK;
     try {
-      await api.call('stop', { sessionId });
+      const { stopped, reason } = await api.call('stop', { sessionId });
+      // Stop elsewhere may not have stopped anything (its process did not answer): say so.
+      if (!stopped && reason) set({ composerError: reason });
       return OK;
     } catch (error) {
       const result = failed(error);

@@ -21,6 +21,7 @@ import { createContextSlice } from './context-slice';
 import { createAttachmentsSlice } from './attachments-slice';
 import { createFindSlice } from './find-slice';
 import { createTranscriptPagesSlice } from './transcript-pages-slice';
+import { createChatWriterSlice } from './chat-writer-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -47,5 +48,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createAttachmentsSlice(set, get, api),
     ...createFindSlice(set, get, api),
     ...createTranscriptPagesSlice(set, get, api),
+    ...createChatWriterSlice(set, get, api),
   }));
 }

@@ -43,8 +43,10 @@ export const createSessionsManageSlice: SliceCreator<SessionsManageSlice> = (set
     async renameSession(sessionId, title) {
       try {
         get().upsertSession(await api.call('renameSession', { sessionId, title }));
+        get().noteWritten(sessionId);
         return OK;
       } catch (error) {
+        get().noteRefusal(sessionId, error);
         return report(error);
       }
     },

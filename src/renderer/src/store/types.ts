@@ -21,6 +21,7 @@ import type { ContextSlice } from './context-slice';
 import type { AttachmentsSlice } from './attachments-slice';
 import type { FindSlice } from './find-slice';
 import type { TranscriptPagesSlice } from './transcript-pages-slice';
+import type { ChatWriterSlice } from './chat-writer-slice';
 import type { TranscriptWindow } from './transcript-window';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
@@ -106,7 +107,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */
