@@ -147,8 +147,9 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
       return damagedChat(id, 'its first record could not be read', read, path, keepRecent);
     }
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
+    for (const problem of replayed.problems) warn(`${path}: ${problem}.`);
     const history = new HistorySync(replayed.history);
-    replayed.summary = withLogHealth(replayed.summary, read.skipped, undefined);
+    replayed.summary = withLogHealth(replayed.summary, read.skipped + replayed.problems.length, undefined);
     const restored = restoreChat(replayed, { repair: !elsewhere });
     // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
     const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);

@@ -2,6 +2,7 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { ChatSession } from './chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
+import { applyHistoryChange, historyChangeProblem } from './logged-history';
 
 /** What following a log changes besides the chat itself: the follower's own bookkeeping. */
 export interface MirrorTarget {
@@ -15,6 +16,8 @@ export interface MirrorTarget {
   summaryLogged(json: string): void;
   historyChanged(): void;
   runStatus(status: string): void;
+  /** A record could not apply (the log was changed outside its writer); it was skipped. */
+  unfit(problem: string): void;
 }
 
 /**
@@ -44,10 +47,17 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         emit({ type: 'message_delta', sessionId, itemId: record.itemId, text: record.text });
         if (span) session.itemLogged(record.itemId, 'text', span);
         break;
-      case 'history':
-        session.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as typeof session.history));
+      case 'history': {
+        // Validated like replay's: a change that does not fit the history held is never applied.
+        const problem = historyChangeProblem(session.history, record);
+        if (problem) {
+          target.unfit(`the history record with seq ${record.seq} does not fit the chat (${problem})`);
+          break;
+        }
+        applyHistoryChange(session.history, record);
         target.historyChanged();
         break;
+      }
       case 'plan':
         // Versions only move forward, as in replay.ts.
         if (session.plan && session.plan.id === record.plan.id && record.version <= session.plan.version) break;

@@ -387,7 +387,7 @@ export class SessionPersistence implements AsyncDisposable {
     if (!state?.historyInMemory) return;
     const change = log.history.changes(state.history);
     if (!change || !this.writable(log)) return;
-    log.writer!.append({ type: 'history', from: change.from, messages: change.messages as never });
+    log.writer!.append({ type: 'history', from: change.from, ...(change.keep !== undefined ? { keep: change.keep } : {}), messages: change.messages as never });
     // Only now: the writer holds it (on disk, or queued in order until the disk takes it).
     log.history.markSaved(state.history);
   }
@@ -534,6 +534,7 @@ export class SessionPersistence implements AsyncDisposable {
       summaryLogged: (json) => (log.lastSummaryJson = json),
       historyChanged: () => (log.history = new HistorySync(session.history)),
       runStatus: (status) => (log.lastRunStatus = status),
+      unfit: (problem) => this.warn(`${log.tail.path}: ${problem}; skipped.`),
     });
   }
 
