@@ -17,6 +17,7 @@ const WORDS: Record<string, string> = {
   EISDIR: 'a folder is in the way',
   ENXIO: 'it is not a regular file (a pipe, socket or device)',
   EAGAIN: 'it is not a regular file (a pipe, socket or device)',
+  ENOTREG: 'it is not a regular file (a pipe, socket, device or folder)',
 };
 
 export function errorCode(error: unknown): string | undefined {

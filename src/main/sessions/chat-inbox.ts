@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserEdit } from '../../shared/plan-edit';
+import { readRegularFileSync } from '../common/regular-file';
 
 /**
  * What a process that follows a chat asks of the process that writes it (one writer per log):
@@ -67,7 +68,8 @@ export function takeFromInbox(chatDir: string, warn: (message: string) => void):
   for (const name of names.sort()) {
     const path = join(dir, name);
     try {
-      const parsed = InboxFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      // A FIFO planted here is refused without waiting for a writer (regular-file.ts).
+      const parsed = InboxFile.safeParse(JSON.parse(readRegularFileSync(path).toString('utf8')));
       if (parsed.success) taken.push({ request: parsed.data.request, from: parsed.data.from });
       else warn(`${path}: not a request this Waypoint understands; ignored.`);
     } catch (error) {

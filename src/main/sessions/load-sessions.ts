@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, statSync, truncateSync } from 'node:fs';
+import { describeNonFile } from '../common/regular-file';
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Plan } from '../../shared/plan';
@@ -136,6 +137,12 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     if (lstatSync(path).isDirectory()) {
       warn(`${path} is a folder, not a log; the chat is listed as damaged.`);
       return damagedChat(id, `its log (${basename(path)}) is a folder, not a file`, emptyRead(), path);
+    }
+    const kind = statSync(path);
+    if (!kind.isFile()) {
+      // A FIFO or a device: reading it would wait forever. (readLog checks the opened file again.)
+      warn(`${path} is ${describeNonFile(kind)}, not a log; the chat is listed as damaged.`);
+      return damagedChat(id, `its log is ${describeNonFile(kind)}, not a file`, emptyRead(), path);
     }
     const read = readLog(path);
     for (const warning of read.warnings) if (!elsewhere || !TORN.test(warning)) warn(warning);

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, mkdirSync, writeSync } from 'node:fs';
+import { openRegularForAppending } from '../common/regular-file';
 
 /**
  * The file-system calls a chat's log writer makes, as a port: the app uses the real ones; tests
@@ -7,7 +8,7 @@ import { closeSync, fstatSync, fsync, mkdirSync, openSync, writeSync } from 'nod
  */
 export interface LogFileSystem {
   mkdir(dir: string): void;
-  /** Opens for appending (created 0600 when missing); returns the descriptor. */
+  /** Opens for appending (created 0600 when missing); returns the descriptor. Never blocks: a FIFO is refused (ENOTREG). */
   open(path: string): number;
   /** The file's size now: where the next append lands. */
   size(fd: number): number;
@@ -19,7 +20,7 @@ export interface LogFileSystem {
 
 export const nodeLogFileSystem: LogFileSystem = {
   mkdir: (dir) => void mkdirSync(dir, { recursive: true }),
-  open: (path) => openSync(path, 'a', 0o600),
+  open: (path) => openRegularForAppending(path, 0o600),
   size: (fd) => fstatSync(fd).size,
   write: (fd, data, offset, length) => writeSync(fd, data, offset, length),
   fsync: (fd, done) => fsync(fd, done),

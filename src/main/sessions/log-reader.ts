@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularFileSync } from '../common/regular-file';
 import { LogRecord } from './log-records';
 
 /** Where one line of a log lies, in bytes from the start of the file (its newline not included). */
@@ -27,7 +27,7 @@ export interface LogReadResult {
  * with the records around it (inOrder).
  */
 export function readLog(path: string): LogReadResult {
-  return parseLogBytes(readFileSync(path), path);
+  return parseLogBytes(readRegularFileSync(path), path);
 }
 
 /** `afterSeq`: records up to it were read before (a log followed piece by piece, log-tail.ts). */

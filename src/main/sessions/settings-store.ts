@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApprovalRuleFields, type ApprovalRule } from '../../shared/approval-rules';
 import {
@@ -12,6 +12,7 @@ import { describeZodError } from '../../shared/contract';
 import { Emitter, type Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import { fsFailureWords } from '../common/fs-words';
+import { readRegularFile } from '../common/regular-file';
 import { writeFileAtomic } from './settings-store-atomic-write';
 import { migrateSettings } from './settings-migration';
 
@@ -134,7 +135,8 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 async function loadSettingsFile(filePath: string): Promise<{ settings: SettingsValue; status: SettingsLoadStatus }> {
   let text: string;
   try {
-    text = await readFile(filePath, 'utf8');
+    // Never a FIFO or a device: their read would wait forever (regular-file.ts).
+    text = (await readRegularFile(filePath)).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), status: { kind: 'missing' } };
     return resetDamaged(filePath, `it could not be read (${(error as Error).message})`);
