@@ -3,6 +3,7 @@ import { describeNonFile } from '../common/regular-file';
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Plan } from '../../shared/plan';
+import { apiHistoryProblem } from './api-history';
 import { HistorySync } from './history-sync';
 import { readLog, type LogReadResult } from './log-reader';
 import type { LogRecord } from './log-records';
@@ -153,6 +154,12 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
       warn(`${path}: no valid "created" record; the chat is listed as damaged with what could be read.`);
       return damagedChat(id, 'its first record could not be read', read, path, keepRecent);
     }
+    // A history the API would refuse (a log edited by hand) is never sent: the chat opens read-only.
+    const refused = apiHistoryProblem(replayed.history);
+    if (refused) {
+      warn(`${path}: its API history is not one Claude accepts (${refused}); the chat is listed as damaged.`);
+      return damagedChat(id, `its API history is not one Claude accepts (${refused})`, read, path, keepRecent);
+    }
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
     for (const problem of replayed.problems) warn(`${path}: ${problem}.`);
     const history = new HistorySync(replayed.history);
@@ -160,7 +167,7 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     const restored = restoreChat(replayed, { repair: !elsewhere });
     // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
     const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);
-    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? []));
+    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? [], replayed.history.length));
     return {
       id,
       restored,

@@ -2,6 +2,7 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { ChatSession } from './chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
+import { apiHistoryProblem } from './api-history';
 import { applyHistoryChange, historyChangeProblem } from './logged-history';
 
 /** What following a log changes besides the chat itself: the follower's own bookkeeping. */
@@ -16,7 +17,7 @@ export interface MirrorTarget {
   summaryLogged(json: string): void;
   historyChanged(): void;
   runStatus(status: string): void;
-  /** A record could not apply (the log was changed outside its writer); it was skipped. */
+  /** A record could not apply, or made the history one the API refuses (the log was changed outside its writer). */
   unfit(problem: string): void;
 }
 
@@ -49,13 +50,16 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         break;
       case 'history': {
         // Validated like replay's: a change that does not fit the history held is never applied.
-        const problem = historyChangeProblem(session.history, record);
+        let problem = historyChangeProblem(session.history, record);
         if (problem) {
           target.unfit(`the history record with seq ${record.seq} does not fit the chat (${problem})`);
           break;
         }
         applyHistoryChange(session.history, record);
         target.historyChanged();
+        // Fits, but says something the API would refuse (a hand-made line): the chat must not send it.
+        problem = apiHistoryProblem(session.history);
+        if (problem) target.unfit(`its history is not one Claude accepts after the record with seq ${record.seq} (${problem})`);
         break;
       }
       case 'plan':
