@@ -40,6 +40,7 @@ describe('log growth while messages go unanswered', () => {
     await instance.persistence.flush();
     const logBytes = (await stat(join(dir, 'sessions', id, 'events.jsonl'))).size;
     const sent = size * count;
+    console.log(`[log-growth] ${count} messages of ${size} bytes: log ${logBytes} bytes`);
     // Each message is in its transcript item once and in the history once; records' own fields are small.
     expect(logBytes).toBeLessThan(sent * 2.2);
     const history = structuredClone(instance.chat.sessionState(id)!.history);
