@@ -67,7 +67,7 @@ export function closeOpenToolUses(history: MessageParam[], reason: string): void
  * starts with the user, roles alternate, no message is empty, and every tool_result answers a
  * tool_use of the message just before it, each once. A history read from a log is checked with
  * this before a request is built from it (a log edited by hand can say anything). The last
- * assistant message may still wait for its results: restore-chat.ts closes those.
+ * tool calls may still wait for (some of) their results: restore-chat.ts closes those.
  */
 export function apiHistoryProblem(history: readonly MessageParam[]): string | null {
   for (const [i, message] of history.entries()) {
@@ -87,7 +87,8 @@ export function apiHistoryProblem(history: readonly MessageParam[]): string | nu
       answered.add(id);
     }
     const open = uses.filter((id) => !answered.has(id));
-    if (open.length) return `message ${i} leaves the tool call ${open[0]} of message ${i - 1} unanswered`;
+    // The last message may still be collecting results (a run killed between two tools): restore-chat.ts closes them.
+    if (open.length && i < history.length - 1) return `message ${i} leaves the tool call ${open[0]} of message ${i - 1} unanswered`;
   }
   return null;
 }
