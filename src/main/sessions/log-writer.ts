@@ -85,11 +85,6 @@ export class SessionLogWriter {
     return this.seq;
   }
 
-  /** Why this writer stopped for good (its log changed behind its back), or null. */
-  get changedElsewhere(): string | null {
-    return this.foreign;
-  }
-
   /** True while records wait in memory because the last write failed. */
   get failing(): boolean {
     return this.fault !== null;
