@@ -32,6 +32,7 @@ export function faultyFs(real: LogFileSystem = nodeLogFileSystem): FaultyFs {
       return real.open(path);
     },
     size: (fd) => real.size(fd),
+    sameFile: (fd, path) => real.sameFile(fd, path),
     write(fd, data, offset, length) {
       if (fs.denied) {
         fs.faults++;

@@ -125,3 +125,32 @@ describe('createServices', () => {
     expect(events.length).toBe(count);
   });
 });
+
+describe('a Settings write the disk refuses', () => {
+  it('reaches the caller as words through the call error, not "internal error", and changes nothing', async () => {
+    let full = false;
+    const writes: string[] = [];
+    const faulty = await createServices({
+      dataDir: join(dir, 'full-disk'),
+      workspace: dir,
+      shell: 'web',
+      secretStore: new MemorySecretStore(),
+      env: { ANTHROPIC_BASE_URL: api.url },
+      settingsWriteFile: async (path, content) => {
+        if (full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        writes.push(content);
+        await writeFile(path, content);
+      },
+    });
+    try {
+      expect(await faulty.router('setSettings', { patch: { maxRetries: 4 } })).toMatchObject({ ok: true });
+      full = true;
+      const refused = await faulty.router('setSettings', { patch: { maxRetries: 6 } });
+      expect(refused).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/^Waypoint could not save Settings: the disk is full \(ENOSPC\)\. The change was not made/) } });
+      expect(await faulty.router('getSettings', {})).toMatchObject({ ok: true, value: { settings: { maxRetries: 4 } } });
+      expect(writes).toHaveLength(1);
+    } finally {
+      await faulty.dispose();
+    }
+  });
+});

@@ -58,6 +58,8 @@ export interface ServicesOptions {
   logFileSystem?: LogFileSystem;
   /** First retry of a failed log write (default 500 ms). */
   logRetryMs?: number;
+  /** How settings.json is written (tests put a full or read-only disk in its place). */
+  settingsWriteFile?: (path: string, content: string) => Promise<void>;
 }
 
 /** How each shell names itself in lock files and messages to the other processes on the folder. */
@@ -75,7 +77,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const env = options.env ?? process.env;
   // Validate an --mcp-config file up front: a typo should stop startup with a clear message.
   const fileServers = options.mcpConfigPath ? await loadMcpConfigFile(options.mcpConfigPath) : {};
-  const settings = await SettingsStore.open(options.dataDir);
+  const settings = await SettingsStore.open(options.dataDir, options.settingsWriteFile ? { writeFile: options.settingsWriteFile } : {});
   const apiKey = new ApiKeyStore(options.secretStore, env);
   const plans = new PlanService({ dataDir: options.dataDir, planFirst: () => settings.get().planFirst });
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Attachment, AttachmentId } from '../../shared/attachments';
+import { readRegularFile } from '../common/regular-file';
 
 /**
  * Attachments on disk, once each: `attachments/<sha256>` holds the bytes, `<sha256>.json` what
@@ -56,7 +57,8 @@ export class AttachmentStore {
     const held = this.metas.get(id);
     if (held) return held;
     try {
-      const parsed = StoredMeta.safeParse(JSON.parse(await readFile(`${this.path(id)}.json`, 'utf8')));
+      // Regular files only: a FIFO planted here would hold the read (and a libuv thread) forever.
+      const parsed = StoredMeta.safeParse(JSON.parse((await readRegularFile(`${this.path(id)}.json`)).toString('utf8')));
       if (!parsed.success || !(await this.exists(id))) return null;
       this.metas.set(id, parsed.data);
       return parsed.data;
@@ -70,7 +72,7 @@ export class AttachmentStore {
     if (!AttachmentId.safeParse(id).success) return null;
     try {
       const seen = signature(await stat(this.path(id)));
-      const bytes = await readFile(this.path(id));
+      const bytes = await readRegularFile(this.path(id));
       if (AttachmentStore.idOf(bytes) !== id) return null;
       this.verified.set(id, seen);
       return bytes;

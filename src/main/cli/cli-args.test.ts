@@ -66,3 +66,10 @@ describe('waypoint command line', () => {
     expect(desktopDataDir({ WAYPOINT_DATA_DIR: '/tmp/w' }, 'linux', '/home/ada')).toBe('/tmp/w');
   });
 });
+
+describe('the data folder of waypoint run and waypoint mcp', () => {
+  it.each([['run', 'x', '--workspace', '/tmp'], ['mcp']])('%s refuses /proc/self with one line, before anything starts', (...command) => {
+    const parsed = parseCli([...command, '--data-dir', '/proc/self'], {}, '/');
+    expect(parsed).toMatchObject({ kind: 'error', message: expect.stringMatching(/"\/proc\/self" is inside \/proc, a system folder/) });
+  });
+});

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Dialect } from '../../shared/plan';
 import { desktopDataDir } from './desktop-data-dir';
+import { dataDirProblem } from '../common/data-dir-check';
 
 export interface RunArgs {
   /** What to do; null when resuming a chat. */
@@ -107,12 +108,9 @@ function isFolder(path: string): boolean {
 function dataDirFrom(value: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string | { error: string } {
   if (value === '') return { error: '--data-dir needs a folder.' };
   const dir = resolve(cwd, value ?? desktopDataDir(env));
-  try {
-    if (!statSync(dir).isDirectory()) return { error: `data folder "${dir}" is not a folder.` };
-  } catch {
-    // Not there yet: created on first use, like the app's.
-  }
-  return dir;
+  // A missing folder is created on first use, like the app's; /proc/self as a data folder spun forever.
+  const problem = dataDirProblem(dir);
+  return problem ? { error: problem } : dir;
 }
 
 /** The command line of `waypoint`, checked completely before anything starts: bad input changes nothing. */

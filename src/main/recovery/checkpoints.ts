@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularFile } from '../common/regular-file';
 import { confine } from '../tools/workspace/confine';
 
 /**
@@ -169,7 +170,8 @@ export class CheckpointStore {
 
   private async load(sessionId: string, planId: string): Promise<Manifest> {
     try {
-      const parsed = JSON.parse(await fsp.readFile(this.manifestPath(sessionId, planId), 'utf8')) as Manifest;
+      // Never a FIFO planted in the data folder: its read would hold a thread forever (regular-file.ts).
+      const parsed = JSON.parse((await readRegularFile(this.manifestPath(sessionId, planId))).toString('utf8')) as Manifest;
       if (parsed && typeof parsed.files === 'object' && parsed.files) return parsed;
     } catch {
       // missing or damaged: start empty (a damaged manifest must not break the run)
@@ -215,7 +217,7 @@ export class CheckpointStore {
       await fsp.rm(abs, { force: true });
       return;
     }
-    const data = await fsp.readFile(path.join(this.dir(sessionId), 'blobs', snapshot));
+    const data = await readRegularFile(path.join(this.dir(sessionId), 'blobs', snapshot));
     await fsp.mkdir(path.dirname(abs), { recursive: true });
     await fsp.writeFile(abs, data);
   }

@@ -61,3 +61,34 @@ export function closeOpenToolUses(history: MessageParam[], reason: string): void
   }));
   appendUser(history, results);
 }
+
+/**
+ * Why the Messages API would refuse this history, in words, or null when it would take it: it
+ * starts with the user, roles alternate, no message is empty, and every tool_result answers a
+ * tool_use of the message just before it, each once. A history read from a log is checked with
+ * this before a request is built from it (a log edited by hand can say anything). The last
+ * tool calls may still wait for (some of) their results: restore-chat.ts closes those.
+ */
+export function apiHistoryProblem(history: readonly MessageParam[]): string | null {
+  for (const [i, message] of history.entries()) {
+    if (message.role !== 'user' && message.role !== 'assistant') return `message ${i} has the role "${String(message.role)}"`;
+    if (i === 0 && message.role !== 'user') return 'it starts with an assistant message';
+    if (i > 0 && history[i - 1]!.role === message.role) return `messages ${i - 1} and ${i} are both ${message.role} messages`;
+    if (message.content.length === 0) return `message ${i} is empty`;
+    if (message.role !== 'user') continue;
+    const previous = history[i - 1];
+    const uses = previous && typeof previous.content !== 'string' ? previous.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id) : [];
+    const answered = new Set<string>();
+    for (const block of typeof message.content === 'string' ? [] : message.content) {
+      if (block.type !== 'tool_result') continue;
+      const id = (block as ToolResultBlockParam).tool_use_id;
+      if (!uses.includes(id)) return `message ${i} answers a tool call (${id}) that message ${i - 1} did not make`;
+      if (answered.has(id)) return `message ${i} answers the tool call ${id} twice`;
+      answered.add(id);
+    }
+    const open = uses.filter((id) => !answered.has(id));
+    // The last message may still be collecting results (a run killed between two tools): restore-chat.ts closes them.
+    if (open.length && i < history.length - 1) return `message ${i} leaves the tool call ${open[0]} of message ${i - 1} unanswered`;
+  }
+  return null;
+}

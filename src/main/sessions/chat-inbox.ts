@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserEdit } from '../../shared/plan-edit';
+import { readRegularFileSync } from '../common/regular-file';
 
 /**
  * What a process that follows a chat asks of the process that writes it (one writer per log):
@@ -82,7 +83,7 @@ export async function awaitReply(chatDir: string, name: string, timeoutMs: numbe
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const parsed = InboxReply.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      const parsed = InboxReply.safeParse(JSON.parse(readRegularFileSync(path).toString('utf8')));
       rmSync(path, { force: true });
       return parsed.success ? parsed.data : { done: false, reason: 'its answer could not be read' };
     } catch {
@@ -99,7 +100,7 @@ export async function awaitReply(chatDir: string, name: string, timeoutMs: numbe
   }
   await new Promise((resolve) => setTimeout(resolve, 20 * REPLY_POLL_MS));
   try {
-    const parsed = InboxReply.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = InboxReply.safeParse(JSON.parse(readRegularFileSync(path).toString('utf8')));
     rmSync(path, { force: true });
     return parsed.success ? parsed.data : null;
   } catch {
@@ -131,7 +132,8 @@ export function takeFromInbox(chatDir: string, warn: (message: string) => void):
     const path = join(dir, name);
     let request: TakenRequest | null = null;
     try {
-      const parsed = InboxFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      // A FIFO planted here is refused without waiting for a writer (regular-file.ts).
+      const parsed = InboxFile.safeParse(JSON.parse(readRegularFileSync(path).toString('utf8')));
       if (parsed.success) request = { request: parsed.data.request, from: parsed.data.from, name };
       else warn(`${path}: not a request this Waypoint understands; ignored.`);
     } catch (error) {

@@ -6,6 +6,7 @@ import type { UserItem } from '../../shared/transcript';
 import { appendAssistant, appendUser, appendUserText, closeOpenToolUses } from './api-history';
 import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from './history-cut';
 import { HistorySync } from './history-sync';
+import { applyHistoryChange } from './logged-history';
 
 // Edit message and Retry reply cut the API history at a user message. Whatever the chat went
 // through (tool loops, a Stop mid-tools, failed requests whose messages merged with the next),
@@ -95,7 +96,7 @@ describe('the log of a history that was cut', () => {
         const sync = new HistorySync([]);
         const save = () => {
           const change = sync.changes(history);
-          if (change) logged.splice(change.from, Infinity, ...change.messages);
+          if (change) expect(applyHistoryChange(logged, change)).toBe(true);
           sync.markSaved(history);
         };
         save();

@@ -1,7 +1,9 @@
 import { existsSync, lstatSync, statSync, truncateSync } from 'node:fs';
+import { describeNonFile } from '../common/regular-file';
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Plan } from '../../shared/plan';
+import { apiHistoryProblem } from './api-history';
 import { HistorySync } from './history-sync';
 import { readLog, type LogReadResult } from './log-reader';
 import type { LogRecord } from './log-records';
@@ -137,6 +139,12 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
       warn(`${path} is a folder, not a log; the chat is listed as damaged.`);
       return damagedChat(id, `its log (${basename(path)}) is a folder, not a file`, emptyRead(), path);
     }
+    const kind = statSync(path);
+    if (!kind.isFile()) {
+      // A FIFO or a device: reading it would wait forever. (readLog checks the opened file again.)
+      warn(`${path} is ${describeNonFile(kind)}, not a log; the chat is listed as damaged.`);
+      return damagedChat(id, `its log is ${describeNonFile(kind)}, not a file`, emptyRead(), path);
+    }
     const read = readLog(path);
     for (const warning of read.warnings) if (!elsewhere || !TORN.test(warning)) warn(warning);
     if (statSync(path).size === 0) return damagedChat(id, 'its log is empty (0 bytes)', read, path, keepRecent);
@@ -146,13 +154,20 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
       warn(`${path}: no valid "created" record; the chat is listed as damaged with what could be read.`);
       return damagedChat(id, 'its first record could not be read', read, path, keepRecent);
     }
+    // A history the API would refuse (a log edited by hand) is never sent: the chat opens read-only.
+    const refused = apiHistoryProblem(replayed.history);
+    if (refused) {
+      warn(`${path}: its API history is not one Claude accepts (${refused}); the chat is listed as damaged.`);
+      return damagedChat(id, `its API history is not one Claude accepts (${refused})`, read, path, keepRecent);
+    }
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
+    for (const problem of replayed.problems) warn(`${path}: ${problem}.`);
     const history = new HistorySync(replayed.history);
-    replayed.summary = withLogHealth(replayed.summary, read.skipped, undefined);
+    replayed.summary = withLogHealth(replayed.summary, read.skipped + replayed.problems.length, undefined);
     const restored = restoreChat(replayed, { repair: !elsewhere });
     // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
     const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);
-    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? []));
+    if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? [], replayed.history.length));
     return {
       id,
       restored,

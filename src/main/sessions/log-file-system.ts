@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, fsync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, mkdirSync, statSync, writeSync } from 'node:fs';
+import { openRegularForAppending } from '../common/regular-file';
 
 /**
  * The file-system calls a chat's log writer makes, as a port: the app uses the real ones; tests
@@ -7,10 +8,12 @@ import { closeSync, fstatSync, fsync, mkdirSync, openSync, writeSync } from 'nod
  */
 export interface LogFileSystem {
   mkdir(dir: string): void;
-  /** Opens for appending (created 0600 when missing); returns the descriptor. */
+  /** Opens for appending (created 0600 when missing); returns the descriptor. Never blocks: a FIFO is refused (ENOTREG). */
   open(path: string): number;
   /** The file's size now: where the next append lands. */
   size(fd: number): number;
+  /** Whether `path` still names the open file (not replaced by a rename, not removed). */
+  sameFile(fd: number, path: string): boolean;
   /** Writes `length` bytes of `data` from `offset`; returns how many were written (may be fewer). */
   write(fd: number, data: Buffer, offset: number, length: number): number;
   fsync(fd: number, done: (error: Error | null) => void): void;
@@ -19,8 +22,17 @@ export interface LogFileSystem {
 
 export const nodeLogFileSystem: LogFileSystem = {
   mkdir: (dir) => void mkdirSync(dir, { recursive: true }),
-  open: (path) => openSync(path, 'a', 0o600),
+  open: (path) => openRegularForAppending(path, 0o600),
   size: (fd) => fstatSync(fd).size,
+  sameFile(fd, path) {
+    try {
+      const open = fstatSync(fd);
+      const named = statSync(path);
+      return open.dev === named.dev && open.ino === named.ino;
+    } catch {
+      return false;
+    }
+  },
   write: (fd, data, offset, length) => writeSync(fd, data, offset, length),
   fsync: (fd, done) => fsync(fd, done),
   close: (fd) => closeSync(fd),

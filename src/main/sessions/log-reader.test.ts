@@ -103,3 +103,36 @@ describe('the event log', () => {
     expect(await readFile(join(dir, 'log.jsonl'), 'utf8')).toContain('"seq":8');
   });
 });
+
+describe('a record out of order', () => {
+  const lines = (seqs: number[]) =>
+    seqs.map((seq, i) =>
+      JSON.stringify(
+        i === 0
+          ? { seq, t: 'x', type: 'created', session: summary }
+          : { seq, t: 'x', type: 'item', item: { id: `u${i}`, createdAt: 'x', kind: 'user', text: `message ${i}` } },
+      ),
+    );
+
+  it('with a future seq is skipped alone: the records after it are kept', () => {
+    const seqs = [0, 1, 2, 3, 1_000_000, 4, 5, 6, 7];
+    const result = parseLog(`${lines(seqs).join('\n')}\n`, 'log');
+    expect(result.records.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(result.skipped).toBe(1);
+    expect(result.warnings).toEqual([expect.stringMatching(/line 5 has seq 1000000, ahead of the records after it; skipped/)]);
+    expect(result.nextSeq).toBe(8);
+    expect(replay(result.records)!.transcript.map((i) => i.id)).toEqual(['u1', 'u2', 'u3', 'u5', 'u6', 'u7', 'u8']);
+  });
+
+  it('with a past seq (a copied line) is skipped alone', () => {
+    const result = parseLog(`${lines([0, 1, 2, 3, 1, 4, 5]).join('\n')}\n`, 'log');
+    expect(result.records.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(result.skipped).toBe(1);
+  });
+
+  it('read piece by piece (a follower) keeps only records newer than what it read', () => {
+    const result = parseLog(`${lines([0, 2, 3, 4]).join('\n')}\n`, 'log', 2);
+    expect(result.records.map((r) => r.seq)).toEqual([3, 4]);
+    expect(result.nextSeq).toBe(5);
+  });
+});

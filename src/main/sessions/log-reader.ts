@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularFileSync } from '../common/regular-file';
 import { LogRecord } from './log-records';
 
 /** Where one line of a log lies, in bytes from the start of the file (its newline not included). */
@@ -23,10 +23,11 @@ export interface LogReadResult {
 
 /**
  * Reads a chat's log. Never throws on content: a torn last line (a crash mid-write) is dropped
- * with a warning, other bad lines are skipped with a warning, out-of-order seqs are skipped.
+ * with a warning, other bad lines are skipped with a warning, and so is a record out of order
+ * with the records around it (inOrder).
  */
 export function readLog(path: string): LogReadResult {
-  return parseLogBytes(readFileSync(path), path);
+  return parseLogBytes(readRegularFileSync(path), path);
 }
 
 /** `afterSeq`: records up to it were read before (a log followed piece by piece, log-tail.ts). */
@@ -39,11 +40,9 @@ export function parseLog(text: string, label = 'log', afterSeq = -1): LogReadRes
  * line's span is exact even where the file holds invalid UTF-8. `base`: where `bytes` start in the file.
  */
 export function parseLogBytes(bytes: Buffer, label = 'log', afterSeq = -1, base = 0): LogReadResult {
-  const records: LogRecord[] = [];
-  const spans: LineSpan[] = [];
+  const candidates: Array<{ record: LogRecord; span: LineSpan; line: number }> = [];
   const warnings: string[] = [];
   let skipped = 0;
-  let lastSeq = afterSeq;
   let start = 0;
   for (let index = 0; start < bytes.length; index++) {
     const newline = bytes.indexOf(0x0a, start);
@@ -72,15 +71,65 @@ export function parseLogBytes(bytes: Buffer, label = 'log', afterSeq = -1, base 
       skipped++;
       continue;
     }
-    if (parsed.data.seq <= lastSeq) {
-      warnings.push(`${label}: line ${index + 1} has seq ${parsed.data.seq} after ${lastSeq}; skipped.`);
+    if (parsed.data.seq <= afterSeq) {
+      warnings.push(`${label}: line ${index + 1} has seq ${parsed.data.seq} after ${afterSeq}; skipped.`);
       skipped++;
       continue;
     }
-    lastSeq = parsed.data.seq;
-    records.push(parsed.data);
-    spans.push(span);
+    candidates.push({ record: parsed.data, span, line: index + 1 });
+  }
+  const keep = inOrder(candidates.map((c) => c.record.seq));
+  const records: LogRecord[] = [];
+  const spans: LineSpan[] = [];
+  let lastSeq = afterSeq;
+  for (const [i, candidate] of candidates.entries()) {
+    const { seq } = candidate.record;
+    if (!keep[i]) {
+      warnings.push(`${label}: line ${candidate.line} has seq ${seq}${seq <= lastSeq ? ` after ${lastSeq}` : ', ahead of the records after it'}; skipped.`);
+      skipped++;
+      continue;
+    }
+    lastSeq = seq;
+    records.push(candidate.record);
+    spans.push(candidate.span);
   }
   const intactBytes = bytes.lastIndexOf(0x0a) + 1;
   return { records, spans, warnings, nextSeq: lastSeq + 1, intactBytes, skipped };
+}
+
+/**
+ * Which seqs to keep: the longest run of records whose seqs rise in file order (the earliest
+ * such run when there are several). A writer numbers its lines one after another, so a line
+ * out of order was put there by hand or copied: it is the one skipped, whether its seq is from
+ * the past or the future — a single future seq must not hide every record after it.
+ * O(n log n): for each record, the length of the longest rising run that starts with it.
+ */
+function inOrder(seqs: readonly number[]): boolean[] {
+  const startingAt = new Array<number>(seqs.length);
+  // best[k]: the largest first seq of a rising run of length k + 1 in what follows (decreasing in k).
+  const best: number[] = [];
+  for (let i = seqs.length - 1; i >= 0; i--) {
+    const seq = seqs[i]!;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (best[mid]! > seq) low = mid + 1;
+      else high = mid;
+    }
+    startingAt[i] = low + 1;
+    if (low === best.length) best.push(seq);
+    else if (best[low]! < seq) best[low] = seq;
+  }
+  const keep = new Array<boolean>(seqs.length).fill(false);
+  let need = best.length;
+  let last = -Infinity;
+  for (let i = 0; i < seqs.length && need > 0; i++) {
+    if (startingAt[i] === need && seqs[i]! > last) {
+      keep[i] = true;
+      last = seqs[i]!;
+      need--;
+    }
+  }
+  return keep;
 }

@@ -32,8 +32,13 @@ export const LogRecord = z.discriminatedUnion('type', [
   z.object({ ...head, type: z.literal('item'), item: TranscriptItem }),
   /** Streamed text since the last record, so a crash mid-stream keeps what the user saw. */
   z.object({ ...head, type: z.literal('text'), itemId: z.string(), text: z.string() }),
-  /** The API history from index `from` on is replaced by `messages` (appends and merges). */
-  z.object({ ...head, type: z.literal('history'), from: z.number().int().nonnegative(), messages: z.array(ApiMessage) }),
+  /**
+   * The API history from index `from` on is replaced by `messages` (appends and merges). With
+   * `keep`, the first of `messages` continues the message at `from` instead: that message keeps
+   * its first `keep` blocks and the new ones follow (a message merged into a trailing one is
+   * logged as its own blocks only, so unanswered messages do not rewrite each other: logged-history.ts).
+   */
+  z.object({ ...head, type: z.literal('history'), from: z.number().int().nonnegative(), keep: z.number().int().nonnegative().optional(), messages: z.array(ApiMessage) }),
   /** A plan change; replay derives its transcript line from `change` (logs before it have item records instead). */
   z.object({ ...head, type: z.literal('plan'), version: z.number().int().nonnegative(), plan: Plan, change: PlanChange.optional() }),
   z.object({ ...head, type: z.literal('run'), state: RunState }),

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularForReading } from '../common/regular-file';
 import type { LineSpan } from './log-reader';
 
 /** Lines closer than this are read in one read (what lies between them is read and skipped). */
@@ -7,13 +8,13 @@ const JOIN_GAP = 64 * 1024;
 /**
  * The bytes of some lines of a log, in the order asked, with as few reads as the gaps between them
  * allow: lines near each other (a page of items with the history records between them) come from
- * one read. Throws when the file cannot be read (deleted, replaced by a folder).
+ * one read. Throws when the file cannot be read (deleted, replaced by a folder or a FIFO).
  */
 export function readSpans(path: string, spans: readonly LineSpan[]): Buffer[] {
   const out: Buffer[] = new Array<Buffer>(spans.length);
   if (!spans.length) return out;
   const order = spans.map((_, index) => index).sort((a, b) => spans[a]!.start - spans[b]!.start);
-  const fd = openSync(path, 'r');
+  const fd = openRegularForReading(path);
   try {
     let first = 0;
     while (first < order.length) {

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularForReading } from '../common/regular-file';
 import type { LogRecord } from './log-records';
 import { parseLogBytes, type LineSpan } from './log-reader';
 
@@ -24,9 +25,9 @@ export class LogTail {
   read(): TailRead {
     let fd: number;
     try {
-      fd = openSync(this.path, 'r');
+      fd = openRegularForReading(this.path);
     } catch {
-      // Deleted, or its folder is not a folder any more: nothing to read (the writer says why).
+      // Deleted, replaced by a FIFO or a folder, or its folder is not a folder any more: nothing to read (the writer says why).
       return { kind: 'gone' };
     }
     try {
@@ -54,7 +55,7 @@ export class LogTail {
   /** Bytes past the last complete line: a torn write of a writer that died. */
   tornBytes(): number {
     try {
-      const fd = openSync(this.path, 'r');
+      const fd = openRegularForReading(this.path);
       try {
         return Math.max(0, fstatSync(fd).size - this.offset);
       } finally {

@@ -16,6 +16,13 @@ import type { LogEntry, LogRecordType } from './log-records';
  * record: records wait in order in memory, a short write continues where it stopped (so no line
  * is torn in the middle of the log), the owner is told once (onFault) and again when all is on
  * disk (onRecovered), and the writer retries on a timer until then.
+ *
+ * The writer owns its log: before each write it checks that the file is still what it wrote (its
+ * size is where its last line ended, and its path still names the open file). A log changed
+ * behind its back (edited and saved by hand or by a tool, truncated, replaced, removed) is never
+ * written again: appending would put its lines after bytes it does not know, and every position
+ * it hands out (paged-items.ts reads items back from them) would be wrong. The owner is told
+ * once (onForeignChange) and the chat goes read-only; what is in memory stays as it was.
  */
 const DURABLE: ReadonlySet<LogRecordType> = new Set(['created', 'run', 'history', 'plan', 'prompt', 'usage', 'rewind']);
 
@@ -27,6 +34,10 @@ export interface LogWriterOptions {
   onRecovered?(): void;
   /** First retry after a failure; doubles up to 8x (default 500 ms). */
   retryMs?: number;
+  /** How long the log is when this writer takes it over (what its owner read); checked at the first open. */
+  startsAt?: number;
+  /** The log changed behind the writer's back (in words); nothing more is written. */
+  onForeignChange?(what: string): void;
 }
 
 /** Told where a line landed once all of it is in the file: bytes [start, end), its newline not included. */
@@ -54,6 +65,8 @@ export class SessionLogWriter {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay: number;
   private readonly fs: LogFileSystem;
+  /** Set once the log changed behind this writer's back: it writes nothing more. */
+  private foreign: string | null = null;
 
   /** `nextSeq` continues the numbering of an existing log (last seq + 1). */
   constructor(
@@ -87,7 +100,7 @@ export class SessionLogWriter {
    * is retried), with where it lies: the line can be read back from there (paged-items.ts).
    */
   append(entry: LogEntry, options: { durable?: boolean; written?: LineWritten } = {}): void {
-    if (this.closed) return;
+    if (this.closed || this.foreign) return;
     const bytes = Buffer.from(`${JSON.stringify({ seq: this.seq++, t: new Date().toISOString(), ...entry })}\n`, 'utf8');
     this.backlog.push(options.written ? { bytes, written: options.written } : { bytes });
     if (options.durable ?? DURABLE.has(entry.type)) this.wantSync = true;
@@ -124,6 +137,13 @@ export class SessionLogWriter {
         const fd = this.fs.open(this.path);
         this.fd = fd;
         this.position = this.fs.size(fd);
+        const expected = this.options.startsAt;
+        if (expected !== undefined && this.position !== expected) return this.changedBehindItsBack(`it is ${this.position} bytes long where ${expected} were read`);
+      } else if (this.backlog.length) {
+        const size = this.fs.size(this.fd);
+        const expected = this.position + this.headOffset;
+        if (size !== expected) return this.changedBehindItsBack(`it is ${size} bytes long where Waypoint had written ${expected}`);
+        if (!this.fs.sameFile(this.fd, this.path)) return this.changedBehindItsBack('another file has its name now (it was replaced, moved or removed)');
       }
       while (this.backlog.length) {
         const head = this.backlog[0]!;
@@ -153,6 +173,17 @@ export class SessionLogWriter {
       this.wantSync = false;
       this.sync();
     }
+  }
+
+  /** Stops for good: nothing waiting is written, nothing more is taken; the owner is told once. */
+  private changedBehindItsBack(what: string): void {
+    this.foreign = what;
+    this.backlog.length = 0;
+    this.headOffset = 0;
+    this.fault = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.options.onForeignChange?.(what);
   }
 
   private failed(error: NodeJS.ErrnoException): void {

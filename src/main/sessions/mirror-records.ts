@@ -2,6 +2,8 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { ChatSession } from './chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
+import { apiHistoryProblem } from './api-history';
+import { applyHistoryChange, historyChangeProblem } from './logged-history';
 
 /** What following a log changes besides the chat itself: the follower's own bookkeeping. */
 export interface MirrorTarget {
@@ -15,6 +17,8 @@ export interface MirrorTarget {
   summaryLogged(json: string): void;
   historyChanged(): void;
   runStatus(status: string): void;
+  /** A record could not apply, or made the history one the API refuses (the log was changed outside its writer). */
+  unfit(problem: string): void;
 }
 
 /**
@@ -44,10 +48,20 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         emit({ type: 'message_delta', sessionId, itemId: record.itemId, text: record.text });
         if (span) session.itemLogged(record.itemId, 'text', span);
         break;
-      case 'history':
-        session.history.splice(record.from, Infinity, ...(structuredClone(record.messages) as typeof session.history));
+      case 'history': {
+        // Validated like replay's: a change that does not fit the history held is never applied.
+        let problem = historyChangeProblem(session.history, record);
+        if (problem) {
+          target.unfit(`the history record with seq ${record.seq} does not fit the chat (${problem})`);
+          break;
+        }
+        applyHistoryChange(session.history, record);
         target.historyChanged();
+        // Fits, but says something the API would refuse (a hand-made line): the chat must not send it.
+        problem = apiHistoryProblem(session.history);
+        if (problem) target.unfit(`its history is not one Claude accepts after the record with seq ${record.seq} (${problem})`);
         break;
+      }
       case 'plan':
         // Versions only move forward, as in replay.ts.
         if (session.plan && session.plan.id === record.plan.id && record.version <= session.plan.version) break;

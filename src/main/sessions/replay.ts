@@ -6,7 +6,7 @@ import type { RunState, SessionSummary, TranscriptItem } from '../../shared/tran
 import { withoutPlanProgress } from './chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
-import { applyHistoryChange } from './logged-history';
+import { applyHistoryChange, historyChangeProblem } from './logged-history';
 import { PagedItems } from './paged-items';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */
@@ -26,6 +26,8 @@ export interface ReplayedChat {
   prompts: WaypointEvent[];
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
+  /** Records that could not apply (a history change that does not fit what came before): skipped, in words. */
+  problems: string[];
 }
 
 export interface ReplayOptions {
@@ -56,6 +58,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         runState: { status: 'idle' },
         prompts: [],
         stepCosts: {},
+        problems: [],
       };
       continue;
     }
@@ -72,10 +75,17 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         items.appendText(record.itemId, record.text);
         if (spans?.[index]) items.logged(record.itemId, 'text', spans[index]);
         break;
-      case 'history':
+      case 'history': {
+        // A change that does not fit is skipped (the log was changed by hand): never a history the API refuses.
+        const problem = historyChangeProblem(chat.history, record);
+        if (problem) {
+          chat.problems.push(`the history record with seq ${record.seq} was skipped: ${problem}`);
+          break;
+        }
         applyHistoryChange(chat.history, record);
         if (spans?.[index]) chat.historySpans.push(spans[index]);
         break;
+      }
       case 'plan':
         // Versions only move forward; a stale line (never written by us) cannot roll a plan back.
         if (!chat.plan || record.plan.id !== chat.plan.id || record.version > chat.plan.version) {

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SessionSummary } from '../../shared/transcript';
+import { readRegularFile } from '../common/regular-file';
 import { newestFirst } from './chat-session';
 import { writeFileAtomic } from './settings-store-atomic-write';
 
@@ -19,7 +19,7 @@ export type IndexRead = { kind: 'ok'; sessions: SessionSummary[] } | { kind: 'mi
 export async function readIndex(sessionsDir: string): Promise<IndexRead> {
   let text: string;
   try {
-    text = await readFile(join(sessionsDir, INDEX_FILE), 'utf8');
+    text = (await readRegularFile(join(sessionsDir, INDEX_FILE))).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     return { kind: 'damaged', reason: (error as Error).message };

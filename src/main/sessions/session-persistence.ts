@@ -426,7 +426,7 @@ export class SessionPersistence implements AsyncDisposable {
     if (!state?.historyInMemory) return;
     const change = log.history.changes(state.history);
     if (!change || !this.writable(log)) return;
-    log.writer!.append({ type: 'history', from: change.from, messages: change.messages as never });
+    log.writer!.append({ type: 'history', from: change.from, ...(change.keep !== undefined ? { keep: change.keep } : {}), messages: change.messages as never });
     // Only now: the writer holds it (on disk, or queued in order until the disk takes it).
     log.history.markSaved(state.history);
   }
@@ -454,9 +454,36 @@ export class SessionPersistence implements AsyncDisposable {
     this.textTimer.unref?.();
   }
 
+  /**
+   * The chat's log was changed behind its writer (by hand, by a tool): the log is left as it is
+   * now and the chat goes read-only, as a damaged chat at load does. What the chat holds in memory
+   * is what it was; its history is never read back from the changed file for a request.
+   */
+  private changedElsewhere(sessionId: string, what: string): void {
+    const log = this.logs.get(sessionId);
+    if (log) {
+      // Out of the logs, like a chat damaged at load: never claimed, followed or written again here.
+      this.logs.delete(sessionId);
+      log.writer?.close();
+      log.writer = null;
+      if (log.releaseTimer) clearTimeout(log.releaseTimer);
+      this.watch?.remove(log.tail.path);
+      this.watch?.remove(inboxDir(join(this.sessionsDir, sessionId)));
+      this.locks.release(sessionId);
+    }
+    this.readOnly.add(sessionId);
+    const reason = `its log was changed outside Waypoint while this chat was open (${what})`;
+    this.warn(`${this.logPath(sessionId)}: ${reason}; it is not written any more and the chat is read-only.`);
+    const state = this.options.chat.sessionState(sessionId);
+    if (state && !state.summary.damaged) this.emitMirrored(sessionId, { type: 'session_updated', session: { ...state.summary, damaged: reason } });
+    this.index.schedule();
+  }
+
   /** This process writes the chat, claiming it first if needed; false (warned) when another process does. */
   private writable(log: ChatLog): boolean {
     if (log.writer && !this.lostLock(log)) return true;
+    // A read-only chat (its log damaged or changed behind its writer) is never written again.
+    if (this.readOnly.has(log.id)) return false;
     if (this.disposed) return false;
     const refused = this.claimLog(log);
     if (refused) this.warn(`Not written to chat ${log.id}: ${refused}`);
@@ -498,7 +525,7 @@ export class SessionPersistence implements AsyncDisposable {
     }
     log.followed = false;
     this.watch?.remove(log.tail.path);
-    log.writer = this.newWriter(log.id, log.tail.lastSeq + 1);
+    log.writer = this.newWriter(log.id, log.tail.lastSeq + 1, log.tail.offset);
     if (this.options.onRequest) {
       const inbox = inboxDir(join(this.sessionsDir, log.id));
       try {
@@ -537,9 +564,11 @@ export class SessionPersistence implements AsyncDisposable {
     return true;
   }
 
-  private newWriter(sessionId: string, nextSeq: number): SessionLogWriter {
+  private newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter {
     return new SessionLogWriter(this.logPath(sessionId), nextSeq, {
       ...(this.options.fs ? { fs: this.options.fs } : {}),
+      startsAt,
+      onForeignChange: (what) => queueMicrotask(() => this.changedElsewhere(sessionId, what)),
       ...(this.options.retryMs !== undefined ? { retryMs: this.options.retryMs } : {}),
       onFault: (error) => {
         this.warn(`could not write the log of chat ${sessionId} (${error.code ?? error.message}); its records wait in memory and are retried`);
@@ -613,6 +642,8 @@ export class SessionPersistence implements AsyncDisposable {
       summaryLogged: (json) => (log.lastSummaryJson = json),
       historyChanged: () => (log.history = new HistorySync(session.history)),
       runStatus: (status) => (log.lastRunStatus = status),
+      // The log says something its writer never wrote: this process stops following it and shows the chat read-only.
+      unfit: (problem) => queueMicrotask(() => this.changedElsewhere(log.id, problem)),
     });
   }
 
@@ -644,7 +675,7 @@ export class SessionPersistence implements AsyncDisposable {
     const folders = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
     const locked = new Set(entries.filter((e) => e.isFile() && e.name.endsWith(LOCK_SUFFIX)).map((e) => e.name.slice(0, -LOCK_SUFFIX.length)));
 
-    for (const id of folders) if (!this.logs.has(id)) this.discover(id);
+    for (const id of folders) if (!this.logs.has(id) && !this.readOnly.has(id)) this.discover(id);
     for (const log of [...this.logs.values()]) {
       if (log.writer) continue;
       if (!folders.has(log.id)) {

@@ -109,3 +109,25 @@ describe('SettingsStore', () => {
     expect(await readdir(dir)).toEqual([SETTINGS_FILE]);
   });
 });
+
+describe('a settings write that fails', () => {
+  const errno = (code: string) => Object.assign(new Error(`${code}: simulated, write`), { code });
+  it.each([
+    ['ENOSPC', 'the disk is full'],
+    ['EACCES', 'permission to write there was denied'],
+    ['EROFS', 'the disk is read-only'],
+  ])('(%s) reaches the user in words and changes nothing', async (code, words) => {
+    const real = await SettingsStore.open(dir);
+    await real.update({ maxRetries: 4 });
+    real.dispose();
+    const before = await readFile(join(dir, SETTINGS_FILE), 'utf8');
+    // The file system as a seam, as the log writer's tests fake a full disk.
+    const store = await SettingsStore.open(dir, { writeFile: () => Promise.reject(errno(code)) });
+    const failed = store.update({ maxRetries: 7 });
+    await expect(failed).rejects.toMatchObject({ name: 'UserFacingError', message: expect.stringContaining(`Waypoint could not save Settings: ${words}`) });
+    expect(store.get().maxRetries).toBe(4);
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(before);
+    // The next change is not stuck behind the failed one.
+    await expect(store.addApprovalRule({ tool: 'run_command', pattern: 'ls', effect: 'allow' })).rejects.toThrow(/could not save Settings/);
+  });
+});

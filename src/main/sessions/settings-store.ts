@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApprovalRuleFields, type ApprovalRule } from '../../shared/approval-rules';
 import {
@@ -11,6 +11,8 @@ import {
 import { describeZodError } from '../../shared/contract';
 import { Emitter, type Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
+import { fsFailureWords } from '../common/fs-words';
+import { readRegularFile } from '../common/regular-file';
 import { writeFileAtomic } from './settings-store-atomic-write';
 import { migrateSettings } from './settings-migration';
 
@@ -22,6 +24,11 @@ export type SettingsLoadStatus =
   | { kind: 'missing' }
   /** The file was unreadable or invalid: kept aside as a backup and replaced by defaults. */
   | { kind: 'reset'; reason: string; backupPath: string };
+
+export interface SettingsStoreOptions {
+  /** Writes the whole file (atomically in the app; tests put a full or read-only disk in its place). */
+  writeFile?: (path: string, content: string) => Promise<void>;
+}
 
 /**
  * Settings on disk (`<dataDir>/settings.json`). The file is validated on load and every patch
@@ -37,13 +44,14 @@ export class SettingsStore {
     readonly filePath: string,
     private current: SettingsValue,
     readonly loadStatus: SettingsLoadStatus,
+    private readonly writeFile: SettingsStoreOptions['writeFile'] & {},
   ) {}
 
-  static async open(dataDir: string): Promise<SettingsStore> {
+  static async open(dataDir: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
     await mkdir(dataDir, { recursive: true });
     const filePath = join(dataDir, SETTINGS_FILE);
     const loaded = await loadSettingsFile(filePath);
-    return new SettingsStore(filePath, loaded.settings, loaded.status);
+    return new SettingsStore(filePath, loaded.settings, loaded.status, options.writeFile ?? writeFileAtomic);
   }
 
   get(): SettingsValue {
@@ -101,7 +109,12 @@ export class SettingsStore {
       if (candidate === this.current) return this.current;
       const parsed = Settings.safeParse(candidate);
       if (!parsed.success) throw new UserFacingError('invalid_input', `Settings not saved: ${describeZodError(parsed.error)}`);
-      await writeFileAtomic(this.filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+      try {
+        await this.writeFile(this.filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+      } catch (error) {
+        // A full or read-only disk is the user's to fix: they hear what happened, not "internal error".
+        throw new UserFacingError('internal', `Waypoint could not save Settings: ${fsFailureWords(error)}. The change was not made; Settings stay as they were in ${this.filePath}.`);
+      }
       this.current = parsed.data;
       this.changed.fire(parsed.data);
       return parsed.data;
@@ -122,7 +135,8 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 async function loadSettingsFile(filePath: string): Promise<{ settings: SettingsValue; status: SettingsLoadStatus }> {
   let text: string;
   try {
-    text = await readFile(filePath, 'utf8');
+    // Never a FIFO or a device: their read would wait forever (regular-file.ts).
+    text = (await readRegularFile(filePath)).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), status: { kind: 'missing' } };
     return resetDamaged(filePath, `it could not be read (${(error as Error).message})`);

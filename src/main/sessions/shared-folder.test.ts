@@ -137,6 +137,22 @@ describe('one data folder, two writers in turn', () => {
     expect(app.plans.getPlan(id)).toBeNull();
   });
 
+  it('a follower applies only what its writer could have written: a hand-made history line the API would refuse makes the chat read-only there', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chat.newSession();
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    const path = join(dataDir, 'sessions', id, 'events.jsonl');
+    const lastSeq = readLog(path).nextSeq - 1;
+    // A line no writer wrote: a history that starts with Claude.
+    appendFileSync(path, `${JSON.stringify({ seq: lastSeq + 1, t: 'x', type: 'history', from: 0, messages: [{ role: 'assistant', content: [{ type: 'text', text: 'made up' }] }] })}\n`);
+    await until(() => !!app.chat.listSessions().find((s) => s.id === id)?.damaged, 'the follower to mark the chat read-only');
+    expect(app.chat.listSessions().find((s) => s.id === id)?.damaged).toMatch(/changed outside Waypoint.*it starts with an assistant message/);
+    expect(() => app.persistence.claim(id)).not.toThrow();
+    expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
+  });
+
   it('requests reach the writer through the inbox; with no other writer there is nothing to forward', async () => {
     const app = await instance('the app', { follow: true });
     const run = await instance('waypoint run');

@@ -66,3 +66,11 @@ describe('parseCliOptions', () => {
     expect(defaultDataDir({}, 'linux')).toMatch(/\.local\/share\/waypoint$/);
   });
 });
+
+describe('the data folder', () => {
+  it.each(['/proc/self', '/sys', '/dev/null'])('%s is refused with one line (exit 1), before anything starts', (path) => {
+    const parsed = parseCliOptions(['--data-dir', path], {}, '/');
+    expect(parsed).toMatchObject({ kind: 'error', exitCode: 1, message: expect.stringMatching(/a system folder/) });
+    expect((parsed as { message: string }).message).not.toContain('\n');
+  });
+});

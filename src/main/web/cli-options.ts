@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { dataDirProblem } from '../common/data-dir-check';
 import { defaultDataDir } from '../app/data-folders';
 
 export const DEFAULT_PORT = 4477;
@@ -14,7 +15,8 @@ export interface WebCliOptions {
 export type CliParse =
   | { kind: 'run'; options: WebCliOptions }
   | { kind: 'help'; text: string }
-  | { kind: 'error'; message: string };
+  /** `exitCode`: 1 for a data folder that cannot be used (a bad option otherwise: 2). */
+  | { kind: 'error'; message: string; exitCode?: 1 };
 
 export const HELP_TEXT = `Usage: node out/main/web.js [options]
 
@@ -67,6 +69,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (typeof port === 'string') return { kind: 'error', message: port };
 
   const dataDir = resolve(cwd, given.get('--data-dir') || env.WAYPOINT_DATA_DIR || defaultDataDir(env));
+  // Checked before anything is read or created there: /proc/self as a data folder spun forever.
+  const dataDirRefused = dataDirProblem(dataDir);
+  if (dataDirRefused) return { kind: 'error', message: dataDirRefused, exitCode: 1 };
 
   const workspaceText = given.get('--workspace') || env.WAYPOINT_WORKSPACE || null;
   const workspace = workspaceText === null ? null : resolve(cwd, workspaceText);

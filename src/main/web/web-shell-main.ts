@@ -35,7 +35,7 @@ async function main(secrets: Secrets, entryUrl: string): Promise<void> {
   }
   if (parsed.kind === 'error') {
     process.stderr.write(`waypoint: ${parsed.message}\n`);
-    process.exitCode = 2;
+    process.exitCode = parsed.exitCode ?? 2;
     return;
   }
   const { port, dataDir, workspace, mcpConfigPath } = parsed.options;
