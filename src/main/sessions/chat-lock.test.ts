@@ -160,6 +160,22 @@ describe.runIf(process.platform === 'linux')('locks whose pid is alive but not t
       child.kill('SIGKILL');
     }
   });
+  it('a holder that was killed but not reaped (a zombie: its parent died, and pid 1 of a container reaps nothing) is stale', async () => {
+    // `sleep 0` ends at once; its parent became `sleep 30`, which never waits for it: a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d: Buffer) => r(d.toString()))));
+      const stat = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const startTime = stat()[19]!;
+      while (stat()[0] !== 'Z') await new Promise((r) => setTimeout(r, 10));
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      plant('zombie', { pid, token: 'zombie', startTime, bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
+      expect(lockHolder(dir, 'zombie')?.state).toEqual({ kind: 'stale', why: 'is no longer running' });
+      expect(make('the app').acquire('zombie')).toMatchObject({ ok: true, tookOverFrom: { pid } });
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
 });
 
 describe('what sits where a lock should be', () => {

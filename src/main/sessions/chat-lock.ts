@@ -3,7 +3,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameS
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { bootId, processStartTime } from './process-identity';
+import { bootId, processEnded, processStartTime } from './process-identity';
 
 /**
  * One writer per chat log, across processes (docs/architecture.md): the app, a headless run and an
@@ -81,6 +81,7 @@ export function lockState(owner: LockOwner): LockState {
     // EPERM: the process exists but belongs to someone else.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return { kind: 'stale', why: 'is no longer running' };
   }
+  if (processEnded(owner.pid)) return { kind: 'stale', why: 'is no longer running' };
   const started = processStartTime(owner.pid);
   if (!owner.startTime || !started) return { kind: 'unverified', why: 'no_start_time' };
   return started === owner.startTime ? { kind: 'alive' } : { kind: 'stale', why: `is no longer running (pid ${owner.pid} is another process now)` };

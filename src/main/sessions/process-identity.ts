@@ -42,7 +42,8 @@ function readBootId(): string | null {
   return null;
 }
 
-function linuxStartTime(pid: number): string | null {
+/** The fields of /proc/PID/stat from field 3 (state) on, or null when the process is gone. */
+function linuxStatFields(pid: number): string[] | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -50,10 +51,25 @@ function linuxStartTime(pid: number): string | null {
     return null;
   }
   // "pid (comm) state ppid …": comm may hold spaces and parentheses, so count fields after the last ')'.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function linuxStartTime(pid: number): string | null {
   // starttime is field 22 of the line; field 3 (state) is the first after the ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const start = fields[22 - 3];
+  const start = linuxStatFields(pid)?.[22 - 3];
   return start && /^\d+$/.test(start) ? start : null;
+}
+
+/**
+ * Whether the process has ended but was not yet reaped by its parent (a zombie, state Z or X on
+ * Linux). Signal 0 still reaches such a pid, yet it runs no code and holds nothing: a writer killed
+ * after its parent died stays a zombie for as long as pid 1 does not reap it (a container
+ * without an init), and its lock must count as stale then.
+ */
+export function processEnded(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  const state = linuxStatFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 const PS_CACHE_MS = 5_000;
