@@ -24,6 +24,56 @@ export function inlineText(text: string): string {
   );
 }
 
+/**
+ * One line of outside text that keeps its inline Markdown (emphasis, `code`, links) but adds no
+ * structure where it is put (a plan's goal, a step's title, a reason, as a heading's text, a list
+ * item's or a paragraph of its own): line breaks gone, no live HTML ("<" as `&lt;` outside its own
+ * code spans), a backtick run it leaves unclosed escaped (it could pair with a backtick of the
+ * next text on the line and turn that text's "<" live), nothing at its start that opens a block
+ * (heading, list, quote, fence, rule, link definition), and no backslash at its end to eat the
+ * character after it. Text that needs none of this comes back as it was, trimmed.
+ */
+export function markdownLine(text: string): string {
+  const line = oneLine(text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' '));
+  return escapeBlockStart(escapeInline(line)).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
+}
+
+/** "<" outside code spans as `&lt;`, unclosed backtick runs as `\``. */
+function escapeInline(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i]!;
+    if (c === '\\') {
+      out += line.slice(i, i + 2);
+      i += 2;
+    } else if (c === '`') {
+      let run = 1;
+      while (line[i + run] === '`') run++;
+      const close = closingRun(line, i + run, run);
+      if (close === -1) {
+        out += '\\`'.repeat(run);
+        i += run;
+      } else {
+        out += line.slice(i, close + run);
+        i = close + run;
+      }
+    } else {
+      out += c === '<' ? '&lt;' : c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** What opens a block at the start of a line (CommonMark), escaped so it reads as text. */
+function escapeBlockStart(line: string): string {
+  if (/^(#{1,6}|[-+*])(\s|$)/.test(line) || /^(>|`{3}|~{3}|\[[^\]]*\]:)/.test(line)) return `\\${line}`;
+  if (/^([-_*=])(\s*\1)*\s*$/.test(line)) return `\\${line}`;
+  const numbered = /^(\d{1,9})([.)])(\s|$)/.exec(line);
+  return numbered ? `${numbered[1]}\\${line.slice(numbered[1]!.length)}` : line;
+}
+
 /** One line as inline code: a fence longer than any run of backticks in it. */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
