@@ -35,35 +35,7 @@ export function inlineText(text: string): string {
  */
 export function markdownLine(text: string): string {
   const line = oneLine(text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' '));
-  return escapeBlockStart(escapeInline(line)).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
-}
-
-/** "<" outside code spans as `&lt;`, unclosed backtick runs as `\``. */
-function escapeInline(line: string): string {
-  let out = '';
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i]!;
-    if (c === '\\') {
-      out += line.slice(i, i + 2);
-      i += 2;
-    } else if (c === '`') {
-      let run = 1;
-      while (line[i + run] === '`') run++;
-      const close = closingRun(line, i + run, run);
-      if (close === -1) {
-        out += '\\`'.repeat(run);
-        i += run;
-      } else {
-        out += line.slice(i, close + run);
-        i = close + run;
-      }
-    } else {
-      out += c === '<' ? '&lt;' : c;
-      i++;
-    }
-  }
-  return out;
+  return escapeBlockStart(escapeHtml(line, true)).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
 }
 
 /** What opens a block at the start of a line (CommonMark), escaped so it reads as text. */
@@ -142,9 +114,11 @@ function isInert(markdown: string): boolean {
 /**
  * Every "<" that could open a tag, as `&lt;` (shown as "<"), except inside inline code spans,
  * where an entity would show as written; "\<" is already text. Code spans are found by matching
- * backtick runs; where that differs from the viewer, `isInert` catches it.
+ * backtick runs; where that differs from the viewer, `isInert` catches it. With
+ * `escapeUnclosedTicks`, a backtick run that closes nowhere is escaped (`\``), so it cannot pair
+ * with one in text put after it.
  */
-function escapeHtml(raw: string): string {
+function escapeHtml(raw: string, escapeUnclosedTicks = false): string {
   let out = '';
   let i = 0;
   while (i < raw.length) {
@@ -157,7 +131,7 @@ function escapeHtml(raw: string): string {
       while (raw[i + run] === '`') run++;
       const close = closingRun(raw, i + run, run);
       const end = close === -1 ? i + run : close + run;
-      out += raw.slice(i, end);
+      out += close === -1 && escapeUnclosedTicks ? '\\`'.repeat(run) : raw.slice(i, end);
       i = end;
     } else {
       out += c === '<' ? '&lt;' : c;
