@@ -168,7 +168,7 @@ function trailingNewlines(raw: string): string {
   return /\n*$/.exec(raw)![0];
 }
 
-export function longestRun(text: string, char: string): number {
+function longestRun(text: string, char: string): number {
   let best = 0;
   let run = 0;
   for (const c of text) {
