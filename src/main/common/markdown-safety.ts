@@ -35,7 +35,10 @@ export function inlineText(text: string): string {
  */
 export function markdownLine(text: string): string {
   const line = oneLine(text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' '));
-  return escapeBlockStart(escapeHtml(line, true)).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
+  // WBS.md is rewritten on every plan change: text with nothing to escape (most of it) is not
+  // walked character by character.
+  const inline = /[<`\\]/.test(line) ? escapeHtml(line, true).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\') : line;
+  return /^[#>+*=_~`[\d-]/.test(inline) ? escapeBlockStart(inline) : inline;
 }
 
 /** What opens a block at the start of a line (CommonMark), escaped so it reads as text. */
