@@ -34,12 +34,14 @@ export function inlineText(text: string): string {
  * character after it. Text that needs none of this comes back as it was, trimmed.
  */
 export function markdownLine(text: string): string {
-  const line = oneLine(text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' '));
-  // WBS.md is rewritten on every plan change: text with nothing to escape (most of it) is not
-  // walked character by character.
-  const inline = /[<`\\]/.test(line) ? escapeHtml(line, true).replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\') : line;
+  // WBS.md is rewritten on every plan change: each step below runs only on text that needs it.
+  const line = oneLine(LINE_BREAK.test(text) ? text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ') : text);
+  let inline = /[<`\\]/.test(line) ? escapeHtml(line, true) : line;
+  if (inline.endsWith('\\')) inline = inline.replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
   return /^[#>+*=_~`[\d-]/.test(inline) ? escapeBlockStart(inline) : inline;
 }
+
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
 
 /** What opens a block at the start of a line (CommonMark), escaped so it reads as text. */
 function escapeBlockStart(line: string): string {
