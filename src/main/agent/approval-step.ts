@@ -21,6 +21,8 @@ export type ApprovalGate = PromptGate<ApprovalRequest, ApprovalDecision>;
 
 export interface ApproverDeps {
   gate: ApprovalGate;
+  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
+  headless?: boolean;
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
@@ -36,6 +38,13 @@ export const STOPPED_AWAITING_APPROVAL = 'The user pressed Stop while this call 
 
 export const denialMessage = (toolName: string): string =>
   `The user denied this ${toolName} call. Don't retry it unchanged; ask the user or choose another approach.`;
+
+/**
+ * A protected change refused by a headless run: nobody denied it, and nobody could have been
+ * asked, so Claude hears that, and that retrying (or an auto-approve flag) cannot help.
+ */
+export const headlessProtectedDenial = (toolName: string): string =>
+  `Not run: this ${toolName} call is a protected change (git's configuration or hooks), which needs a person's approval in the Waypoint app, and a headless run (waypoint run) cannot ask. Don't retry it; finish what you can without it, and say in your reply what change is needed so the user can make it or approve it in the app.`;
 
 export const ruleDenial = (toolName: string, rule: ApprovalRule): string =>
   `Not run: the user's approval rules never allow this ${toolName} call ("${describeRule(rule)}"). Choose another approach, or ask the user.`;
@@ -126,7 +135,9 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
     if (outcome === 'cancelled') return { kind: 'refused', status: 'error', message: STOPPED_AWAITING_APPROVAL };
     if (answered.kind === 'answered') await deps.remember(request, answered.answer);
     setRunning();
-    if (outcome === 'denied') return { kind: 'refused', status: 'denied', message: denialMessage(tool.name) };
+    if (outcome === 'denied') {
+      return { kind: 'refused', status: 'denied', message: protection && deps.headless ? headlessProtectedDenial(tool.name) : denialMessage(tool.name) };
+    }
     if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
     return GO;
   };

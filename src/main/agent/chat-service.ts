@@ -70,6 +70,8 @@ export interface ChatServiceOptions {
   recovery?: RecoveryService;
   /** Attached files and tools' images (attachments/attachment-service.ts). */
   attachments?: RequestAttachments;
+  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
+  headless?: boolean;
 }
 
 /**
@@ -120,6 +122,7 @@ export class ChatService implements Disposable {
     const { settings, plans, recovery } = options;
     this.models = new ModelFacts({ baseURL: options.baseURL });
     this.runs = new RunController({
+      headless: options.headless ?? false,
       models: this.models,
       chats: this.chats,
       settings,

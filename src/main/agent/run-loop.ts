@@ -53,6 +53,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
   approvals?: ApprovalGate;
+  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
+  headless?: boolean;
   /** The approval rules in force now (Settings' and the chat's). */
   rules?(): ApprovalRule[];
   /** Keeps what a scoped approval covers (approval-scopes.ts). */
@@ -179,6 +181,7 @@ export async function runConversation(deps: RunContext): Promise<void> {
           ? {
               approve: createApprover({
                 gate: deps.approvals,
+                headless: deps.headless ?? false,
                 sessionId,
                 signal,
                 settings,

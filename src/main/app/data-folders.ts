@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { OffLimitsPlace } from '../tools/workspace';
+import { OffLimits, type OffLimitsPlace } from '../tools/workspace';
 
 /**
  * Where Waypoint keeps its data on each platform, and the places its tools must never touch
@@ -34,4 +34,18 @@ export function waypointPlaces(dataDir: string, env: NodeJS.ProcessEnv, mcpConfi
   // The MCP servers named there are started at every start: a change to it runs a program.
   if (mcpConfigPath) places.push({ path: mcpConfigPath, what: "Waypoint's MCP configuration file" });
   return places;
+}
+
+/**
+ * The line a shell started on a workspace prints on stderr when Waypoint's own places lie inside
+ * it (waypoint run, the web shell): file tools stay out of them (off-limits.ts), but a command can
+ * reach them, and nothing else says so until a command's dry run. Null when none is inside.
+ */
+export function dataInWorkspaceNote(workspace: string | null, dataDir: string, env: NodeJS.ProcessEnv, mcpConfigPath?: string): string | null {
+  if (!workspace) return null;
+  const inside = new OffLimits(waypointPlaces(dataDir, env, mcpConfigPath)).inside(workspace);
+  if (inside.length === 0) return null;
+  const named = inside.map((place) => `${place.what} (${place.path})`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `waypoint: note: ${list} ${inside.length === 1 ? 'is' : 'are'} inside the workspace; file tools can't touch ${inside.length === 1 ? 'it' : 'them'}, but commands Claude runs can.`;
 }

@@ -105,6 +105,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     baseURL: env.ANTHROPIC_BASE_URL,
     workspace: options.workspace,
     toolsForWorkspace: (root) => workspaces.forRoot(root),
+    // waypoint run answers approvals itself; nobody can be asked for a protected change.
+    headless: options.shell === 'cli',
   });
   // Every chat comes back from its log before the first call is answered. The windowed shells
   // follow the chats other processes write (a headless run, an MCP client) and give theirs back

@@ -2,7 +2,7 @@ import type { Attachment } from '../../shared/attachments';
 import { formatBytes } from '../../shared/attachments';
 import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
 import type { AttachmentSource } from './attachment-blocks';
-import { codeSpan, fencedBlock, inlineText, markdownBody } from './markdown-safety';
+import { codeSpan, fencedBlock, inlineText, markdownBody } from '../common/markdown-safety';
 
 /**
  * A chat as one Markdown file, attachments included: images inline as data: URLs (any Markdown

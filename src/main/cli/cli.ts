@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseCli } from './cli-args';
 import { BadInput } from './run/bad-input';
+import { terminalText } from './terminal-text';
 import { endLikeChild, startWithoutSecrets, type Secrets } from '../common/secret-handoff';
 
 /**
@@ -61,8 +62,13 @@ async function main(secrets: Secrets): Promise<number> {
   }
 }
 
+/** One `waypoint: …` line on stderr. The message may quote outside text (an argument, a file name, a server's words), so a terminal gets none of its control sequences. */
+function say(message: string): void {
+  process.stderr.write(`waypoint: ${terminalText(message)}\n`);
+}
+
 function refuse(message: string): number {
-  process.stderr.write(`waypoint: ${message}\n`);
+  say(message);
   return 1;
 }
 
@@ -72,7 +78,7 @@ function exit(code: number): void {
 }
 
 function fail(error: unknown): void {
-  process.stderr.write(`waypoint: ${error instanceof Error ? error.message : String(error)}\n`);
+  say(error instanceof Error ? error.message : String(error));
   exit(1);
 }
 

@@ -49,4 +49,10 @@ describe('oneLineName', () => {
     expect(long.endsWith('…')).toBe(true);
     expect(oneLineName('🎉'.repeat(100), 10)).toBe(`${'🎉'.repeat(9)}…`);
   });
+
+  it('cleans as a file name is cleaned (src/shared/attachment-names.ts): direction marks gone, a lone surrogate made U+FFFD, line separators a space', () => {
+    expect(oneLineName('claude\u200f\u061c\u200ecode', 80)).toBe('claudecode');
+    expect(oneLineName('half \ud83c of an emoji', 80)).toBe('half \ufffd of an emoji');
+    expect(oneLineName('two\u2028lines\u2029here', 80)).toBe('two lines here');
+  });
 });

@@ -9,6 +9,8 @@
  * DCS and APC strings, and carriage returns untouched, so the rules are spelt out here instead.
  */
 
+import { oneLine } from '../../shared/attachment-names';
+
 /** OSC, DCS, SOS, PM, APC (7-bit ESC ] P X ^ _ or their C1 forms): the whole string, payload and all, up to BEL or ST — or the end, when it never ends. */
 // eslint-disable-next-line no-control-regex
 const STRING_SEQUENCE = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
@@ -44,9 +46,13 @@ export function inertJson(value: unknown): string {
   return JSON.stringify(value).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A name shown as one line (a chat title, a holder): every control and bidi character gone, whitespace runs made one space, at most `max` characters. */
+/**
+ * A name shown as one line (a chat title, a holder): escape sequences gone with their payload,
+ * then cleaned as a file name is (oneLine: controls, direction marks, lone surrogates), whitespace
+ * runs made one space, at most `max` characters.
+ */
 export function oneLineName(text: string, max: number): string {
-  const line = terminalText(text).replace(/\s+/g, ' ').trim();
+  const line = oneLine(terminalText(text)).replace(/\s+/g, ' ');
   const chars = Array.from(line);
   return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : line;
 }

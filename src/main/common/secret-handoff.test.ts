@@ -184,6 +184,17 @@ describe('secret handoff at start-up', () => {
       ),
     );
     expect(() => decodeSecrets('ANTHROPIC_API_KEY=sk-ant\n')).toThrow(/not NAME=HEX lines/);
+    // The refusal reaches stderr and logs: it says where, never what the line held (a key, raw or hex).
+    for (const bad of ['GITHUB_TOKEN=6768702d74657374\nANTHROPIC_API_KEY=sk-ant-test-raw-value-41\n', 'ANTHROPIC_API_KEY=736b2d616e742d746573742d6865782\n']) {
+      let message = '';
+      try {
+        decodeSecrets(bad);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/not NAME=HEX lines/);
+      expect(message).not.toMatch(/sk-ant|736b2d|ANTHROPIC_API_KEY=/);
+    }
     expect(() => startWithoutSecrets({ env: { [HANDOFF_VARIABLE]: 'fd9' } })).toThrow(/not a handover this version knows/);
   });
 });

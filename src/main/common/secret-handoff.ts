@@ -56,10 +56,11 @@ export function encodeSecrets(secrets: Secrets): string {
 
 export function decodeSecrets(text: string): Record<string, string> {
   const secrets: Record<string, string> = {};
-  for (const line of text.split('\n')) {
+  for (const [index, line] of text.split('\n').entries()) {
     if (line === '') continue;
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=((?:[0-9a-f]{2})*)$/.exec(line);
-    if (!match) throw new Error(`the secrets handed over on fd ${SECRETS_FD} are not NAME=HEX lines (line ${JSON.stringify(line.slice(0, 40))}).`);
+    // Where, never what: the line holds a secret (or part of one), and this message is printed.
+    if (!match) throw new Error(`the secrets handed over on fd ${SECRETS_FD} are not NAME=HEX lines (line ${index + 1}).`);
     secrets[match[1]!] = Buffer.from(match[2]!, 'hex').toString('utf8');
   }
   return secrets;

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { arrayBuffer } from 'node:stream/consumers';
 import { CONTENT_SECURITY_POLICY } from '../renderer-host/csp';
-import { lookupStatic } from '../renderer-host/static-files';
+import { lookupStatic, openStatic, type StaticLookup } from '../renderer-host/static-files';
 
 /**
  * The packaged renderer is served from app://waypoint/ instead of file://: a file:// page can
@@ -31,7 +31,12 @@ function refusal(status: number, text: string): Response {
  * host `waypoint` only, with the app's CSP on every response; traversal, symlinks out of the
  * folder and other hosts are refused (the same lookup the web shell uses).
  */
-export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rendererDir: string,
+  // A parameter so a test can change the folder between the lookup and the read, as a racing
+  // process would; the app always uses lookupStatic.
+  lookup: (root: string, urlPath: string) => Promise<StaticLookup> = lookupStatic,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     let url: URL;
     try {
@@ -41,10 +46,18 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
     }
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return refusal(404, 'Not found.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, 'Method not allowed.');
-    const found = await lookupStatic(rendererDir, url.pathname);
+    const found = await lookup(rendererDir, url.pathname);
     if (found.kind === 'bad_request') return refusal(400, found.reason);
     if (found.kind === 'not_found') return refusal(404, 'Not found.');
-    const body = request.method === 'HEAD' ? null : await readFile(found.path);
+    // What is sent is the file the lookup checked, opened and checked again (static-files.ts): a
+    // name swapped for a symlink or a second link between the lookup and the read is refused.
+    let body: ArrayBuffer | null = null;
+    if (request.method !== 'HEAD') {
+      const opened = await openStatic(found);
+      if (!opened) return refusal(404, 'Not found.');
+      body = await arrayBuffer(opened.stream).catch(() => null);
+      if (!body) return refusal(404, 'Not found.');
+    }
     return new Response(body, {
       status: 200,
       headers: {

@@ -1,5 +1,6 @@
+import { constants } from 'node:os';
 import { app } from 'electron';
-import { startWithoutSecrets, type Secrets } from '../common/secret-handoff';
+import { startWithoutSecrets, type ChildEnd, type Secrets } from '../common/secret-handoff';
 
 /**
  * The desktop app's start without secrets in its environment (common/secret-handoff.ts): with a
@@ -20,7 +21,7 @@ export function desktopSecrets(): Secrets | null {
   if (handoff.kind === 'ready') return handoff.secrets;
   handoff.ended.then(
     // A signal is told as the shell's 128 + its number (Electron's app.exit takes a code only).
-    (end) => app.exit(end.code ?? 128 + (end.signal ? signalNumber(end.signal) : 0)),
+    (end) => app.exit(launcherExitCode(end)),
     (error: unknown) => {
       console.error(`[waypoint] ${(error as Error).message}`);
       app.exit(1);
@@ -29,6 +30,9 @@ export function desktopSecrets(): Secrets | null {
   return null;
 }
 
-function signalNumber(signal: NodeJS.Signals): number {
-  return ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 } as Record<string, number>)[signal] ?? 1;
+/** The exit code this launcher leaves with: the app's own, or the shell's 128 + N for a signal N. */
+export function launcherExitCode(end: ChildEnd): number {
+  if (end.code !== null) return end.code;
+  // Node's own table: every signal by its number on this platform (SIGQUIT is 131, not 129).
+  return 128 + (end.signal ? (constants.signals[end.signal] ?? 1) : 0);
 }

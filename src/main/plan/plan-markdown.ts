@@ -1,4 +1,5 @@
 import type { Plan, PlanStep } from '../../shared/plan';
+import { markdownLine as oneLine } from '../common/markdown-safety';
 import { STATUS_MARK } from './dialects/plan-view';
 
 /**
@@ -13,10 +14,10 @@ export interface MarkdownOptions {
 
 export function planToMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const lines = [
-    `# Project: ${plan.goal}`,
+    `# Project: ${oneLine(plan.goal)}`,
     '',
     '## Problem Statement',
-    plan.explanation ?? plan.goal,
+    oneLine(plan.explanation ?? plan.goal),
     '',
     '## Work Breakdown Structure',
     '',
@@ -54,12 +55,12 @@ function itemLines(steps: readonly PlanStep[]): string[] {
     // The seed's checkboxes, with a mark of its own for each status (an in-progress step is not "[ ]").
     const box = STATUS_MARK[step.status];
     const priority = step.priority ? ` (Priority: ${step.priority[0]?.toUpperCase()}${step.priority.slice(1)})` : '';
-    const out = [`${indent}- ${box} **${step.title}**${priority}${SUFFIX[step.status]}`, `${indent}  - ID: ${step.label ?? step.id}`];
+    const out = [`${indent}- ${box} **${oneLine(step.title)}**${priority}${SUFFIX[step.status]}`, `${indent}  - ID: ${oneLine(String(step.label ?? step.id))}`];
     if (step.description) out.push(`${indent}  - Description: ${oneLine(step.description)}`);
     if (depth > 0 || step.dependsOn.length > 0) {
       const deps = step.dependsOn.map((id) => {
         const dep = byId.get(id);
-        return dep ? `${dep.label ?? dep.id} (${dep.title})` : `${id}`;
+        return dep ? `${oneLine(String(dep.label ?? dep.id))} (${oneLine(dep.title)})` : `${id}`;
       });
       out.push(`${indent}  - Dependencies: ${deps.length > 0 ? deps.join(', ') : 'None'}`);
     }
@@ -75,9 +76,4 @@ function itemLines(steps: readonly PlanStep[]): string[] {
 /** Sibling blocks are separated by one empty line, as in the seed's example. */
 function joinBlocks(blocks: string[][]): string[] {
   return blocks.flatMap((block, i) => (i === 0 ? block : ['', ...block]));
-}
-
-/** Keeps a multi-line description from breaking the list structure. */
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
 }

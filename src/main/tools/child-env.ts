@@ -6,8 +6,6 @@
  */
 import { looksSecret } from '../common/secret-names';
 
-export { looksSecret };
-
 /** Variables a command needs to find its tools, home, locale, terminal and temp folder. */
 const ALLOWED = new Set([
   // POSIX

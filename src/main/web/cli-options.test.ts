@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PORT, defaultDataDir, parseCliOptions } from './cli-options';
+import { defaultDataDir } from '../app/data-folders';
+import { DEFAULT_PORT, parseCliOptions } from './cli-options';
 
 let dir: string;
 beforeAll(async () => {

@@ -31,9 +31,6 @@ Options:
 
 The Anthropic client reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL from the environment.`;
 
-// Kept with the other data folders Waypoint knows (the tools stay out of all of them).
-export { defaultDataDir };
-
 const VALUE_OPTIONS = ['--port', '--data-dir', '--workspace', '--mcp-config'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 

@@ -5,6 +5,7 @@ import { MemorySecretStore } from '../sessions/api-key-store';
 import { McpConfigError } from '../tools/mcp/mcp-config-file';
 import { installProcessGuards } from '../app/process-guards';
 import type { AppServices } from '../app/app-services';
+import { dataInWorkspaceNote } from '../app/data-folders';
 import { createServices } from '../app/services';
 import { parseCliOptions } from './cli-options';
 import { rendererDirFor, startWebShell } from './server';
@@ -39,6 +40,9 @@ async function main(secrets: Secrets, entryUrl: string): Promise<void> {
     return;
   }
   const { port, dataDir, workspace, mcpConfigPath } = parsed.options;
+  // Said once at start, as waypoint run says it: a command Claude runs can reach these folders.
+  const note = dataInWorkspaceNote(workspace, dataDir, process.env, mcpConfigPath ?? undefined);
+  if (note) process.stderr.write(`${note}\n`);
 
   const services = await createServices({
     dataDir,

@@ -190,8 +190,15 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
         { kind: 'text', text: 'Done what I could.' },
       ],
     });
+    const before = server.requests.length;
     const result = await run(['run', 'Set up a diff tool', '--workspace', workspace, '--data-dir', dataDir, '--auto-approve']);
     expect(result.code, result.stdout + result.stderr).toBe(4);
+    // Claude hears why, not that "the user denied" it: nobody was asked.
+    const refusal = JSON.stringify((server.requests[before + 1]!.body as { messages: unknown[] }).messages.at(-1));
+    expect(refusal).toMatch(/"tool_result"/);
+    expect(refusal).not.toMatch(/The user denied/);
+    expect(refusal).toMatch(/needs a person's approval in the Waypoint app/);
+    expect(refusal).toMatch(/a headless run \(waypoint run\) cannot ask/);
     expect(result.stdout).toMatch(/refused \(always asks; --auto-approve does not cover it\): Write \.git\/config/);
     expect(result.stdout).toMatch(/Refused: write_file \(Write \.git\/config \(\d+ bytes\)\): This changes git's configuration/);
     expect(result.stdout).toContain('Approve it in the Waypoint app');

@@ -1,9 +1,8 @@
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
-import { waypointPlaces } from '../../app/data-folders';
+import { dataInWorkspaceNote } from '../../app/data-folders';
 import { createServices, type Services } from '../../app/services';
-import { OffLimits } from '../../tools/workspace';
 import { MemorySecretStore } from '../../sessions/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
@@ -54,10 +53,8 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
  * reach it, and with --auto-approve nobody sees a command before it runs. Said once, on stderr.
  */
 function warnOfDataInWorkspace(args: RunArgs, io: RunIo): void {
-  if (!args.workspace) return;
-  for (const place of new OffLimits(waypointPlaces(args.dataDir, io.env)).inside(args.workspace)) {
-    io.stderr.write(`waypoint: note: ${place.what} (${place.path}) is inside the workspace; file tools can't touch it, but commands Claude runs can.\n`);
-  }
+  const note = dataInWorkspaceNote(args.workspace, args.dataDir, io.env);
+  if (note) io.stderr.write(`${note}\n`);
 }
 
 class HeadlessRun {

@@ -6,10 +6,10 @@ import { closingSections, LEGEND, oneLine, STATUS_MARK, statusLine, statusSuffix
  * Markdown: its explanation and the list of {step, status}, each status with its own mark.
  */
 export function checklistMarkdown(plan: Plan): string {
-  const lines = [`# ${plan.goal}`, ''];
+  const lines = [`# ${oneLine(plan.goal)}`, ''];
   if (plan.explanation && plan.explanation !== plan.goal) lines.push(oneLine(plan.explanation), '');
   lines.push(statusLine(plan), `**Version:** ${plan.version}`, '', LEGEND, '');
-  lines.push(...plan.steps.map((step) => `- ${STATUS_MARK[step.status]} ${step.title}${statusSuffix(step)}`));
+  lines.push(...plan.steps.map((step) => `- ${STATUS_MARK[step.status]} ${oneLine(step.title)}${statusSuffix(step)}`));
   lines.push(...closingSections(plan));
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import type { Plan, PlanCompletion, PlanStep } from '../../../shared/plan';
+import { markdownLine } from '../../common/markdown-safety';
 import { STATUS_MARK } from '../dialects/plan-view';
 
 /** Pieces every dialect's export shares: the status line, the legend, completion and undo sections. */
@@ -40,10 +41,11 @@ export function statusLine(plan: Plan): string {
   return `**Status:** ${plan.undone ? 'undone' : PLAN_WORD[plan.status]} — ${counts.join(', ')}`;
 }
 
-/** Keeps multi-line text from breaking a list item or a table cell. */
-export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
-}
+/**
+ * Claude's or the user's words in one line of the export: kept as written, except what would add
+ * structure to the file (a line break, raw HTML, a heading or list at its start; docs/security.md).
+ */
+export const oneLine = markdownLine;
 
 /** " — skipped: the reason" / " — completed: the result" after a step. */
 export function statusSuffix(step: PlanStep): string {
@@ -63,9 +65,9 @@ export function closingSections(plan: Plan): string[] {
   const u = plan.undone;
   if (u) {
     const parts = [
-      u.restored.length ? `restored ${u.restored.join(', ')}` : '',
-      u.deleted.length ? `removed ${u.deleted.join(', ')}` : '',
-      u.skipped.length ? `left ${u.skipped.join(', ')} as it is (changed outside Waypoint)` : '',
+      u.restored.length ? `restored ${u.restored.map(oneLine).join(', ')}` : '',
+      u.deleted.length ? `removed ${u.deleted.map(oneLine).join(', ')}` : '',
+      u.skipped.length ? `left ${u.skipped.map(oneLine).join(', ')} as it is (changed outside Waypoint)` : '',
     ].filter(Boolean);
     lines.push('', '## Undone', '', `"Undo plan" on ${u.at}: ${parts.length ? parts.join('; ') : 'no files to change'}. No step counts as done.`);
   }

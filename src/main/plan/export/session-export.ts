@@ -7,7 +7,7 @@ import { closingSections, oneLine, STATUS_WORD, statusLine } from './export-part
  * steps recovery skipped or failed say so).
  */
 export function sessionMarkdown(plan: Plan): string {
-  const lines = [`# Objective: ${plan.goal}`, '', statusLine(plan), '', '| ID | Step | Status |', '| --- | --- | --- |'];
+  const lines = [`# Objective: ${oneLine(plan.goal)}`, '', statusLine(plan), '', '| ID | Step | Status |', '| --- | --- | --- |'];
   lines.push(...plan.steps.map((step) => `| ${step.id} | ${cell(step.title)} | ${cell(statusOf(step))} |`));
   lines.push(...closingSections(plan));
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { closingSections, LEGEND, oneLine, STATUS_MARK, statusLine, statusSuffix
  */
 export function structuredMarkdown(plan: Plan): string {
   const byId = new Map(plan.steps.map((s) => [s.id, s]));
-  const lines = [`# Plan: ${plan.goal}`, '', statusLine(plan)];
+  const lines = [`# Plan: ${oneLine(plan.goal)}`, '', statusLine(plan)];
   if (plan.explanation && plan.explanation !== plan.goal) lines.push('', oneLine(plan.explanation));
   lines.push('', '## Steps', '', LEGEND, '', ...plan.steps.flatMap((step) => stepLines(step, byId)));
   if (plan.verificationApproach) lines.push('', '## Verification approach', '', oneLine(plan.verificationApproach));
@@ -20,15 +20,15 @@ export function structuredMarkdown(plan: Plan): string {
 
 function stepLines(step: PlanStep, byId: Map<number, PlanStep>): string[] {
   const detail: string[] = [];
-  if (step.toolsToUse?.length) detail.push(`Tools: ${step.toolsToUse.join(', ')}`);
+  if (step.toolsToUse?.length) detail.push(`Tools: ${step.toolsToUse.map(oneLine).join(', ')}`);
   if (step.successCriteria) detail.push(`Success criteria: ${oneLine(step.successCriteria)}`);
-  if (step.dependsOn.length) detail.push(`Depends on: ${step.dependsOn.map((id) => `${id}${byId.get(id) ? ` ("${byId.get(id)!.title}")` : ''}`).join(', ')}`);
+  if (step.dependsOn.length) detail.push(`Depends on: ${step.dependsOn.map((id) => `${id}${byId.get(id) ? ` ("${oneLine(byId.get(id)!.title)}")` : ''}`).join(', ')}`);
   if (step.priority) detail.push(`Priority: ${step.priority}`);
   if (step.isVerification) detail.push('Verification step');
   for (const note of step.notes) detail.push(`Note: ${oneLine(note)}`);
   if (step.attempts.length) {
     const last = step.attempts.at(-1)!;
-    detail.push(`Attempts: ${step.attempts.length} (last: ${last.tool}, ${last.errorClass.replace(/_/g, ' ')}, ${last.outcome})`);
+    detail.push(`Attempts: ${step.attempts.length} (last: ${oneLine(last.tool)}, ${last.errorClass.replace(/_/g, ' ')}, ${last.outcome})`);
   }
-  return [`- ${STATUS_MARK[step.status]} **${step.id}. ${step.title}**${statusSuffix(step)}`, ...detail.map((d) => `  - ${d}`)];
+  return [`- ${STATUS_MARK[step.status]} **${step.id}. ${oneLine(step.title)}**${statusSuffix(step)}`, ...detail.map((d) => `  - ${d}`)];
 }

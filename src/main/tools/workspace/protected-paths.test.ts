@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
-import { gitPathReason, isGitSegment, protectedChangeReason } from './protected-paths';
+import { isGitSegment } from '../../../shared/git-names';
+import { gitPathReason, protectedChangeReason } from './protected-paths';
 
 // The rule that decides which file changes always ask (docs/security.md "Protected changes").
 

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { isGitSegment } from '../../../shared/git-names';
 import { canonical, canonicalRoot, confine, isInside } from './confine';
 
-export { isGitSegment };
-
 /**
  * Files whose change can make git run a program: its configuration (`[diff] external`,
  * `core.hooksPath`, `core.fsmonitor`, filters…), its hooks, and anything else of a repository's

@@ -24,6 +24,33 @@ export function inlineText(text: string): string {
   );
 }
 
+/**
+ * One line of outside text that keeps its inline Markdown (emphasis, `code`, links) but adds no
+ * structure where it is put (a plan's goal, a step's title, a reason, as a heading's text, a list
+ * item's or a paragraph of its own): line breaks gone, no live HTML ("<" as `&lt;` outside its own
+ * code spans), a backtick run it leaves unclosed escaped (it could pair with a backtick of the
+ * next text on the line and turn that text's "<" live), nothing at its start that opens a block
+ * (heading, list, quote, fence, rule, link definition), and no backslash at its end to eat the
+ * character after it. Text that needs none of this comes back as it was, trimmed.
+ */
+export function markdownLine(text: string): string {
+  // WBS.md is rewritten on every plan change: each step below runs only on text that needs it.
+  const line = oneLine(LINE_BREAK.test(text) ? text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ') : text);
+  let inline = /[<`\\]/.test(line) ? escapeHtml(line, true) : line;
+  if (inline.endsWith('\\')) inline = inline.replace(/(^|[^\\])((?:\\\\)*)\\$/, '$1$2\\\\');
+  return /^[#>+*=_~`[\d-]/.test(inline) ? escapeBlockStart(inline) : inline;
+}
+
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** What opens a block at the start of a line (CommonMark), escaped so it reads as text. */
+function escapeBlockStart(line: string): string {
+  if (/^(#{1,6}|[-+*])(\s|$)/.test(line) || /^(>|`{3}|~{3}|\[[^\]]*\]:)/.test(line)) return `\\${line}`;
+  if (/^([-_*=])(\s*\1)*\s*$/.test(line)) return `\\${line}`;
+  const numbered = /^(\d{1,9})([.)])(\s|$)/.exec(line);
+  return numbered ? `${numbered[1]}\\${line.slice(numbered[1]!.length)}` : line;
+}
+
 /** One line as inline code: a fence longer than any run of backticks in it. */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
@@ -92,9 +119,11 @@ function isInert(markdown: string): boolean {
 /**
  * Every "<" that could open a tag, as `&lt;` (shown as "<"), except inside inline code spans,
  * where an entity would show as written; "\<" is already text. Code spans are found by matching
- * backtick runs; where that differs from the viewer, `isInert` catches it.
+ * backtick runs; where that differs from the viewer, `isInert` catches it. With
+ * `escapeUnclosedTicks`, a backtick run that closes nowhere is escaped (`\``), so it cannot pair
+ * with one in text put after it.
  */
-function escapeHtml(raw: string): string {
+function escapeHtml(raw: string, escapeUnclosedTicks = false): string {
   let out = '';
   let i = 0;
   while (i < raw.length) {
@@ -107,7 +136,7 @@ function escapeHtml(raw: string): string {
       while (raw[i + run] === '`') run++;
       const close = closingRun(raw, i + run, run);
       const end = close === -1 ? i + run : close + run;
-      out += raw.slice(i, end);
+      out += close === -1 && escapeUnclosedTicks ? '\\`'.repeat(run) : raw.slice(i, end);
       i = end;
     } else {
       out += c === '<' ? '&lt;' : c;
@@ -144,7 +173,7 @@ function trailingNewlines(raw: string): string {
   return /\n*$/.exec(raw)![0];
 }
 
-export function longestRun(text: string, char: string): number {
+function longestRun(text: string, char: string): number {
   let best = 0;
   let run = 0;
   for (const c of text) {
