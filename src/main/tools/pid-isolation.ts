@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { scrubbedEnv } from './child-env';
 
 /**
@@ -71,4 +72,32 @@ export function processIsolation(): Promise<Isolation> {
 export function isolate(isolation: Isolation, launch: Launch): Launch {
   if (isolation.kind === 'none') return launch;
   return { command: isolation.bwrap, args: [...BWRAP_ARGS, launch.command, ...launch.args] };
+}
+
+/**
+ * Under bubblewrap a command that is not there no longer fails to spawn: bwrap starts, and its
+ * execvp fails inside, in words the user was never meant to read. So the command is looked up
+ * first, as spawn would (PATH of the environment it gets, relative to `cwd`), and a missing or
+ * non-executable one fails the way spawn fails (`spawn NAME ENOENT` / `EACCES`), which the app
+ * already turns into words ("the command … was not found").
+ */
+export function checkCommand(isolation: Isolation, command: string, env: Record<string, string | undefined>, cwd: string = process.cwd()): void {
+  if (isolation.kind === 'none') return;
+  const candidates = command.includes('/') ? [isAbsolute(command) ? command : resolve(cwd, command)] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(resolve(cwd, dir), command));
+  let denied = false;
+  for (const candidate of candidates) {
+    try {
+      if (!statSync(candidate).isFile()) continue;
+    } catch {
+      continue;
+    }
+    try {
+      accessSync(candidate, constants.X_OK);
+      return;
+    } catch {
+      denied = true;
+    }
+  }
+  const code = denied ? 'EACCES' : 'ENOENT';
+  throw Object.assign(new Error(`spawn ${command} ${code}`), { code, errno: code, syscall: `spawn ${command}`, path: command });
 }

@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Emitter } from '../../common/emitter';
 import { mcpServerEnv } from '../child-env';
-import { isolate, processIsolation } from '../pid-isolation';
+import { checkCommand, isolate, processIsolation } from '../pid-isolation';
 import type { McpServerConfig } from '../../../shared/settings';
 import type { ToolOutcome } from '../tool';
 import { errorToToolError, resultToOutcome } from './mcp-result';
@@ -62,12 +62,15 @@ export class McpConnection {
   private async createTransport(): Promise<Transport> {
     if ('command' in this.config) {
       // In a PID namespace of its own where bubblewrap can make one, like run_command (pid-isolation.ts).
-      const launch = isolate(await processIsolation(), { command: this.config.command, args: this.config.args ?? [] });
+      const isolation = await processIsolation();
+      // Allow-listed like run_command's, plus exactly what the server's config sets.
+      const env = mcpServerEnv(process.env, this.config.env);
+      checkCommand(isolation, this.config.command, env);
+      const launch = isolate(isolation, { command: this.config.command, args: this.config.args ?? [] });
       const transport = new StdioClientTransport({
         command: launch.command,
         args: launch.args,
-        // Allow-listed like run_command's, plus exactly what the server's config sets.
-        env: mcpServerEnv(process.env, this.config.env),
+        env,
         stderr: 'pipe',
       });
       transport.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));

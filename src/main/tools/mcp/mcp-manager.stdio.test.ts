@@ -120,6 +120,7 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     manager = new McpManager({
       broken: stdioServer('--fail-at-start'),
       missing: { command: '/no/such/mcp-binary' },
+      notOnPath: { command: 'waypoint-no-such-command' },
       invalid: { url: 'not a url' },
       good: { ...stdioServer(), trusted: true },
     });
@@ -127,7 +128,13 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     const broken = stateOf('broken');
     expect(broken?.status).toBe('failed');
     if (broken?.status === 'failed') expect(broken.stderrTail).toContain('missing configuration, giving up');
-    expect(stateOf('missing')?.status).toBe('failed');
+    // Said as spawn says it (the app words it "the command … was not found"), also where the
+    // server would start under bubblewrap, whose own execvp message is no use to a person.
+    for (const [name, command] of [['missing', '/no/such/mcp-binary'], ['notOnPath', 'waypoint-no-such-command']] as const) {
+      const state = stateOf(name);
+      expect(state?.status).toBe('failed');
+      if (state?.status === 'failed') expect(state.error).toContain(`spawn ${command} ENOENT`);
+    }
     const invalid = stateOf('invalid');
     expect(invalid?.status).toBe('failed');
     if (invalid?.status === 'failed') expect(invalid.error).toContain('Invalid configuration');
