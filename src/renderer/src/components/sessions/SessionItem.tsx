@@ -15,6 +15,14 @@ interface Props {
   onExport?: () => void;
 }
 
+/** The title main gives a chat before its first message (sessions/chat-registry.ts). */
+const UNTITLED = 'New chat';
+
+/** A chat nobody has written in yet: its default title, and no activity since it was made. */
+function isUntouched(session: SessionSummary): boolean {
+  return session.title === UNTITLED && session.updatedAt === session.createdAt && !session.usage;
+}
+
 /** What the arrow keys move between in a row: the chat, then its actions. */
 const ROW_CONTROL = '[data-row-control]';
 
@@ -123,6 +131,8 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
           <span className="chat-title-row">
             {pinned && <Icon name="pin" size={12} className="chat-pinned-mark" />}
             <ChatTitle title={session.title} />
+            {/* Not a second button named exactly "New chat" beside the one that makes a chat. */}
+            {isUntouched(session) && <span className="sr-only"> (empty)</span>}
           </span>
           {/* A space, so a screen reader hears "title, paused 0/2" rather than "titlepaused 0/2". */}
           {badges && ' '}
