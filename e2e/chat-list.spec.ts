@@ -133,6 +133,13 @@ test('each chat is one Tab stop, its actions are on the arrow keys, and a skip l
   await expect(chatList(app).getByRole('textbox', { name: 'Chat title', exact: true })).toBeFocused();
   await app.keyboard.press('Escape');
   await expectAccessibleInBothSchemes(app, 'chat list with actions focused');
+
+  // The shortcuts list tells these keys.
+  await app.keyboard.press('Control+/');
+  const shortcuts = app.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const row = (name: RegExp) => shortcuts.getByRole('row').filter({ has: app.getByRole('rowheader', { name }) });
+  await expect(row(/^A chat’s actions/)).toContainText('Right arrow or Left arrow');
+  await expect(row(/^The chat above or below/)).toContainText('Up arrow or Down arrow');
 });
 
 test('a pinned chat comes first, says "Unpin chat", and stays pinned after a restart', async ({ page }) => {
