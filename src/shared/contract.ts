@@ -185,6 +185,11 @@ export const calls = {
     input: z.object({ sessionId: SessionId, title: z.string().trim().min(1, { error: 'Title is empty.' }).max(200) }).strict(),
     output: SessionSummary,
   },
+  /** "Pin chat" / "Unpin chat": pinned chats are listed first; the date (and so the order among the rest) stays. */
+  pinSession: {
+    input: z.object({ sessionId: SessionId, pinned: z.boolean({ error: 'pinned must be true or false.' }) }).strict(),
+    output: SessionSummary,
+  },
   deleteSession: {
     input: z.object({ sessionId: SessionId }).strict(),
     output: z.object({ deleted: z.boolean() }),

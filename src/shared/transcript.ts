@@ -208,6 +208,8 @@ export const SessionSummary = z.object({
   skippedLines: z.number().int().nonnegative().optional(),
   /** Why the chat could not be rebuilt whole from its log: it opens read-only with what could be read. */
   damaged: z.string().optional(),
+  /** "Pin chat": the chat is listed before the others, whatever its date. */
+  pinned: z.boolean().optional(),
   /** "Approve for this chat": rules for this chat only (they survive its restart, and never reach another chat). */
   approvalRules: z.array(ApprovalRule).optional(),
 });

@@ -357,6 +357,14 @@ export class ChatService implements Disposable {
     return session.summary;
   }
 
+  /** Pinned or not; the summary loses the field when unpinned, as chats never pinned have none. */
+  pinSession(sessionId: string, pinned: boolean): SessionSummary {
+    const session = this.chats.require(sessionId);
+    const { pinned: _was, ...rest } = session.summary;
+    this.chats.publish(session, { type: 'session_updated', session: pinned ? { ...rest, pinned: true } : rest });
+    return session.summary;
+  }
+
   /** Forgets the chat (its run stops, its later events are dropped) and tells subscribers. */
   removeSession(sessionId: string): boolean {
     if (!this.chats.remove(sessionId)) return false;

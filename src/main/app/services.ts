@@ -193,6 +193,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chat.getSession(sessionId).session.workspace ?? null) }),
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
+    pinSession: ({ sessionId, pinned }) => sessions.pinSession(sessionId, pinned),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),

@@ -25,6 +25,7 @@ export interface ChatHost {
   /** Applies and announces an event another process logged for this chat (it is not logged again). */
   mirror(sessionId: string, event: WaypointEvent): void;
   renameSession(sessionId: string, title: string): SessionSummary;
+  pinSession(sessionId: string, pinned: boolean): SessionSummary;
   removeSession(sessionId: string): boolean;
 }
 

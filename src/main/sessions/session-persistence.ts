@@ -192,6 +192,10 @@ export class SessionPersistence implements AsyncDisposable {
     return this.options.chat.renameSession(sessionId, title);
   }
 
+  pinSession(sessionId: string, pinned: boolean): SessionSummary {
+    return this.options.chat.pinSession(sessionId, pinned);
+  }
+
   /** Removes the chat and its folder; false when there was no such chat. */
   async deleteSession(sessionId: string): Promise<boolean> {
     this.claim(sessionId);

@@ -9,6 +9,7 @@ import { Header } from './Header';
 import { Onboarding } from './Onboarding';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SKIP_TARGET_ID, SkipLink } from './SkipLink';
 import { ShortcutsHost } from '../keyboard/ShortcutsDialog';
 import { SettingsResetNotice } from './sessions/SettingsResetNotice';
 import { McpFailureNotice } from './mcp/McpFailureNotice';
@@ -113,13 +114,14 @@ function Shell() {
 
   return (
     <div className="app" data-sidebar={s.sidebarOpen ? 'open' : 'closed'}>
+      <SkipLink />
       <Sidebar
         sessions={s.sessions}
         currentSessionId={s.currentSessionId}
         onNewChat={onNewChat}
         onOpen={onOpen}
       />
-      <main className="main-column">
+      <main id={SKIP_TARGET_ID} className="main-column" tabIndex={-1}>
         <ConnectionBanner status={s.connection} />
         <ErrorBanner message={s.lastError} onDismiss={() => s.setLastError(null)} />
         <ShownNotices />

@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import type { ActionResult } from '../store/types';
 import type { PendingAttachment } from '../store/attachments-slice';
 import { PendingAttachments } from './attachments/PendingAttachments';
@@ -41,6 +41,8 @@ export function Composer(props: Props) {
   const { working, error, onSend, onStop, onEdit, draft = '', onDraftChange, attachments = [], attachmentAlert, onAttach, footer } = props;
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const focusBox = useCallback(() => box.current?.focus(), []);
   const [text, setTextState] = useState(draft);
   const [sending, setSending] = useState(false);
   const setText = (next: string) => {
@@ -93,7 +95,7 @@ export function Composer(props: Props) {
           )}
         </div>
       )}
-      {props.onRemoveAttachment && <PendingAttachments items={attachments} onRemove={props.onRemoveAttachment} />}
+      {props.onRemoveAttachment && <PendingAttachments items={attachments} onRemove={props.onRemoveAttachment} onEmptied={focusBox} />}
       <div className="composer-box">
         {onAttach && (
           <>
@@ -115,6 +117,7 @@ export function Composer(props: Props) {
         )}
         {/* The message box has the focus when a chat opens: typing is what people do first. */}
         <textarea
+          ref={box}
           aria-label="Message"
           aria-describedby={hintId}
           placeholder="Message Claude…"

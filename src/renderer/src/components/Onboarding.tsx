@@ -37,7 +37,8 @@ export function Onboarding({ view, shell, models, onLoadModels, onSaveKey, onSav
   return (
     <div className="onboarding">
       <form className="onboarding-card" onSubmit={submit}>
-        <h1>Welcome to Waypoint</h1>
+        {/* h2: the header's chat title is the page's one h1. */}
+        <h2>Welcome to Waypoint</h2>
         <p>
           Waypoint talks to Claude with your own Anthropic API key. Create one in the Anthropic Console at{' '}
           <a href="https://console.anthropic.com/settings/keys" target="_blank" rel="noopener noreferrer">

@@ -8,7 +8,18 @@
  * Mod+Shift+F; the desktop app, where nothing else owns it, takes Mod+F too.
  */
 
-export type ShortcutId = 'send' | 'newline' | 'stop' | 'newChat' | 'togglePlan' | 'focusPrompt' | 'settings' | 'shortcuts' | 'find';
+export type ShortcutId =
+  | 'send'
+  | 'newline'
+  | 'stop'
+  | 'newChat'
+  | 'togglePlan'
+  | 'focusPrompt'
+  | 'settings'
+  | 'shortcuts'
+  | 'find'
+  | 'chatActions'
+  | 'chatMove';
 
 export interface KeyLike {
   key: string;
@@ -38,6 +49,9 @@ export const SHORTCUTS: Shortcut[] = [
   { id: 'find', action: 'Find in chat', keys: ['Mod+Shift+F'] },
   { id: 'settings', action: 'Open Settings', keys: ['Mod+,'] },
   { id: 'shortcuts', action: 'Show keyboard shortcuts', keys: ['Mod+/'] },
+  // The chat list's own keys (SessionItem.tsx): each chat is one Tab stop, its actions are on the arrows.
+  { id: 'chatActions', action: 'A chat’s actions (pin, rename, export, delete)', keys: ['Right arrow', 'Left arrow'], where: 'in the chat list' },
+  { id: 'chatMove', action: 'The chat above or below', keys: ['Up arrow', 'Down arrow'], where: 'in the chat list' },
 ];
 
 /** In the desktop app Mod+N also starts a new chat (a browser tab can't have it). */

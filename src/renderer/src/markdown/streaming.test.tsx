@@ -24,7 +24,8 @@ describe('a streaming reply', () => {
 
   it('shows a finished reply exactly as written, unclosed markers included', () => {
     const { container } = render(<AssistantMessage item={reply('2 * 3 and **not closed', 'done')} />);
-    expect(container.textContent).toBe('2 * 3 and **not closed');
+    // The reply's text (its Copy buttons follow it).
+    expect(container.querySelector('.markdown')!.textContent).toBe('2 * 3 and **not closed');
   });
 
   it('has no caret element of its own line: the caret is drawn at the end of the last line', () => {

@@ -13,6 +13,8 @@ export interface SessionsManageSlice {
   /** The settings-reset notice was dismissed (it is shown once per start). */
   settingsNoticeDismissed: boolean;
   renameSession(sessionId: string, title: string): Promise<ActionResult>;
+  /** "Pin chat" / "Unpin chat": kept in main with the chat, so it survives a restart. */
+  pinSession(sessionId: string, pinned: boolean): Promise<ActionResult>;
   requestDelete(sessionId: string | null): void;
   confirmDelete(): Promise<ActionResult>;
   /** main deleted a chat (here or in another window): forget it, and leave it if it was open. */
@@ -47,6 +49,14 @@ export const createSessionsManageSlice: SliceCreator<SessionsManageSlice> = (set
         return OK;
       } catch (error) {
         get().noteRefusal(sessionId, error);
+        return report(error);
+      }
+    },
+    async pinSession(sessionId, pinned) {
+      try {
+        get().upsertSession(await api.call('pinSession', { sessionId, pinned }));
+        return OK;
+      } catch (error) {
         return report(error);
       }
     },

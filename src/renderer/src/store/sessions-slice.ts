@@ -2,9 +2,9 @@ import type { SessionSummary } from '../../../shared/transcript';
 import { failed, OK } from './errors';
 import type { SessionsSlice, SliceCreator } from './types';
 
-/** Newest activity first, as in Claude Desktop's sidebar. */
-function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
-  return [...sessions].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+/** Pinned chats first; within each group, newest activity first, as in Claude Desktop's sidebar. */
+export function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
+  return [...sessions].sort((a, b) => Number(b.pinned === true) - Number(a.pinned === true) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
 export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) => ({

@@ -31,6 +31,7 @@ describe('attachment names on screen', () => {
           { localId: 'two', name: tricky, size: 12, status: 'ready', sent: 12, attachment: stored },
         ]}
         onRemove={() => undefined}
+        onEmptied={() => undefined}
       />,
       { wrapper },
     );

@@ -57,6 +57,12 @@ const PATHS = {
     </>
   ),
   up: <path d="M6 15l6-6 6 6" />,
+  pin: (
+    <>
+      <path d="M9 3h6l-1 6 3 3v2H7v-2l3-3z" />
+      <path d="M12 14v7" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

@@ -17,6 +17,7 @@ interface Props {
 export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
   const searching = useWaypoint((s) => s.searchResults !== null);
   const rename = useWaypoint((s) => s.renameSession);
+  const pin = useWaypoint((s) => s.pinSession);
   const requestDelete = useWaypoint((s) => s.requestDelete);
   const exportChat = useWaypoint((s) => s.exportChat);
   const setLastError = useWaypoint((s) => s.setLastError);
@@ -36,6 +37,7 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
               current={session.id === currentSessionId}
               onOpen={onOpen}
               rename={rename}
+              pin={pin}
               requestDelete={requestDelete}
               exportChat={exportChat}
               setLastError={setLastError}
@@ -53,6 +55,7 @@ interface RowProps {
   current: boolean;
   onOpen(sessionId: string): void;
   rename(sessionId: string, title: string): Promise<unknown>;
+  pin(sessionId: string, pinned: boolean): Promise<unknown>;
   requestDelete(sessionId: string): void;
   exportChat(sessionId: string): Promise<ActionResult>;
   setLastError(message: string | null): void;
@@ -63,13 +66,14 @@ interface RowProps {
  * step's progress replace the list, and a hundred chats re-rendering for each took frames from
  * the plan panel (issue 15 item 4).
  */
-const SessionRow = memo(function SessionRow({ session, current, onOpen, rename, requestDelete, exportChat, setLastError }: RowProps) {
+const SessionRow = memo(function SessionRow({ session, current, onOpen, rename, pin, requestDelete, exportChat, setLastError }: RowProps) {
   return (
     <SessionItem
       session={session}
       current={current}
       onOpen={() => onOpen(session.id)}
       onRename={(title) => void rename(session.id, title)}
+      onPin={(pinned) => void pin(session.id, pinned)}
       onDelete={() => requestDelete(session.id)}
       onExport={() => void exportChat(session.id).then((result) => !result.ok && setLastError(result.message))}
     />

@@ -2,10 +2,13 @@ import { memo, type ReactNode } from 'react';
 import type { AssistantItem } from '../../../../shared/transcript';
 import { Markdown } from '../../markdown/Markdown';
 import '../../markdown/streaming-caret.css';
+import { CopyReplyButtons } from './CopyReplyButtons';
 
 /**
  * Claude's reply as Markdown; while it streams, unclosed formatting at its end shows as it will
- * be and a caret (streaming-caret.css) sits at the end of its last line. A marker when stopped or failed.
+ * be and a caret (streaming-caret.css) sits at the end of its last line. A marker when stopped or
+ * failed. Once it has ended, its tools: Copy, Copy as Markdown, and what the transcript adds
+ * (`children`: Retry reply on the last one).
  */
 export const AssistantMessage = memo(function AssistantMessage({ item, children }: { item: AssistantItem; children?: ReactNode }) {
   return (
@@ -13,7 +16,12 @@ export const AssistantMessage = memo(function AssistantMessage({ item, children 
       <Markdown text={item.text} streaming={item.status === 'streaming'} cacheKey={item.id} />
       {item.status === 'stopped' && <p className="msg-marker">stopped</p>}
       {item.status === 'error' && <p className="msg-marker msg-marker--error">reply interrupted</p>}
-      {children}
+      {item.status !== 'streaming' && (
+        <div className="msg-tools msg-tools--reply">
+          <CopyReplyButtons text={item.text} />
+          {children}
+        </div>
+      )}
     </article>
   );
 });
