@@ -239,7 +239,7 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
       [['run', ' \n ', '--workspace', workspace, '--data-dir', dataDir], /the task is empty/],
       [['run', '-', '--workspace', workspace, '--data-dir', dataDir], /never reads stdin/],
       [['run', '--workspace', workspace, '--data-dir', dataDir], /say what to do/],
-      [['run', 'Task', '--workspace', workspace, '--data-dir', file], /is not a folder/],
+      [['run', 'Task', '--workspace', workspace, '--data-dir', file], /is a file, not a folder/],
       [['run', '--answer', 'skip', '--workspace', workspace, '--data-dir', dataDir], /use it with --resume/],
       [['fly'], /unknown command "fly"/],
       [['run', 'Task', '--workspace', workspace, '--data-dir', dataDir], /no API key: set ANTHROPIC_API_KEY/, { ANTHROPIC_API_KEY: '' }],
