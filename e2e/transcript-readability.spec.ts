@@ -45,11 +45,11 @@ test.describe('a long paste and a plan at work', () => {
     const runs = log.getByRole('button', { name: /^Plan updated \d+ times/ });
     await expect(runs).toHaveCount(3);
     const latest = runs.last();
-    await expect(latest).toHaveText('Plan updated 2 times · latest: step 6 “Make icons follow the theme colour” started');
+    await expect(latest).toHaveText('Plan updated 2 times · latest: step 3 “Make icons follow the theme colour” started');
     await expect(latest).toHaveAttribute('aria-expanded', 'false');
     await latest.click();
     await expect(latest).toHaveAttribute('aria-expanded', 'true');
-    await expect(log.getByText('Updated plan: step 6 “Make icons follow the theme colour” added')).toBeVisible();
+    await expect(log.getByText('Updated plan: step 3 “Make icons follow the theme colour” added')).toBeVisible();
 
     // 11. Step 6 was added after step 2: the panel numbers it 3 and its detail gives the id 6.
     const panel = planPanel(app);
