@@ -57,6 +57,7 @@ const PATHS = {
     </>
   ),
   up: <path d="M6 15l6-6 6 6" />,
+  pause: <path d="M9 6v12M15 6v12" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
