@@ -29,8 +29,8 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
       <h3 className="plan-done-title" ref={heading} tabIndex={-1}>
         {title}
       </h3>
-      <p className="plan-done-goal">{item.goal}</p>
-      <p>{completion.summary}</p>
+      <p className="plan-done-goal" data-find>{item.goal}</p>
+      <p data-find>{completion.summary}</p>
       {undone ? (
         <p className="plan-done-undone">{undoneText(undone)}</p>
       ) : (
