@@ -24,7 +24,7 @@ async function putText(page: Page, text: string): Promise<void> {
 test.describe('a long paste and a plan at work', () => {
   test.use({ scenario: { ...plansShowcase, gated: true } });
 
-  test('collapse to one line each, expand on request, and name steps so Claude\'s "step 6" is found', async ({ app, scripted }) => {
+  test('collapse to one line each, expand on request, and number steps as the panel does, with Claude\'s id in the detail', async ({ app, scripted }) => {
     const paste = `Add a dark mode toggle. The build log:\n${'2025-01-01 12:00:00 INFO compiled one more module of the app\n'.repeat(3400)}END OF LOG`;
     expect(paste.length).toBeGreaterThan(200_000);
     await putText(app, paste);
