@@ -22,10 +22,22 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
   const [guidance, setGuidance] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Aborting cancels the whole plan and can't be taken back from here: "Abort plan" asks first.
+  const [confirmAbort, setConfirmAbort] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const abortRef = useRef<HTMLButtonElement>(null);
+  const askedAbort = useRef(false);
+  useEffect(() => {
+    if (confirmAbort) keepRef.current?.focus();
+    else if (askedAbort.current) abortRef.current?.focus();
+  }, [confirmAbort]);
   const details = useRef<HTMLDivElement>(null);
   const detailsScroll = useScrollable(details);
 
-  useEffect(() => setBusy(false), [request.id]);
+  useEffect(() => {
+    setBusy(false);
+    setConfirmAbort(false);
+  }, [request.id]);
 
   const answer = async (value: EscalationAnswer) => {
     setBusy(true);
@@ -92,10 +104,36 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
           <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
             Skip step
           </button>
-          <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
+          <button
+            ref={abortRef}
+            type="button"
+            className="btn btn--danger"
+            disabled={busy || confirmAbort}
+            aria-expanded={confirmAbort}
+            onClick={() => {
+              askedAbort.current = true;
+              setConfirmAbort(true);
+            }}
+          >
             Abort plan
           </button>
         </div>
+        {confirmAbort && (
+          <div className="escalation-confirm" role="group" aria-labelledby={`${id}-abort`}>
+            <p id={`${id}-abort`} className="escalation-label">
+              Abort the plan?
+            </p>
+            <p>Claude stops and the plan is cancelled. Files it changed stay as they are; “Undo plan” on its card puts them back.</p>
+            <div className="escalation-actions">
+              <button ref={keepRef} type="button" className="btn" disabled={busy} onClick={() => setConfirmAbort(false)}>
+                Keep the plan
+              </button>
+              <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
+                Yes, abort the plan
+              </button>
+            </div>
+          </div>
+        )}
       </form>
     </PromptDialog>
   );
