@@ -97,41 +97,38 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
             {problem}
           </p>
         )}
-        <div className="escalation-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            Send guidance
-          </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
-            Skip step
-          </button>
-          <button
-            ref={abortRef}
-            type="button"
-            className="btn btn--danger"
-            disabled={busy || confirmAbort}
-            aria-expanded={confirmAbort}
-            onClick={() => {
-              askedAbort.current = true;
-              setConfirmAbort(true);
-            }}
-          >
-            Abort plan
-          </button>
-        </div>
-        {confirmAbort && (
-          <div className="escalation-confirm" role="group" aria-labelledby={`${id}-abort`}>
-            <p id={`${id}-abort`} className="escalation-label">
-              Abort the plan?
-            </p>
-            <p>Claude stops and the plan is cancelled. Files it changed stay as they are; “Undo plan” on its card puts them back.</p>
-            <div className="escalation-actions">
-              <button ref={keepRef} type="button" className="btn" disabled={busy} onClick={() => setConfirmAbort(false)}>
-                Keep the plan
-              </button>
-              <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
-                Yes, abort the plan
-              </button>
-            </div>
+        {/* The confirmation takes the answers' place, so the card keeps its height and stays in view. */}
+        {confirmAbort ? (
+          <div className="escalation-actions escalation-confirm" role="group" aria-labelledby={`${id}-abort`} aria-describedby={`${id}-abort-what`}>
+            <strong id={`${id}-abort`}>Abort the plan?</strong>
+            <span id={`${id}-abort-what`}>Claude stops and the plan is cancelled; files it changed stay until “Undo plan”.</span>
+            <button ref={keepRef} type="button" className="btn" disabled={busy} onClick={() => setConfirmAbort(false)}>
+              Keep the plan
+            </button>
+            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
+              Yes, abort the plan
+            </button>
+          </div>
+        ) : (
+          <div className="escalation-actions">
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Send guidance
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
+              Skip step
+            </button>
+            <button
+              ref={abortRef}
+              type="button"
+              className="btn btn--danger"
+              disabled={busy}
+              onClick={() => {
+                askedAbort.current = true;
+                setConfirmAbort(true);
+              }}
+            >
+              Abort plan
+            </button>
           </div>
         )}
       </form>
