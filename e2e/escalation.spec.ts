@@ -82,6 +82,11 @@ test.describe('abort', () => {
   test('"Abort plan" cancels the plan, hides the panel and sends nothing until the user writes', async ({ app, scripted, shell }) => {
     const { dialog, panel } = await reachEscalation(app, scripted);
     await dialog.getByRole('button', { name: 'Abort plan', exact: true }).click();
+    // It asks first: nothing is aborted until the user says so.
+    const confirm = dialog.getByRole('group', { name: 'Abort the plan?', exact: true });
+    await expect(confirm.getByRole('button', { name: 'Keep the plan', exact: true })).toBeFocused();
+    await expect(panel.region).toBeVisible();
+    await confirm.getByRole('button', { name: 'Yes, abort the plan', exact: true }).click();
     await expect(panel.region).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
     await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeVisible(); // idle again

@@ -22,6 +22,11 @@ test('a checklist plan that completes by itself leaves Waypoint\'s card, with Ex
   await expect(card).toContainText('All 6 steps are done: Create preferences model;');
   await expect(card).toContainText('6/6 steps completed');
   await expect(card).toContainText('Summary by Waypoint: Claude did not write one.');
+  // The panel is gone; the card keeps the steps, each with how it ended (issue 23 item 13).
+  const steps = card.getByRole('list', { name: 'Steps', exact: true }).getByRole('listitem');
+  await expect(steps).toHaveCount(6);
+  await expect(steps.first()).toHaveText(/^1\. Create preferences model \(completed\)/);
+  await expect(steps.last()).toHaveText(/^6\. Write tests \(completed\)/);
   await expect(card.getByRole('button', { name: 'Undo plan', exact: true })).toBeVisible();
 
   const download = app.waitForEvent('download');
@@ -36,6 +41,7 @@ test('a checklist plan that completes by itself leaves Waypoint\'s card, with Ex
   await app.reload();
   const again = app.getByRole('log', { name: 'Conversation' }).getByRole('region', { name: 'Plan completed' });
   await expect(again).toContainText('All 6 steps are done');
+  await expect(again.getByRole('list', { name: 'Steps', exact: true }).getByRole('listitem')).toHaveCount(6);
   await expect(again.getByRole('button', { name: 'Export plan', exact: true })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Undo plan', exact: true })).toBeVisible();
 });

@@ -24,7 +24,7 @@ async function putText(page: Page, text: string): Promise<void> {
 test.describe('a long paste and a plan at work', () => {
   test.use({ scenario: { ...plansShowcase, gated: true } });
 
-  test('collapse to one line each, expand on request, and name steps so Claude\'s "step 6" is found', async ({ app, scripted }) => {
+  test('collapse to one line each, expand on request, and number steps as the panel does, with Claude\'s id in the detail', async ({ app, scripted }) => {
     const paste = `Add a dark mode toggle. The build log:\n${'2025-01-01 12:00:00 INFO compiled one more module of the app\n'.repeat(3400)}END OF LOG`;
     expect(paste.length).toBeGreaterThan(200_000);
     await putText(app, paste);
@@ -45,11 +45,11 @@ test.describe('a long paste and a plan at work', () => {
     const runs = log.getByRole('button', { name: /^Plan updated \d+ times/ });
     await expect(runs).toHaveCount(3);
     const latest = runs.last();
-    await expect(latest).toHaveText('Plan updated 2 times · latest: step 6 “Make icons follow the theme colour” started');
+    await expect(latest).toHaveText('Plan updated 2 times · latest: step 3 “Make icons follow the theme colour” started');
     await expect(latest).toHaveAttribute('aria-expanded', 'false');
     await latest.click();
     await expect(latest).toHaveAttribute('aria-expanded', 'true');
-    await expect(log.getByText('Updated plan: step 6 “Make icons follow the theme colour” added')).toBeVisible();
+    await expect(log.getByText('Updated plan: step 3 “Make icons follow the theme colour” added')).toBeVisible();
 
     // 11. Step 6 was added after step 2: the panel numbers it 3 and its detail gives the id 6.
     const panel = planPanel(app);

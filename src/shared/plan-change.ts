@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Plan } from './plan';
+import { cardSteps } from './card-steps';
 import { nameStepsInChange } from './plan-change-text';
 import { isUnfinished } from './plan-pause';
 import type { PlanChangeItem, PlanCompletionItem, SessionSummary } from './transcript';
@@ -84,6 +85,7 @@ export function planChangeItems(previous: Plan | null, update: PlanUpdate): Arra
           goal: plan.goal,
           completion: plan.completion,
           counts: { completed: plan.summary.completed, failed: plan.summary.failed, skipped: plan.summary.skipped, total: plan.summary.total },
+          steps: cardSteps(plan),
           planId: plan.id,
           by: 'claude',
         },

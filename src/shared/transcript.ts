@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRule } from './approval-rules';
 import { Attachment } from './attachments';
-import { Dialect, ErrorClass, PlanCompletion, PlanStatus, PlanUndone } from './plan';
+import { Dialect, ErrorClass, PlanCompletion, PlanStatus, PlanUndone, StepStatus } from './plan';
 import { Usage } from './usage';
 
 /**
@@ -69,12 +69,21 @@ export const PlanChangeItem = z.object({
   version: z.number().int().nonnegative(),
 });
 
+/** A step as a completion card lists it: its number, title, how it ended and what it gave. */
+export const CardStep = z.object({ number: z.string(), title: z.string(), status: StepStatus, result: z.string().optional() });
+export type CardStep = z.infer<typeof CardStep>;
+
 export const PlanCompletionItem = z.object({
   ...base,
   kind: z.literal('plan_completion'),
   goal: z.string(),
   completion: PlanCompletion,
   counts: z.object({ completed: z.number(), failed: z.number(), skipped: z.number(), total: z.number() }),
+  /**
+   * Every step as it ended, numbered as the panel numbered it, so the card still shows the plan
+   * once the panel is gone (absent in logs written before cards listed them).
+   */
+  steps: z.array(CardStep).optional(),
   /** The plan this card closes (absent in logs written before cards named it). */
   planId: z.string().optional(),
   /** Who wrote the summary: Claude (complete_plan), or Waypoint from the plan when Claude wrote none. */

@@ -1,15 +1,15 @@
 import { noticeItem } from '../common/transcript-items';
 import { redactKey } from './api-error-map';
-import { runConversation, type RunContext } from './run-loop';
+import { runConversation, type RunContext, type RunEnding } from './run-loop';
 
 /**
  * Runs one chat's conversation (or another piece of run work, such as "Compact now") to its end.
  * Never throws: a bug in the loop still ends the run with a notice, and the key is kept out of
  * the log.
  */
-export async function runChat(ctx: RunContext, work: (ctx: RunContext) => Promise<void> = runConversation): Promise<void> {
+export async function runChat(ctx: RunContext, work: (ctx: RunContext) => Promise<RunEnding | void> = runConversation): Promise<RunEnding | void> {
   try {
-    await work(ctx);
+    return await work(ctx);
   } catch (error) {
     const detail = redactKey(error instanceof Error ? (error.stack ?? error.message) : String(error), ctx.apiKey);
     console.error(`[waypoint] chat run failed: ${detail}`);

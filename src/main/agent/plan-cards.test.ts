@@ -88,7 +88,39 @@ describe('completion cards', () => {
       by: 'waypoint',
       counts: { completed: 2, skipped: 1, total: 3 },
       completion: { status: 'partial_success', summary: '2 of 3 steps are done: Build; Tag; 1 was skipped.', issues: ['Step 2 "Test" skipped: No tests yet'] },
+      // The card lists every step as it ended, so the plan is still there once the panel hides.
+      steps: [
+        { number: '1', title: 'Build', status: 'completed' },
+        { number: '2', title: 'Test', status: 'skipped', result: 'No tests yet' },
+        { number: '3', title: 'Tag', status: 'completed' },
+      ],
     });
+  });
+
+  it('one step of three done: "1 of 3 steps is done"; a step Claude added is listed by the number the panel gave it', async () => {
+    const { app, session } = await runTo(
+      {
+        name: 'one-of-two',
+        turns: [
+          plan('Tidy up', 'Sweep', 'Dust'),
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'add_step', new_step: { description: 'Open the windows', after_step: 1 } } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'skip_step', step_number: 2, reason: 'Nothing to dust' } }] },
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'skip_step', step_number: 3, reason: 'Too cold' } }] },
+          step(1, 'start_step'),
+          { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'Swept the hall' } }] },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
+      'structured',
+    );
+    const [card] = cards(app.chat.getSession(session.id).transcript);
+    expect(card?.completion.summary).toBe('1 of 3 steps is done: Sweep; 2 were skipped.');
+    // "Open the windows" is step 3 to Claude, added after step 1: the panel showed it as 2.
+    expect(card?.steps?.map((s) => `${s.number}. ${s.title} (${s.status})${s.result ? `: ${s.result}` : ''}`)).toEqual([
+      '1. Sweep (completed): Swept the hall',
+      '2. Open the windows (skipped): Too cold',
+      '3. Dust (skipped): Nothing to dust',
+    ]);
   });
 
   it('complete_plan gives Claude\'s card at once and no second one at the end of the run', async () => {

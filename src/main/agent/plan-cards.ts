@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Plan, PlanCompletion, PlanStep } from '../../shared/plan';
 import type { PlanUpdate } from '../../shared/plan-change';
+import { cardSteps } from '../../shared/card-steps';
+import { stepNumbers } from '../../shared/step-numbers';
 import type { PlanCompletionItem, TranscriptItem } from '../../shared/transcript';
 import { newItemId, nowIso } from '../common/transcript-items';
 
@@ -38,6 +40,7 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
     goal: plan.goal,
     completion: plan.completion ?? before?.completion ?? summarize(plan),
     counts: before?.counts ?? countsOf(plan),
+    steps: before ? (before.steps ?? []) : cardSteps(plan),
     planId: plan.id,
     by: plan.completion ? 'claude' : (before?.by ?? 'waypoint'),
     ...(aborted ? { planStatus: 'cancelled' as const } : {}),
@@ -87,15 +90,17 @@ function countsOf(plan: Plan): PlanCompletionItem['counts'] {
   return { completed: s.completed, failed: s.failed, skipped: s.skipped, total: s.total };
 }
 
-const quoted = (step: PlanStep): string => `step ${step.label ?? step.id} "${step.title}"`;
+/** "step 3 "Title"", numbered as the panel numbers it (step-numbers.ts). */
+const quoted = (step: PlanStep, numbers: ReadonlyMap<number, string>): string => `step ${numbers.get(step.id) ?? step.label ?? step.id} "${step.title}"`;
 
 /** Waypoint's summary of a plan Claude closed without one: what got done, and what did not. */
 function summarize(plan: Plan): PlanCompletion {
   const s = plan.summary;
   if (plan.undone) return { status: 'failed', summary: 'The plan was undone before it finished.', issues: [] };
+  const numbers = stepNumbers(plan.steps);
   const issues = plan.steps
     .filter((step) => step.status !== 'completed' && (step.status !== 'pending' || plan.status === 'cancelled'))
-    .map((step) => `${quoted(step).replace(/^s/, 'S')} ${step.status.replace('_', ' ')}${step.reason ? `: ${step.reason}` : ''}`);
+    .map((step) => `${quoted(step, numbers).replace(/^s/, 'S')} ${step.status.replace('_', ' ')}${step.reason ? `: ${step.reason}` : ''}`);
   const done = plan.steps.filter((step) => step.status === 'completed').map((step) => step.title);
   const list = done.length ? `: ${clip(done.join('; '))}` : '';
   if (plan.status === 'cancelled') {
@@ -106,7 +111,7 @@ function summarize(plan: Plan): PlanCompletion {
   const rest = s.total - s.completed;
   return {
     status: s.completed > 0 ? 'partial_success' : 'failed',
-    summary: `${s.completed} of ${s.total} steps are done${list}; ${rest} ${rest === 1 ? 'was' : 'were'} skipped.`,
+    summary: `${s.completed} of ${s.total} steps ${s.completed === 1 ? 'is' : 'are'} done${list}; ${rest} ${rest === 1 ? 'was' : 'were'} skipped.`,
     issues,
   };
 }

@@ -21,11 +21,11 @@ afterEach(async () => {
 const plan = { kind: 'tool_use' as const, calls: [{ name: 'create_plan', input: { goal: 'Release', steps: ['Build', 'Test', 'Tag'].map((description, i) => ({ step_number: i + 1, description })) } }] };
 const step = (n: number, action: string) => ({ kind: 'tool_use' as const, calls: [{ name: 'update_plan', input: { action, step_number: n } }] });
 
-async function start(scenario: Scenario) {
+async function start(scenario: Scenario, more: Parameters<typeof settingsSource>[0] = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wp-pause-'));
   const server: ScriptedServer = await scripted(scenario);
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => server.close());
-  const settings = settingsSource({ planningStyle: 'structured' });
+  const settings = settingsSource({ planningStyle: 'structured', ...more });
   const ctx = { app: (await startInstance(dataDir, server.url, settings)) as Instance, server };
   cleanups.push(() => ctx.app.close());
   const session = ctx.app.chat.newSession();
@@ -51,6 +51,28 @@ describe('a paused plan', () => {
     await restart();
     expect(summary().planProgress).toMatchObject({ paused: true });
     expect(ctx.app.chat.getSession(session.id).plan).toMatchObject({ status: 'active' });
+  });
+
+  it('"Max model turns" with steps left pauses the plan, and "Continue plan" starts a new run that goes on', async () => {
+    const { ctx, session, summary, notices } = await start(
+      {
+        name: 'turn-limit',
+        turns: [plan, step(1, 'start_step'), step(1, 'complete_step'), step(2, 'start_step'), { kind: 'text', text: 'Going on with step 2.' }],
+      },
+      { maxModelTurns: 3 },
+    );
+    ctx.app.chat.sendMessage(session.id, 'Release it');
+    await ctx.app.idle(session.id);
+    expect(ctx.server.requests).toHaveLength(3);
+    expect(notices().map((n) => n.code)).toEqual(['turn_limit']);
+    expect(summary().planProgress).toEqual({ completed: 1, total: 3, status: 'active', paused: true });
+    expect(ctx.app.chat.getSession(session.id).runState).toEqual({ status: 'idle' });
+
+    const plan1 = ctx.app.chat.getSession(session.id).plan!;
+    ctx.app.chat.sendMessage(session.id, continuePlanMessage(plan1));
+    await ctx.app.idle(session.id);
+    expect(ctx.server.requests.length).toBeGreaterThan(3);
+    expect(ctx.app.chat.getSession(session.id).plan!.steps.find((s) => s.id === 2)?.status).toBe('in_progress');
   });
 
   it('Stop between replies leaves a note with what is left, and pauses the plan', async () => {

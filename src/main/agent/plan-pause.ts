@@ -7,12 +7,13 @@ import { noticeItem } from '../common/transcript-items';
 
 /**
  * Whether a run that just ended left the plan paused (design.md §5): the turn ended by end_turn
- * (Claude's reply is the last message) or by the user's Stop, with the plan unfinished. A run
- * that failed on the API ("Retry now") or was cut off did not end a turn.
+ * (Claude's reply is the last message), or was cut short — the user's Stop, or the "Max model
+ * turns" limit, where the history ends with tool results — with the plan unfinished. A run that
+ * failed on the API ("Retry now") did not end a turn.
  */
-export function pausedAfterRun(plan: Plan | null, history: readonly MessageParam[], stopped: boolean): boolean {
+export function pausedAfterRun(plan: Plan | null, history: readonly MessageParam[], cutShort: boolean): boolean {
   // A proposal is not paused: it waits for the user's approval (plan first).
-  return isUnfinished(plan) && !isAwaitingApproval(plan) && (stopped || history.at(-1)?.role === 'assistant');
+  return isUnfinished(plan) && !isAwaitingApproval(plan) && (cutShort || history.at(-1)?.role === 'assistant');
 }
 
 /** The chat's summary with its plan progress and pause flag. */

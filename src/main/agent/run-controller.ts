@@ -98,10 +98,11 @@ export class RunController implements Disposable {
       chats.publish(session, { type: 'session_updated', session: { ...resumed, interrupted: false } });
     }
     chats.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: job ? 'compacting' : 'requesting' } });
-    void runChat(this.context(session, apiKey, controller.signal), job).finally(() => {
+    // runChat never rejects (it turns a throw into a notice), so this is its end whatever happened.
+    void runChat(this.context(session, apiKey, controller.signal), job).then((ending) => {
       this.runs.delete(sessionId);
       if (this.disposed) return;
-      if (!job) this.settle(session, controller.signal.aborted);
+      if (!job) this.settle(session, controller.signal.aborted, ending === 'turn_limit');
       chats.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
       chats.touch(session);
     });
@@ -109,14 +110,15 @@ export class RunController implements Disposable {
 
   /**
    * The end of a run: a plan that finished in it without complete_plan gets Waypoint's card now;
-   * a turn that ended with the plan unfinished pauses it, and a Stop leaves a note saying so.
+   * a turn that ended with the plan unfinished (Claude's reply, the user's Stop, or "Max model
+   * turns" cutting a tool loop short) pauses it, and a Stop leaves a note saying so.
    */
-  private settle(session: ChatSession, stopped: boolean): void {
+  private settle(session: ChatSession, stopped: boolean, turnLimit: boolean): void {
     const { chats, plans, cards } = this.options;
     const sessionId = session.summary.id;
     const plan = plans.getPlan(sessionId);
     for (const item of cards.settle(session.itemsOfKind('plan_completion'), plan)) chats.publish(session, { type: 'transcript_item', sessionId, item });
-    const paused = pausedAfterRun(plan, session.history, stopped);
+    const paused = pausedAfterRun(plan, session.history, stopped || turnLimit);
     if (stopped) chats.publish(session, { type: 'transcript_item', sessionId, item: stoppedNotice(plan, paused) });
     chats.publish(session, { type: 'session_updated', session: withPlanProgress(session.summary, plan, paused) });
   }

@@ -79,12 +79,18 @@ export interface RunContext {
 }
 
 /**
+ * How a run ended when the caller must know: 'turn_limit' — the "Max model turns" setting cut a
+ * tool loop short, so the turn is over for the user although the history ends with tool results.
+ */
+export type RunEnding = 'turn_limit';
+
+/**
  * One run: model turn, tools, model turn … until Claude stops asking for tools, the user stops,
  * or the API fails beyond the retry budget (transient faults are retried in model-turn.ts).
  * Never throws for API or tool failures: they end the run with a notice, and the history is
  * left valid for the next message or for retryRun.
  */
-export async function runConversation(deps: RunContext): Promise<void> {
+export async function runConversation(deps: RunContext): Promise<RunEnding | void> {
   const { session, signal } = deps;
   const sessionId = session.summary.id;
   const setState = (state: RunState) => deps.publish({ type: 'run_state', sessionId, state });
@@ -219,8 +225,9 @@ export async function runConversation(deps: RunContext): Promise<void> {
       return;
     }
   }
-  const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Send a message to let it continue.`;
+  const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Press "Continue", or send a message, to let it go on.`;
   deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'turn_limit') });
+  return 'turn_limit';
 }
 
 /** What measuring and compacting need of the run. */

@@ -61,7 +61,10 @@ describe('how a headless run ends (design.md §7)', () => {
   });
 
   it('4: a refused risky call turns 0 into 4, and so does a plan left unfinished because of it', () => {
-    expect(end([running, planned(done), idle], null, true)).toMatchObject({ exitCode: 4, text: expect.stringContaining('edit_file (Edit a.txt)') });
+    expect(end([running, planned(done), idle], null, true)).toMatchObject({
+      exitCode: 4,
+      text: 'Refused without --auto-approve: edit_file (Edit a.txt). None of these was done.',
+    });
     expect(end([running, planned(plan()), idle], null, true)).toMatchObject({ exitCode: 4 });
     expect(end([running, notice('error', 'server'), idle], null, true)).toMatchObject({ exitCode: 3 });
   });

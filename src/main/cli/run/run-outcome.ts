@@ -96,7 +96,7 @@ export class RunOutcome {
       return [
         ...(plain.length ? [`Refused without --auto-approve: ${plain.map((r) => `${r.tool} (${r.summary})`).join('; ')}.`] : []),
         ...always.map((r) => `Refused: ${r.tool} (${r.summary}): ${r.protected}`),
-        'Nothing of these was done.',
+        'None of these was done.',
       ].join(' ');
     };
     if (plan && (plan.status === 'partial' || plan.status === 'failed')) {

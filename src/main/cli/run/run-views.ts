@@ -1,5 +1,6 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan, PlanStep } from '../../../shared/plan';
+import { stepNumbers } from '../../../shared/step-numbers';
 import { inertJson, terminalText } from '../terminal-text';
 import type { RunEnd } from './run-outcome';
 import { activityText, progressText, RunFeed, type FeedLine } from './run-feed';
@@ -111,9 +112,13 @@ export function depth(plan: Plan, step: PlanStep): number {
   return n;
 }
 
-/** A step's number as its dialect shows it (the WBS id "1.2"), else its id. */
-export function stepLabel(_plan: Plan, step: PlanStep): string {
-  return step.label ?? String(step.id);
+/**
+ * A step's number as the panel and the transcript's lines show it: its position (1, 2, 3; 2.1),
+ * or its dialect's label (the WBS id "1.2") — never Claude's id, which differs once a step is
+ * added or moved (shared/step-numbers.ts).
+ */
+export function stepLabel(plan: Plan, step: PlanStep): string {
+  return stepNumbers(plan.steps).get(step.id) ?? step.label ?? String(step.id);
 }
 
 export { activityText };

@@ -89,6 +89,19 @@ describe('keyboard shortcuts', () => {
     expect(header.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('Mod+Shift+L in a chat without a plan changes nothing and says there is no plan; the next plan opens expanded', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Plain chat');
+    const store = await mount(backend);
+    await press(screen.getByRole('textbox', { name: 'Message' }), 'L', { code: 'KeyL', ctrlKey: true, shiftKey: true });
+    expect(store.getState().planCollapsed).toBe(false);
+    expect(localStorage.getItem('waypoint.taskPlan.collapsed')).not.toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('There is no plan in this chat.');
+    act(() => store.getState().applyPlan('a', plan([step(1, 'First', 'in_progress'), step(2, 'Second')])));
+    const region = await screen.findByRole('region', { name: 'Task plan' });
+    expect(within(region).getByRole('button', { name: /Task Plan/ }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('Mod+Shift+A moves focus to the approval waiting for an answer', async () => {
     const backend = new MemoryBackend();
     backend.addChat('a', 'Edit chat', { runState: { status: 'awaiting_approval', requestId: 'r1' } });

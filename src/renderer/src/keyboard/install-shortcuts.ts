@@ -1,3 +1,4 @@
+import { isPlanVisible } from '../../../shared/plan';
 import type { WaypointStore } from '../store/types';
 import { focusComposer, focusPendingPrompt, isInComposer, isModalOpen } from './focus-prompt';
 import { matchGlobal } from './shortcuts';
@@ -31,7 +32,9 @@ export function installShortcuts(store: WaypointStore, doc: Document = document)
         void state.newChat().then(() => nextFrame(() => focusComposer(doc)));
         break;
       case 'togglePlan':
-        state.togglePlanPanel();
+        // With no panel on screen a toggle would silently collapse the next plan's panel: say why nothing happened instead.
+        if (isPlanVisible(state.currentSessionId ? state.plans[state.currentSessionId] : null)) state.togglePlanPanel();
+        else state.announce('There is no plan in this chat.');
         break;
       case 'focusPrompt':
         focusPendingPrompt(doc);

@@ -13,8 +13,9 @@ import './markdown.css';
  * once and skipped by React (incremental-lexer.ts); only the open tail is lexed and rendered
  * again. Lexing the whole 80 KB reply every frame was the long task of the streaming benchmark.
  * `cacheKey` (a transcript item's id) keeps the lexed text when the row unmounts (lexed-cache.ts).
+ * `findPart`: the text is a part that find in chat counts (components/transcript/find-ranges.ts).
  */
-export function Markdown({ text, streaming = false, cacheKey }: { text: string; streaming?: boolean; cacheKey?: string }) {
+export function Markdown({ text, streaming = false, cacheKey, findPart = false }: { text: string; streaming?: boolean; cacheKey?: string; findPart?: boolean }) {
   const lexer = useRef<IncrementalLexer | null>(null);
   const { chunks, tail, definitions } = useMemo(() => {
     if (cacheKey !== undefined) return lexCached(cacheKey, text, streaming);
@@ -22,7 +23,7 @@ export function Markdown({ text, streaming = false, cacheKey }: { text: string; 
     return lexer.current.update(text, streaming);
   }, [cacheKey, text, streaming]);
   return (
-    <div className="markdown">
+    <div className="markdown" data-find={findPart ? '' : undefined}>
       {chunks.map((chunk, index) => (
         <FinishedChunk key={index} chunk={chunk} />
       ))}

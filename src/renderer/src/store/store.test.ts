@@ -123,6 +123,37 @@ describe('chat events', () => {
     off();
   });
 
+  it('the live status says what is true: working while Claude works, waiting for you on a prompt, replied only when the turn ended', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const { store, off } = await connected(backend);
+    const said = () => store.getState().announcement;
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'requesting' } });
+    expect(said()).toBe('Claude is working.');
+    // A reply that asks for tools is not the end of the turn.
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m1') });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 'Let me edit that.' });
+    backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm1', stopReason: 'tool_use' });
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
+    expect(said()).toBe('Claude is working.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'awaiting_approval', requestId: 'r1' } });
+    expect(said()).toBe('Waiting for you: Claude asks to run a tool. Approve or deny it.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
+    expect(said()).toBe('Claude is working.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'awaiting_question', requestId: 'q1' } });
+    expect(said()).toBe('Waiting for you: Claude asks you a question.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'awaiting_escalation', requestId: 'e1' } });
+    expect(said()).toBe('Waiting for you: a step needs your decision.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'requesting' } });
+    backend.emit({ type: 'transcript_item', sessionId: 's1', item: assistant('m2') });
+    backend.emit({ type: 'message_delta', sessionId: 's1', itemId: 'm2', text: 'Done.' });
+    backend.emit({ type: 'message_done', sessionId: 's1', itemId: 'm2', stopReason: 'end_turn' });
+    expect(said()).toBe('Claude is working.');
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'idle' } });
+    expect(said()).toBe('Claude replied.');
+    off();
+  });
+
   it('announces a stop when main has already upserted the stopped item before message_done', async () => {
     const backend = new MemoryBackend();
     backend.addChat('s1', 'Chat');

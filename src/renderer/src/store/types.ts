@@ -53,8 +53,10 @@ export interface ChatSlice {
   /** Per chat, the end of its transcript this window holds (transcript-window.ts); absent until the chat is opened. */
   transcripts: Record<string, TranscriptWindow>;
   runStates: Record<string, RunState>;
-  /** The last reply that finished, for the polite screen-reader announcement. */
+  /** The polite screen-reader status: what the current chat's run is doing, or how its last turn ended. */
   announcement: string;
+  /** Puts a short message in the polite status (a shortcut that had nothing to act on). */
+  announce(text: string): void;
   composerError: string | null;
   applySnapshot(snapshot: SessionSnapshot): void;
   /** transcript_item; `index` is main's position of the item (absent: a new item). */

@@ -25,7 +25,7 @@ export function AttachmentThumb({ attachment }: { attachment: Attachment }) {
   return (
     <span className="attachment" title={`${name} (${describeAttachment(attachment)})`}>
       {isImage && preview ? <img className="attachment-thumb" src={preview} alt="" /> : <Icon name="file" size={18} className="attachment-icon" />}
-      <span className="attachment-name">{name}</span>
+      <span className="attachment-name" data-find>{name}</span>
       <span className="attachment-meta">{describeAttachment(attachment)}</span>
     </span>
   );

@@ -74,7 +74,15 @@ describe('EscalationPrompt', () => {
     act(() => store.getState().setEscalation('s1', { ...request, id: 'esc-2' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Skip step' })));
     act(() => store.getState().setEscalation('s1', { ...request, id: 'esc-3' }));
+    // Aborting cancels the whole plan: "Abort plan" asks first, and "Keep the plan" takes it back.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abort plan' })));
+    expect(answers.slice(1)).toEqual([{ kind: 'skip' }]);
+    const confirm = screen.getByRole('group', { name: 'Abort the plan?' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Keep the plan' })));
+    expect(screen.queryByRole('group', { name: 'Abort the plan?' })).toBeNull();
+    expect(answers.slice(1)).toEqual([{ kind: 'skip' }]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abort plan' })));
+    await act(async () => fireEvent.click(within(screen.getByRole('group', { name: 'Abort the plan?' })).getByRole('button', { name: 'Yes, abort the plan' })));
     expect(answers.slice(1)).toEqual([{ kind: 'skip' }, { kind: 'abort' }]);
   });
 

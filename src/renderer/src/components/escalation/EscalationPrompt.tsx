@@ -22,10 +22,22 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
   const [guidance, setGuidance] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Aborting cancels the whole plan and can't be taken back from here: "Abort plan" asks first.
+  const [confirmAbort, setConfirmAbort] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const abortRef = useRef<HTMLButtonElement>(null);
+  const askedAbort = useRef(false);
+  useEffect(() => {
+    if (confirmAbort) keepRef.current?.focus();
+    else if (askedAbort.current) abortRef.current?.focus();
+  }, [confirmAbort]);
   const details = useRef<HTMLDivElement>(null);
   const detailsScroll = useScrollable(details);
 
-  useEffect(() => setBusy(false), [request.id]);
+  useEffect(() => {
+    setBusy(false);
+    setConfirmAbort(false);
+  }, [request.id]);
 
   const answer = async (value: EscalationAnswer) => {
     setBusy(true);
@@ -85,17 +97,40 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
             {problem}
           </p>
         )}
-        <div className="escalation-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            Send guidance
-          </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
-            Skip step
-          </button>
-          <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
-            Abort plan
-          </button>
-        </div>
+        {/* The confirmation takes the answers' place, so the card keeps its height and stays in view. */}
+        {confirmAbort ? (
+          <div className="escalation-actions escalation-confirm" role="group" aria-labelledby={`${id}-abort`} aria-describedby={`${id}-abort-what`}>
+            <strong id={`${id}-abort`}>Abort the plan?</strong>
+            <span id={`${id}-abort-what`}>Claude stops and the plan is cancelled; files it changed stay until “Undo plan”.</span>
+            <button ref={keepRef} type="button" className="btn" disabled={busy} onClick={() => setConfirmAbort(false)}>
+              Keep the plan
+            </button>
+            <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void answer({ kind: 'abort' })}>
+              Yes, abort the plan
+            </button>
+          </div>
+        ) : (
+          <div className="escalation-actions">
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Send guidance
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
+              Skip step
+            </button>
+            <button
+              ref={abortRef}
+              type="button"
+              className="btn btn--danger"
+              disabled={busy}
+              onClick={() => {
+                askedAbort.current = true;
+                setConfirmAbort(true);
+              }}
+            >
+              Abort plan
+            </button>
+          </div>
+        )}
       </form>
     </PromptDialog>
   );

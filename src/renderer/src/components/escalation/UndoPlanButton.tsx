@@ -18,10 +18,10 @@ function outcomeText(o: { restored: string[]; deleted: string[]; skipped: string
 }
 
 /**
- * "Undo plan": asks main what it would change, lists the files for confirmation (flagging those
+ * "Undo plan" (`available` false: nothing is left to undo, so only the outcome of the last one shows): asks main what it would change, lists the files for confirmation (flagging those
  * changed outside Waypoint since, which stay untouched unless the user ticks the box), then undoes.
  */
-export function UndoPlanButton() {
+export function UndoPlanButton({ available = true }: { available?: boolean }) {
   const sessionId = useWaypoint((s) => s.currentSessionId);
   const previewUndoPlan = useWaypoint((s) => s.previewUndoPlan);
   const undoPlan = useWaypoint((s) => s.undoPlan);
@@ -57,9 +57,12 @@ export function UndoPlanButton() {
 
   return (
     <>
-      <button ref={buttonRef} type="button" className="btn btn--small" disabled={phase.kind !== 'idle'} onClick={() => void open()}>
-        Undo plan
-      </button>
+      {/* Nothing left to undo: no button, but what the last undo did stays said. */}
+      {(available || phase.kind !== 'idle') && (
+        <button ref={buttonRef} type="button" className="btn btn--small" disabled={phase.kind !== 'idle'} onClick={() => void open()}>
+          Undo plan
+        </button>
+      )}
       {phase.kind === 'idle' && phase.message && (
         <span role="status" className="muted">
           {phase.message}

@@ -63,6 +63,7 @@ const PATHS = {
       <path d="M12 14v7" />
     </>
   ),
+  pause: <path d="M9 6v12M15 6v12" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

@@ -107,7 +107,8 @@ describe('InlineTaskPlan', () => {
   it('draws status marks as SVG icons, not emoji or rare symbols', () => {
     render(<InlineTaskPlan plan={active} />);
     const region = screen.getByRole('region', { name: 'Task plan' });
-    expect(region.querySelectorAll('.plan-mark svg')).toHaveLength(5); // the in-progress step has the spinner
+    // Nothing runs here: the in-progress step shows a still mark too (it spins only while Claude works).
+    expect(region.querySelectorAll('.plan-mark svg')).toHaveLength(6);
     expect(region.textContent).not.toMatch(/[✓✗○⤼▾▸]|\p{Extended_Pictographic}/u);
   });
 

@@ -125,8 +125,25 @@ const STATUS_ICON: Record<Exclude<StepStatus, 'in_progress'>, IconName> = {
   skipped: 'skip',
 };
 
+/** Whether Claude works in the current chat now: a step in progress spins only then. */
+function useWorking(): boolean {
+  return useWaypoint((s) => {
+    const status = s.currentSessionId ? s.runStates[s.currentSessionId]?.status : undefined;
+    return status === 'running' || status === 'retrying';
+  });
+}
+
 function StatusMark({ status }: { status: StepStatus }) {
-  if (status === 'in_progress') return <span className="plan-mark plan-spinner" aria-hidden="true" />;
+  const working = useWorking();
+  // A step still in progress when the run ended (a pause, a question waiting) would spin for nothing.
+  if (status === 'in_progress' && working) return <span className="plan-mark plan-spinner" aria-hidden="true" />;
+  if (status === 'in_progress') {
+    return (
+      <span className="plan-mark plan-mark--held" aria-hidden="true">
+        <Icon name="pause" size={12} />
+      </span>
+    );
+  }
   return (
     <span className="plan-mark" aria-hidden="true">
       <Icon name={STATUS_ICON[status]} size={12} />

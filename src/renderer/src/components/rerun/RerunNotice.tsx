@@ -15,7 +15,7 @@ export function RerunNotice({ item }: { item: RerunItem }) {
     <div className="rerun-notice" role="note">
       <p>
         <strong>{item.how === 'edit' ? 'Edited and rerun from here.' : 'Reply retried.'}</strong>{' '}
-        {exists ? <>What it replaced is kept in “{item.earlier.title}”. </> : <>The earlier version was deleted. </>}
+        {exists ? <>What it replaced is kept in “<span data-find>{item.earlier.title}</span>”. </> : <>The earlier version was deleted. </>}
         {item.restored?.length ? <>Put back: {list(item.restored)}. </> : null}
         {item.changed?.length ? <>Left as the replaced turns changed them: {list(item.changed)} (“Undo plan” in the earlier version puts them back).</> : null}
       </p>

@@ -13,7 +13,7 @@ import { CopyReplyButtons } from './CopyReplyButtons';
 export const AssistantMessage = memo(function AssistantMessage({ item, children }: { item: AssistantItem; children?: ReactNode }) {
   return (
     <article className="msg msg--assistant" aria-label="Claude" aria-busy={item.status === 'streaming'}>
-      <Markdown text={item.text} streaming={item.status === 'streaming'} cacheKey={item.id} />
+      <Markdown text={item.text} streaming={item.status === 'streaming'} cacheKey={item.id} findPart />
       {item.status === 'stopped' && <p className="msg-marker">stopped</p>}
       {item.status === 'error' && <p className="msg-marker msg-marker--error">reply interrupted</p>}
       {item.status !== 'streaming' && (

@@ -33,7 +33,7 @@ export const CompactionMarker = memo(function CompactionMarker({ item }: { item:
               Claude is sent this summary in place of the older turns above; the latest turn before this marker and everything after it go in
               full. You still see them all.
             </p>
-            <Markdown text={item.summary} cacheKey={item.id} />
+            <Markdown text={item.summary} cacheKey={item.id} findPart />
           </>
         )}
       </div>

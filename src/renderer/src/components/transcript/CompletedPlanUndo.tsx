@@ -18,10 +18,16 @@ export function CompletedPlanUndo({ item }: { item: PlanCompletionItem }) {
     const items = s.transcripts[sessionId]?.items ?? [];
     return items.findLast((other) => other.kind === 'plan_completion')?.id === item.id;
   });
+  // An undo that put every file back leaves nothing to undo; one that left files changed outside
+  // Waypoint may still be asked to overwrite them.
+  const undoable = useWaypoint((s) => {
+    const undone = s.currentSessionId ? s.plans[s.currentSessionId]?.undone : undefined;
+    return !undone || undone.skipped.length > 0;
+  });
   return offered ? (
     <div className="plan-done-actions">
       <ExportPlanButton />
-      <UndoPlanButton />
+      <UndoPlanButton available={undoable} />
     </div>
   ) : null;
 }

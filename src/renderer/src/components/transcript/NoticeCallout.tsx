@@ -5,7 +5,7 @@ const TITLE: Record<NoticeItem['level'], string> = { info: 'Note', warning: 'War
 export function NoticeCallout({ item }: { item: NoticeItem }) {
   return (
     <div className={`notice notice--${item.level}`} role={item.level === 'error' ? 'alert' : 'note'}>
-      <strong className="notice-title">{TITLE[item.level]}</strong> <span className="notice-text">{item.text}</span>
+      <strong className="notice-title">{TITLE[item.level]}</strong> <span className="notice-text" data-find>{item.text}</span>
     </div>
   );
 }

@@ -26,7 +26,7 @@ export const PlanChangeGroup = memo(function PlanChangeGroup({ items, openFor }:
         </span>
       </button>
       <ul id={listId} className="plan-change-list" hidden={!open}>
-        {open && items.map((item) => <li key={item.id}>{item.text}</li>)}
+        {open && items.map((item) => <li key={item.id} data-find data-find-item={item.id}>{item.text}</li>)}
       </ul>
     </div>
   );

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
-import type { PlanCompletionItem } from '../../../../shared/transcript';
+import { useEffect, useId, useRef } from 'react';
+import type { CardStep, PlanCompletionItem } from '../../../../shared/transcript';
 import { CompletedPlanUndo } from './CompletedPlanUndo';
 import { cardTitle, undoneText } from './plan-completion-text';
+import { STATUS_TEXT } from '../../plan/plan-tree';
 
 /**
  * A finished plan's card: Claude's complete_plan summary, or Waypoint's when Claude wrote none.
@@ -28,8 +29,8 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
       <h3 className="plan-done-title" ref={heading} tabIndex={-1}>
         {title}
       </h3>
-      <p className="plan-done-goal">{item.goal}</p>
-      <p>{completion.summary}</p>
+      <p className="plan-done-goal" data-find>{item.goal}</p>
+      <p data-find>{completion.summary}</p>
       {undone ? (
         <p className="plan-done-undone">{undoneText(undone)}</p>
       ) : (
@@ -39,6 +40,7 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
           {counts.skipped > 0 && `, ${counts.skipped} skipped`}
         </p>
       )}
+      {item.steps && item.steps.length > 0 && <CardSteps steps={item.steps} />}
       {completion.issues.length > 0 && (
         <>
           <h4>Issues</h4>
@@ -58,5 +60,25 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
       {item.by === 'waypoint' && <p className="plan-done-by">Summary by Waypoint: Claude did not write one.</p>}
       <CompletedPlanUndo item={item} />
     </section>
+  );
+}
+
+/** The plan's steps as they ended: the panel hides with the plan, so the card keeps what it showed. */
+function CardSteps({ steps }: { steps: readonly CardStep[] }) {
+  const headingId = useId();
+  return (
+    <>
+      <h4 id={headingId}>Steps</h4>
+      <ol className="plan-done-steps" aria-labelledby={headingId}>
+        {steps.map((step) => (
+          <li key={step.number} data-status={step.status} className={`plan-done-step plan-step--${step.status}`}>
+            <span className="plan-done-step-head">
+              {step.number}. {step.title} <span className="plan-done-step-status">({STATUS_TEXT[step.status]})</span>
+            </span>
+            {step.result && <span className="plan-done-step-result">{step.result}</span>}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -24,7 +24,7 @@ export const ThinkingBlock = memo(function ThinkingBlock({ item }: { item: Think
       </button>
       {streaming && <span className="thinking-live">thinking…</span>}
       {item.status === 'stopped' && <span className="thinking-live">stopped</span>}
-      <div ref={body} id={bodyId} className="thinking-body" hidden={!open} tabIndex={open && scrollable ? 0 : undefined}>
+      <div ref={body} id={bodyId} className="thinking-body" hidden={!open} tabIndex={open && scrollable ? 0 : undefined} data-find={item.redacted ? undefined : ''}>
         {item.redacted
           ? 'Part of Claude’s reasoning was encrypted by its safety systems. Waypoint passes it back to Claude unchanged; it cannot be shown.'
           : item.text}

@@ -40,7 +40,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
       >
         <span className="tool-card-name">{item.name}</span>
         {item.server && <span className="tool-card-server">{item.server}</span>}
-        <span className="tool-card-summary">{item.summary}</span>
+        <span className="tool-card-summary" data-find>{item.summary}</span>
         <span className={`tool-card-status tool-card-status--${item.status}`}>{STATUS_TEXT[item.status]}</span>
         {item.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(item.durationMs)}</span>}
         <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
@@ -62,7 +62,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
             {item.result !== undefined && (
               <>
                 <h4>Result{item.errorKind ? ` (${item.errorKind.replace(/_/g, ' ')})` : ''}</h4>
-                <pre className="tool-card-pre">{item.result}</pre>
+                <pre className="tool-card-pre" data-find>{item.result}</pre>
               </>
             )}
           </>

@@ -43,7 +43,7 @@ export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, 
     case 'thinking':
       return item.status === 'discarded' ? null : <ThinkingBlock item={item} />;
     case 'plan_change':
-      return <p className="plan-change">{item.text}</p>;
+      return <p className="plan-change" data-find>{item.text}</p>;
     case 'plan_completion':
       return <PlanCompletionCard item={item} />;
     case 'notice':

@@ -23,7 +23,7 @@ export function UserMessage({ item, children }: { item: UserItem; children?: Rea
         </ul>
       )}
       {item.text.trim() && (
-        <div id={bubbleId} className={`msg-bubble${collapsed ? ' msg-bubble--collapsed' : ''}`}>
+        <div id={bubbleId} className={`msg-bubble${collapsed ? ' msg-bubble--collapsed' : ''}`} data-find>
           {collapsed ? `${preview.text}…` : item.text}
         </div>
       )}

@@ -80,7 +80,9 @@ export function useFindHighlight(ref: RefObject<HTMLElement | null>, rows: reado
     }
     const paint = () => {
       const row = rowElement(container, rowKeysByItem(rowsRef.current).get(match.itemId));
-      const range = row ? matchRanges(row, query)[match.occurrence] : undefined;
+      // A row of several items (a run of plan changes) marks each item's part; occurrences count per item.
+      const scope = row?.querySelector(`[data-find-item="${CSS.escape(match.itemId)}"]`) ?? row;
+      const range = scope ? matchRanges(scope, query)[match.occurrence] : undefined;
       const mark = new Highlight(...(range ? [range] : []));
       mark.priority = 1;
       highlights.set(CURRENT, mark);
