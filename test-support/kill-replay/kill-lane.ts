@@ -6,7 +6,7 @@
  * came back, press Resume, or write again), so the app sends the replayed history to the
  * scripted server, which validates it like the real API. Every refusal is an invalid history.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../src/shared/contract';
 import { appendUserText, closeOpenToolUses } from '../../src/main/sessions/api-history';
@@ -187,6 +187,7 @@ export async function runKillLane(options: LaneOptions): Promise<LaneResult> {
       result.hits[hit]++;
     } finally {
       await kill(shell);
+      if (process.env.WAYPOINT_KILL_KEEP) appendFileSync(join(options.dataDir, 'shells.log'), `===== round ${round} pid ${shell.child.pid} ${new Date().toISOString()}\n${shell.output()}\n`);
     }
     if (round < options.kills) {
       result.kills++;
@@ -196,6 +197,7 @@ export async function runKillLane(options: LaneOptions): Promise<LaneResult> {
   }
   result.requests = options.server.requests.length - requestsBefore;
   for (const refused of options.server.invalid.slice(invalidBefore)) result.invalid.push(`server refused a request: ${refused.message}`);
+  if (process.env.WAYPOINT_KILL_KEEP) writeFileSync(join(options.dataDir, 'refused.json'), JSON.stringify(options.server.invalid.slice(invalidBefore), null, 1));
   for (const log of checkLogs(options.dataDir)) for (const problem of log.problems) result.logProblems.push(`${log.id}: ${problem}`);
   return result;
 }

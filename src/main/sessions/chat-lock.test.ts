@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatLocks, describeOwner, liveWriter, lockHolder, lockPathFor, type LockOwner } from './chat-lock';
 
 let dir: string;
@@ -174,6 +174,24 @@ describe.runIf(process.platform === 'linux')('locks whose pid is alive but not t
       expect(make('the app').acquire('zombie')).toMatchObject({ ok: true, tookOverFrom: { pid } });
     } finally {
       parent.kill('SIGKILL');
+    }
+  });
+});
+
+describe.runIf(process.platform === 'linux')('a holder reaped while its lock is looked at', () => {
+  it('is stale, not unverifiable: signal 0 reached its zombie, then its /proc entry was gone', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const pid = child.pid!;
+    const startTime = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    plant('reaped', { pid, token: 'reaped', startTime, bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
+    // The first look (signal 0) still found the zombie; it was reaped before /proc was read.
+    const kill = vi.spyOn(process, 'kill').mockImplementationOnce(() => true);
+    try {
+      expect(lockHolder(dir, 'reaped')?.state).toEqual({ kind: 'stale', why: 'is no longer running' });
+    } finally {
+      kill.mockRestore();
     }
   });
 });

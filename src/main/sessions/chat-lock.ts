@@ -75,16 +75,23 @@ export function lockState(owner: LockOwner): LockState {
   const boot = bootId();
   if (owner.bootId && boot && owner.bootId !== boot) return { kind: 'stale', why: 'ran before the computer restarted' };
   if (owner.pid === process.pid) return liveTokens.has(owner.token) ? { kind: 'alive' } : { kind: 'stale', why: 'is no longer running' };
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return { kind: 'stale', why: 'is no longer running' };
-  }
+  if (gone(owner.pid)) return { kind: 'stale', why: 'is no longer running' };
   if (processEnded(owner.pid)) return { kind: 'stale', why: 'is no longer running' };
   const started = processStartTime(owner.pid);
+  // No start time because the pid is gone by now (a zombie reaped between the looks): stale, not unknown.
+  if (!started && gone(owner.pid)) return { kind: 'stale', why: 'is no longer running' };
   if (!owner.startTime || !started) return { kind: 'unverified', why: 'no_start_time' };
   return started === owner.startTime ? { kind: 'alive' } : { kind: 'stale', why: `is no longer running (pid ${owner.pid} is another process now)` };
+}
+
+/** No process has this pid (signal 0 reaches none; EPERM: one exists but belongs to someone else). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
 }
 
 /** Whether the lock's holder may still run: anything not proven stale counts as alive. */

@@ -12,7 +12,8 @@ import { killAllLaunched, snapshotBuild } from '../../../test-support/main/kill-
  * mid-stream, mid-command, with an approval or an escalation waiting — and restarted: after
  * every restart the next request must be a valid Messages API history (the scripted server
  * refuses anything the real API would), and so must the history rebuilt from the log alone.
- * bench/kill-replay.ts runs the same lanes for 1,000+ kills.
+ * bench/kill-replay.ts runs the same lanes for 1,000+ kills. WAYPOINT_KILL_KEEP=1 keeps the data folders,
+ * with each lane's refused requests (refused.json) and every shell's output (shells.log).
  */
 const LANES = 7;
 const KILLS_PER_LANE = Number(process.env.WAYPOINT_KILLS_PER_LANE ?? 30); // 210 kills in all
@@ -29,7 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   killAllLaunched();
   for (const server of servers) await server.close();
-  await rm(root, { recursive: true, force: true });
+  if (process.env.WAYPOINT_KILL_KEEP) console.info(`[kill-replay] kept ${root}`);
+  else await rm(root, { recursive: true, force: true });
   build.dispose();
 });
 

@@ -498,7 +498,7 @@ export class SessionPersistence implements AsyncDisposable {
    * Takes the chat's lock, reads what other processes appended since this one last looked, cuts
    * a torn last line a dead writer left, and opens the log for appending. Returns why not, or null.
    */
-  private claimLog(log: ChatLog): string | null {
+  private claimLog(log: ChatLog, leftByOther = false): string | null {
     const acquired = this.locks.acquire(log.id);
     if (!acquired.ok) {
       const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
@@ -510,18 +510,24 @@ export class SessionPersistence implements AsyncDisposable {
       }
       return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
     }
-    this.becomeWriter(log, acquired);
+    this.becomeWriter(log, acquired, leftByOther);
     return null;
   }
 
-  /** With the lock taken: reads what others appended, cuts a torn line, opens the log for appending. */
-  private becomeWriter(log: ChatLog, acquired: Extract<AcquireResult, { ok: true }>): void {
+  /**
+   * With the lock taken: reads what others appended, cuts a torn line, opens the log for appending,
+   * and closes a run another process left open. `leftByOther`: the chat in memory is another
+   * process's, as it logged it (the caller has just stopped following it).
+   */
+  private becomeWriter(log: ChatLog, acquired: Extract<AcquireResult, { ok: true }>, leftByOther = false): void {
     if (acquired.cleared) this.warn(`Chat ${log.id}: ${acquired.cleared}; this process writes the chat now.`);
     if (acquired.tookOverFrom) {
       const why = acquired.why ?? 'may still be running (taken over by the user)';
       this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which ${why}; this process took it over. Everything it logged is kept.`);
     }
-    this.follow(log);
+    // Followed, or loaded while another process wrote it: taken as logged, never repaired here.
+    const othersChat = leftByOther || log.followed;
+    const appended = this.follow(log);
     const torn = log.tail.tornBytes();
     if (torn > 0) {
       truncateSync(log.tail.path, log.tail.offset);
@@ -539,6 +545,11 @@ export class SessionPersistence implements AsyncDisposable {
         // The folder is unusable for now (the writer reports it); the poll still looks for requests.
       }
     }
+    // The process that ran it is gone (or no longer writes it): its run is closed here as a
+    // restart closes it, before anything this process does goes on from it. Waiting for the folder
+    // poll to notice is not enough: the user's action may come first (the shell started while the
+    // killed writer's lock still looked alive), and it would send the open tool calls to the API.
+    if ((othersChat || appended > 0) && log.lastRunStatus !== 'idle') this.closeLeftRun(log);
   }
 
   /**
@@ -626,11 +637,12 @@ export class SessionPersistence implements AsyncDisposable {
   // ---- Following other processes ---------------------------------------------------------
 
   /** Reads and applies what another process appended to the chat's log. */
-  private follow(log: ChatLog): void {
+  private follow(log: ChatLog): number {
     const read = log.tail.read();
-    if (read.kind === 'gone') return;
+    if (read.kind === 'gone') return 0;
     for (const warning of read.warnings) this.warn(warning);
     if (read.records.length) this.mirror(log, read.records, read.spans);
+    return read.records.length;
   }
 
   /** Applies another process's records as this process's services would have fired them. */
@@ -739,19 +751,30 @@ export class SessionPersistence implements AsyncDisposable {
    * the run as a restart would, so the window offers Resume instead of a run nobody is doing.
    */
   private repairAbandoned(log: ChatLog): void {
-    if (this.claimLog(log)) return;
+    // The claim closes the run (becomeWriter → closeLeftRun).
+    if (this.claimLog(log, true)) return;
+    if (log.lastRunStatus === 'idle') return;
+    // Paused on a question: nothing to close; the question waits for whoever answers it.
+    this.stopWriting(log);
+    this.locks.release(log.id);
+  }
+
+  /**
+   * Closes a run another process left open in the chat's log (this process writes it now), as a
+   * restart does: read from the log, repaired, adopted, and the repair logged. Nothing happens
+   * to a run paused on a question (it waits for an answer).
+   */
+  private closeLeftRun(log: ChatLog): void {
     const read = readLog(log.tail.path);
     const replayed = replay(read.records, { spans: read.spans, path: log.tail.path, keepRecent: this.options.keepRecent });
     if (!replayed) return;
+    // What the log holds, taken before the repair changes it: restoreChat may extend the last
+    // message in place (results for the calls a kill left open), and that must be logged.
+    const logged = new HistorySync(replayed.history);
     const restored = restoreChat(replayed, { repair: true });
-    if (!restored.fixedItems.length) {
-      // Paused on a question: nothing to close; the question waits for whoever answers it.
-      this.stopWriting(log);
-      this.locks.release(log.id);
-      return;
-    }
+    if (!restored.fixedItems.length) return;
     this.options.chat.adoptSession(restored.session);
-    log.history = new HistorySync(replayed.history);
+    log.history = logged;
     this.logRepair(log, restored.fixedItems, restored.session.summary);
     for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
     this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
