@@ -1,6 +1,7 @@
 import { RECOVERY_FILE, RECOVERY_FILE_TEXT, recoveryEscalationSkip } from '../test-support/scenarios/recovery-escalation';
 import { expect, test } from './support/recovery-fixtures';
 import { send } from './support/plan-panel';
+import { scrollLogToTop } from './support/transcript';
 
 // Small things a new user meets in the first hour (issue 12, part A): model names, New chat, the icon,
 // and never being asked to approve a call that cannot work.
@@ -70,6 +71,7 @@ test.describe('calls that cannot work', () => {
     scenario: recoveryEscalationSkip,
     settingsFile: { autoApproveEdits: false, retryDelayMs: 0 },
     workspaceFiles: { [RECOVERY_FILE]: RECOVERY_FILE_TEXT },
+    viewport: { width: 1280, height: 1600 },
   });
 
   test('an edit whose old text is not in the file is never put to the user: the step fails, then asks how to go on', async ({ app }) => {
@@ -78,7 +80,12 @@ test.describe('calls that cannot work', () => {
     const stuck = app.getByRole('alertdialog', { name: /needs your attention/ });
     await expect(stuck).toBeVisible();
     await expect(app.getByRole('alertdialog', { name: /Approve/ })).toHaveCount(0);
+    // The stuck step lists the three attempts; each was an edit that failed, none was asked about.
+    await expect(stuck.getByRole('listitem').filter({ hasText: 'edit_file' })).toHaveCount(3);
+    // The transcript is virtualised and the stuck step's card takes most of an 800 px screen: on
+    // a tall screen, from the top, as a person would, the three tool cards are seen together.
     const log = app.getByRole('log', { name: 'Conversation' });
+    await scrollLogToTop(app);
     await expect(log.getByRole('button', { name: /^edit_file/ })).toHaveCount(3);
     for (const card of await log.getByRole('button', { name: /^edit_file/ }).all()) await expect(card).toContainText('failed');
   });
