@@ -1,6 +1,5 @@
-import { useId, useRef } from 'react';
-import { useFocusTrap } from '../settings/use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** The confirmation before a chat is deleted for good (its folder on disk goes with it). */
 export function DeleteChatDialog() {
@@ -13,26 +12,9 @@ export function DeleteChatDialog() {
 function Dialog({ title }: { title: string }) {
   const confirm = useWaypoint((s) => s.confirmDelete);
   const cancel = useWaypoint((s) => s.requestDelete);
-  const ref = useRef<HTMLDivElement>(null);
-  const headingId = useId();
-  const bodyId = useId();
-  useFocusTrap(ref, () => cancel(null));
   return (
-    <div className="modal-backdrop">
-      <div ref={ref} className="modal" role="alertdialog" aria-modal="true" aria-labelledby={headingId} aria-describedby={bodyId}>
-        <h2 id={headingId}>Delete chat?</h2>
-        <p id={bodyId}>
-          “{title}” and its messages and plan will be removed from this computer. This cannot be undone.
-        </p>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => cancel(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn--danger" onClick={() => void confirm()}>
-            Delete
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog title="Delete chat?" action="Delete" onConfirm={() => void confirm()} onCancel={() => cancel(null)}>
+      <p>“{title}” and its messages and plan will be removed from this computer. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }
