@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRule } from './approval-rules';
 import { Dialect } from './plan';
-import { MIN_THINKING_BUDGET, ThinkingEffort } from './thinking';
+import { MAX_THINKING_BUDGET, MIN_THINKING_BUDGET, ThinkingEffort } from './thinking';
 
 /** Claude Desktop's `mcpServers` entry: a stdio command, or a streamable-HTTP url. */
 export const McpServerConfig = z.union([
@@ -40,7 +40,7 @@ export const Settings = z.object({
   maxTokens: z.number().int().min(256).max(64_000).default(8192),
   /** Requests carry `thinking` from the next user turn (adaptive with effort, or a fixed budget: as the model takes it). */
   extendedThinking: z.boolean().default(false),
-  thinkingBudgetTokens: z.number().int().min(MIN_THINKING_BUDGET).max(63_000).default(8000),
+  thinkingBudgetTokens: z.number().int().min(MIN_THINKING_BUDGET).max(MAX_THINKING_BUDGET).default(8000),
   thinkingEffort: ThinkingEffort.default('high'),
   /** Model turns one message may take (each tool round is one) before the run pauses and asks the user to go on. */
   maxModelTurns: z.number().int().min(1).max(500).default(50),

@@ -1,6 +1,6 @@
 import type { MessageParam, OutputConfig, ThinkingConfigParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Settings } from '../../shared/settings';
-import { MIN_THINKING_BUDGET, type ModelThinking } from '../../shared/thinking';
+import { MIN_REPLY_ROOM, MIN_THINKING_BUDGET, type ModelThinking } from '../../shared/thinking';
 
 /**
  * The `thinking` part of a request (extended thinking), as the chosen model takes it:
@@ -11,8 +11,6 @@ import { MIN_THINKING_BUDGET, type ModelThinking } from '../../shared/thinking';
 
 /** Room for thinking on top of the reply when the model decides how much to think. */
 export const ADAPTIVE_THINKING_ROOM = 16_000;
-/** The smallest reply room left under a budget when the output cap squeezes them. */
-const MIN_REPLY_ROOM = 1024;
 
 export interface ThinkingFields {
   max_tokens: number;

@@ -85,3 +85,35 @@ describe('Settings', () => {
     expect(within(dialog).getByRole('alert').nextElementSibling?.className).toBe('modal-actions');
   });
 });
+
+describe('Settings → Thinking budget', () => {
+  it("names the chosen model's range and refuses in words a budget above that model's output cap", async () => {
+    const backend = new MemoryBackend();
+    const fixed = { adaptive: false, enabled: true, efforts: [] };
+    backend.override('listModels', () => ({
+      models: [
+        { id: 'claude-small', displayName: 'Claude Small', thinking: fixed, contextWindow: 200_000, maxOutputTokens: 8192 },
+        { id: 'claude-big', displayName: 'Claude Big', thinking: fixed, contextWindow: 200_000, maxOutputTokens: 64_000 },
+      ],
+      source: 'api',
+    }));
+    backend.view = { ...backend.view, settings: { ...backend.view.settings, model: 'claude-small', extendedThinking: true, thinkingBudgetTokens: 4000 } };
+    const { dialog } = await openSettings(backend);
+    const budget = (await within(dialog).findByLabelText('Thinking budget (tokens)')) as HTMLInputElement;
+    const hint = () => budget.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    await waitFor(() => expect(hint()).toBe('From 1,024 to 7,168 tokens for Claude Small.'));
+    expect(budget.max).toBe('7168');
+    fireEvent.change(budget, { target: { value: '20000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await within(dialog).findByRole('alert');
+    expect(error.textContent).toBe("Thinking budget can't be more than 7,168 for Claude Small: enter a number from 1,024 to 7,168.");
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
+
+    // The bigger model takes it: the range follows the chosen model.
+    fireEvent.change(within(dialog).getByLabelText('Model'), { target: { value: 'claude-big' } });
+    await waitFor(() => expect(hint()).toContain('From 1,024 to 62,976 tokens for Claude Big.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(backend.view.settings.thinkingBudgetTokens).toBe(20000);
+  });
+});

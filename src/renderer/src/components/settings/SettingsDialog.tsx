@@ -13,7 +13,7 @@ import { useFocusTrap } from './use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
 import { modelLimitsText } from './model-limits-text';
-import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, numberFieldError, numberFieldErrors } from './settings-validation';
+import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
 
 interface Props {
   view: SettingsView;
@@ -79,6 +79,12 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   useEffect(() => generalError.current?.scrollIntoView({ block: 'nearest' }), [error]);
   const edit = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const style = PLANNING_STYLES.find((s) => s.value === draft.planningStyle);
+  const chosenModel = models.find((m) => m.id === draft.model);
+  // The budget's ceiling is the chosen model's, so a budget it would lower is refused here instead.
+  // Held only while the budget field is shown (a model choosing its own amount ignores it).
+  const support = chosenModel?.thinking;
+  const budgetUsed = draft.extendedThinking && (!support || (!support.adaptive && support.enabled));
+  const limitsOf: Partial<Record<NumberFieldKey, NumberLimits>> = budgetUsed ? { thinkingBudgetTokens: thinkingBudgetLimits(chosenModel) } : {};
 
   const setFieldError = (key: keyof FieldErrors, message: string | null) =>
     setErrors((held) => {
@@ -89,7 +95,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     edit(key, value);
     // Errors appear on Save (one on blur would move Save under the pointer mid-click); once
     // shown, an error follows the typing and goes as soon as the value is right.
-    if (errors[key]) setFieldError(key, numberFieldError(NUMBER_FIELDS[key], value));
+    if (errors[key]) setFieldError(key, numberFieldError(limitsOf[key] ?? NUMBER_FIELDS[key], value));
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -102,7 +108,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     setError(null);
     // Anything invalid stops the whole save: nothing half-saved.
     const mcp = parseMcpJson(mcpJson);
-    const found = numberFieldErrors(draft);
+    const found = numberFieldErrors(draft, limitsOf);
     if (!mcp.ok) found.mcpServers = mcp.message;
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
@@ -163,7 +169,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           </div>
           <ThinkingSettings
             id={`${id}-thinking`}
-            model={models.find((m) => m.id === draft.model)}
+            model={chosenModel}
             modelId={draft.model}
             on={draft.extendedThinking}
             effort={draft.thinkingEffort}

@@ -4,7 +4,7 @@ import { EFFORT_LABELS, type ThinkingEffort } from '../../../../shared/thinking'
 import type { ModelInfo } from '../../store/types';
 import { Check } from './Check';
 import { NumberField } from './NumberField';
-import { NUMBER_FIELDS } from './settings-validation';
+import { thinkingBudgetLimits } from './settings-validation';
 
 interface Props {
   id: string;
@@ -60,7 +60,7 @@ export function ThinkingSettings(props: Props) {
         <NumberField
           id={`${id}-budget`}
           label="Thinking budget (tokens)"
-          limits={NUMBER_FIELDS.thinkingBudgetTokens}
+          limits={thinkingBudgetLimits(model)}
           value={props.budget}
           error={props.budgetError}
           inputRef={props.budgetRef}

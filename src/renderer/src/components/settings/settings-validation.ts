@@ -1,4 +1,6 @@
 import { Settings } from '../../../../shared/settings';
+import { thinkingBudgetCap } from '../../../../shared/thinking';
+import type { ModelInfo } from '../../store/types';
 
 /** The number fields of Settings, with their limits taken from the one settings schema. */
 export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns';
@@ -10,6 +12,8 @@ export interface NumberLimits {
   /** The spinner's step; any whole number in range is valid. */
   step: number;
   unit?: string;
+  /** Whose limit the max is ("Claude Sonnet 4.5"), when it depends on the chosen model. */
+  forWhom?: string;
 }
 
 function limitsOf(key: NumberFieldKey, label: string, step: number, unit?: string): NumberLimits {
@@ -24,11 +28,19 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberLimits> = {
   maxModelTurns: limitsOf('maxModelTurns', 'Max model turns', 1),
 };
 
+/** The thinking budget's limits for the chosen model: its output cap, less room for the reply. */
+export function thinkingBudgetLimits(model: ModelInfo | undefined): NumberLimits {
+  const limits = NUMBER_FIELDS.thinkingBudgetTokens;
+  if (!model?.maxOutputTokens) return limits;
+  return { ...limits, max: Math.min(limits.max, thinkingBudgetCap(model.maxOutputTokens)), forWhom: model.displayName };
+}
+
 const format = (n: number) => n.toLocaleString('en-US');
+const forWhom = (limits: NumberLimits) => (limits.forWhom ? ` for ${limits.forWhom}` : '');
 
 /** "From 0 to 10." — shown under the field, so the limits are known before anything is wrong. */
 export function limitsText(limits: NumberLimits): string {
-  return `From ${format(limits.min)} to ${format(limits.max)}${limits.unit ? ` ${limits.unit}` : ''}.`;
+  return `From ${format(limits.min)} to ${format(limits.max)}${limits.unit ? ` ${limits.unit}` : ''}${forWhom(limits)}.`;
 }
 
 /** Why the typed text is not a valid value for the field, in words; null when it is. */
@@ -40,16 +52,17 @@ export function numberFieldError(limits: NumberLimits, text: string): string | n
   if (!Number.isFinite(value)) return `${limits.label} must be a number ${range}.`;
   if (!Number.isInteger(value)) return `${limits.label} must be a whole number ${range}.`;
   if (value < limits.min) return `${limits.label} can't be less than ${format(limits.min)}: enter a number ${range}.`;
-  if (value > limits.max) return `${limits.label} can't be more than ${format(limits.max)}: enter a number ${range}.`;
+  if (value > limits.max) return `${limits.label} can't be more than ${format(limits.max)}${forWhom(limits)}: enter a number ${range}.`;
   return null;
 }
 
 export type FieldErrors = Partial<Record<NumberFieldKey | 'mcpServers', string>>;
 
-export function numberFieldErrors(values: Record<NumberFieldKey, string>): FieldErrors {
+/** `limits` replaces a field's own limits where they depend on other choices (the model's cap). */
+export function numberFieldErrors(values: Record<NumberFieldKey, string>, limits: Partial<Record<NumberFieldKey, NumberLimits>> = {}): FieldErrors {
   const errors: FieldErrors = {};
   for (const key of Object.keys(NUMBER_FIELDS) as NumberFieldKey[]) {
-    const error = numberFieldError(NUMBER_FIELDS[key], values[key]);
+    const error = numberFieldError(limits[key] ?? NUMBER_FIELDS[key], values[key]);
     if (error) errors[key] = error;
   }
   return errors;
