@@ -99,3 +99,13 @@ describe('the Markdown export', () => {
     );
   });
 });
+
+describe('an attached PDF in the export', () => {
+  it('counts its pages in words: "1 page", "3 pages"', async () => {
+    const pdf = (pages: number): Attachment => ({ id: 'b'.repeat(64), name: `p${pages}.pdf`, kind: 'pdf', mediaType: 'application/pdf', size: 2048, pages });
+    const items = [{ id: 'u', createdAt: at, kind: 'user', text: 'read these', attachments: [pdf(1), pdf(3)] }] as TranscriptItem[];
+    const { markdown } = await exportChatMarkdown(summary('PDFs'), items, withFile);
+    expect(markdown).toContain('(PDF, 1 page, ');
+    expect(markdown).toContain('(PDF, 3 pages, ');
+  });
+});

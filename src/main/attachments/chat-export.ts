@@ -75,7 +75,7 @@ export async function exportChatMarkdown(summary: SessionSummary, transcript: re
 }
 
 function describe(attachment: Attachment): string {
-  if (attachment.kind === 'pdf') return `PDF, ${attachment.pages ?? '?'} pages, ${formatBytes(attachment.size)}`;
+  if (attachment.kind === 'pdf') return `PDF, ${attachment.pages ?? '?'} page${attachment.pages === 1 ? '' : 's'}, ${formatBytes(attachment.size)}`;
   if (attachment.kind === 'image') return `${attachment.width ?? '?'}×${attachment.height ?? '?'}, ${formatBytes(attachment.size)}`;
   return formatBytes(attachment.size);
 }
