@@ -59,6 +59,8 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(result.stdout).toMatch(/now: step 2 "Create horizontal grid lines/);
     expect(result.stdout).toContain("Done: the 3x3 grid is in place at 25' spacing");
     expect(result.stdout).toContain('is complete.');
+    // Not the app's default folder: the app shows the chat only when started on this one, and is told so.
+    expect(result.stdout).toContain(`the Waypoint app shows it when started with WAYPOINT_DATA_DIR=${dataDir}`);
 
     const [log, ...others] = checkLogs(dataDir);
     expect(others).toHaveLength(0);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
@@ -11,6 +12,7 @@ import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
 import { WAYPOINT_COMMAND } from './terminal-words';
+import { desktopDataDir } from '../desktop-data-dir';
 
 export interface RunIo extends Streams {
   env: NodeJS.ProcessEnv;
@@ -214,7 +216,10 @@ class HeadlessRun {
       details.resumeCommand = resume;
       footer.push(`Continue with: ${resume}`);
     }
-    footer.push(`Chat ${id} (data folder ${this.args.dataDir}); the Waypoint app shows it.`);
+    // The app opens its own folder (or WAYPOINT_DATA_DIR's): a chat elsewhere is not in its list.
+    const appSees = resolve(desktopDataDir(this.io.env)) === resolve(this.args.dataDir);
+    const where = appSees ? 'the Waypoint app shows it.' : `the Waypoint app shows it when started with WAYPOINT_DATA_DIR=${shellQuote(this.args.dataDir)}.`;
+    footer.push(`Chat ${id} (data folder ${this.args.dataDir}); ${where}`);
     this.view!.finish(end, id, details, footer);
     return end.exitCode;
   }
