@@ -4,13 +4,13 @@ import { OffLimits, type OffLimitsPlace } from '../tools/workspace';
 
 /**
  * Where Waypoint keeps its data on each platform, and the places its tools must never touch
- * (tools/workspace/off-limits.ts). The desktop app and the command line keep theirs in different
- * folders by default, and either may be asked to work in a workspace that holds the other's (a
- * workspace of ~ holds both): each protects both.
+ * (tools/workspace/off-limits.ts). The desktop app, the web shell and `waypoint run` share one
+ * folder by default (the desktop app's); the web shell used another before, which may still hold
+ * chats and a key, so both stay off-limits (a workspace of ~ holds both).
  */
 
-/** The per-user data folder of the web shell and `waypoint run`: the platform's data folder plus "waypoint". */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+/** The folder the web shell used before it shared the desktop app's: the platform's data folder plus "waypoint". */
+export function formerWebDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'waypoint');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'waypoint');
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'waypoint');
@@ -28,7 +28,7 @@ export function waypointPlaces(dataDir: string, env: NodeJS.ProcessEnv, mcpConfi
   const places: OffLimitsPlace[] = [
     { path: dataDir, what: "Waypoint's data folder" },
     { path: desktopDataDir(env), what: "the Waypoint app's data folder" },
-    { path: defaultDataDir(env), what: "the data folder of waypoint run and the web shell" },
+    { path: formerWebDataDir(env), what: "the web shell's former data folder" },
   ];
   if (env.WAYPOINT_DATA_DIR) places.push({ path: env.WAYPOINT_DATA_DIR, what: "Waypoint's data folder (WAYPOINT_DATA_DIR)" });
   // The MCP servers named there are started at every start: a change to it runs a program.

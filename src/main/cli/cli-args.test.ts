@@ -56,6 +56,15 @@ describe('waypoint command line', () => {
     }
   });
 
+  it('the commands a refusal suggests run after npm ci: npx waypoint, since no waypoint is on PATH', () => {
+    const hints = [['run'], ['run', '-'], ['run', ' '], ['mcp', 'extra'], ['mcp', '--workspace', 'x']].map((argv) => {
+      const parsed = parseCli(argv, env, dir);
+      return parsed.kind === 'error' ? parsed.message : '';
+    });
+    for (const hint of hints) expect(hint).toMatch(/npx waypoint (run|mcp)/);
+    for (const hint of hints) expect(hint.replace(/npx waypoint/g, '')).not.toMatch(/(^|[\s"])waypoint (run "|mcp --help)/);
+  });
+
   it("the default data folder is the desktop app's: Electron's userData for productName Waypoint", () => {
     expect(desktopDataDir({}, 'linux', '/home/ada')).toBe('/home/ada/.config/Waypoint');
     expect(desktopDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/ada')).toBe('/cfg/Waypoint');

@@ -38,7 +38,7 @@ Commands:
   run --resume CHAT_ID         Continue a run that stopped (--answer ANSWER for a question it asked)
   mcp                          Offer Waypoint's planning tools to another agent over MCP (stdio)
 
-Run "waypoint run --help" or "waypoint mcp --help" for their options.`;
+Run "npx waypoint run --help" or "npx waypoint mcp --help" for their options.`;
 
 export const RUN_HELP = `Usage: waypoint run "TASK" --workspace DIR [options]
        waypoint run --resume CHAT_ID [--answer ANSWER] [options]
@@ -86,9 +86,9 @@ function parse(argv: string[], options: Record<string, { type: 'string' | 'boole
 function describeParseError(error: NodeJS.ErrnoException, help: string): string {
   const command = help.startsWith('Usage: waypoint mcp') ? 'mcp' : 'run';
   const unknown = /Unknown option '([^']+)'/.exec(error.message);
-  if (unknown) return `unknown option "${unknown[1]}". Run "waypoint ${command} --help" to see the options.`;
+  if (unknown) return `unknown option "${unknown[1]}". Run "npx waypoint ${command} --help" to see the options.`;
   // Node's own words are clear for the rest ("Option '--workspace <value>' argument missing").
-  return `${error.message.replace(/\.$/, '')}. Run "waypoint ${command} --help" to see the options.`;
+  return `${error.message.replace(/\.$/, '')}. Run "npx waypoint ${command} --help" to see the options.`;
 }
 
 function style(value: string | undefined): Dialect | null | { error: string } {
@@ -116,7 +116,7 @@ function dataDirFrom(value: string | undefined, env: NodeJS.ProcessEnv, cwd: str
 /** The command line of `waypoint`, checked completely before anything starts: bad input changes nothing. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliParse {
   const [command, ...rest] = argv;
-  if (command === undefined) return { kind: 'error', message: 'say what to do: waypoint run "TASK" --workspace DIR, or waypoint mcp (see waypoint --help).' };
+  if (command === undefined) return { kind: 'error', message: 'say what to do: npx waypoint run "TASK" --workspace DIR, or waypoint mcp (see waypoint --help).' };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: MAIN_HELP };
   if (command === 'run') return parseRun(rest, env, cwd);
   if (command === 'mcp') return parseMcp(rest, env, cwd);
@@ -151,9 +151,9 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
     if (taskText !== null) return { kind: 'error', message: '--resume continues a chat: give no task with it (use --answer to answer its question).' };
   } else {
     if (answer !== null) return { kind: 'error', message: '--answer answers the question of a stopped run: use it with --resume CHAT_ID.' };
-    if (taskText === null) return { kind: 'error', message: 'say what to do: waypoint run "TASK" --workspace DIR (or --resume CHAT_ID).' };
-    if (taskText === '-') return { kind: 'error', message: 'waypoint run never reads stdin: pass the task as an argument, e.g. waypoint run "$(cat task.txt)" --workspace DIR.' };
-    if (taskText.trim() === '') return { kind: 'error', message: 'the task is empty: say what to do, e.g. waypoint run "Add a README" --workspace DIR.' };
+    if (taskText === null) return { kind: 'error', message: 'say what to do: npx waypoint run "TASK" --workspace DIR (or --resume CHAT_ID).' };
+    if (taskText === '-') return { kind: 'error', message: 'waypoint run never reads stdin: pass the task as an argument, e.g. npx waypoint run "$(cat task.txt)" --workspace DIR.' };
+    if (taskText.trim() === '') return { kind: 'error', message: 'the task is empty: say what to do, e.g. npx waypoint run "Add a README" --workspace DIR.' };
   }
   if (answer !== null && answer.trim() === '') return { kind: 'error', message: '--answer is empty: give skip, abort, or what Claude should do.' };
 
@@ -182,7 +182,7 @@ function parseMcp(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
   if ('kind' in parsed) return parsed;
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help', text: MCP_HELP };
-  if (positionals.length) return { kind: 'error', message: `waypoint mcp takes no arguments (got "${positionals[0]}"). Run "waypoint mcp --help" to see the options.` };
+  if (positionals.length) return { kind: 'error', message: `waypoint mcp takes no arguments (got "${positionals[0]}"). Run "npx waypoint mcp --help" to see the options.` };
   const v = values as Record<string, string | boolean | undefined>;
   const planningStyle = style(v['planning-style'] as string | undefined);
   if (planningStyle && typeof planningStyle === 'object') return { kind: 'error', message: planningStyle.error };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultDataDir } from '../app/data-folders';
-import { DEFAULT_PORT, parseCliOptions } from './cli-options';
+import { desktopDataDir as cliDataDir } from '../cli/desktop-data-dir';
+import { DEFAULT_PORT, HELP_TEXT, parseCliOptions } from './cli-options';
 
 let dir: string;
 beforeAll(async () => {
@@ -14,9 +14,9 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('parseCliOptions', () => {
   it('uses friendly defaults when nothing is given', () => {
-    expect(parseCliOptions([], { XDG_DATA_HOME: '/xdg' }, dir)).toEqual({
+    expect(parseCliOptions([], { XDG_CONFIG_HOME: '/xdg' }, dir)).toEqual({
       kind: 'run',
-      options: { port: DEFAULT_PORT, dataDir: '/xdg/waypoint', workspace: null, mcpConfigPath: null },
+      options: { port: DEFAULT_PORT, dataDir: '/xdg/Waypoint', workspace: null, mcpConfigPath: null },
     });
   });
 
@@ -61,17 +61,12 @@ describe('parseCliOptions', () => {
     expect(parsed.kind === 'help' && parsed.text).toMatch(/--data-dir DIR/);
   });
 
-  it('picks the platform data folder', () => {
-    expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toContain('waypoint');
-    expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/waypoint$/);
-    expect(defaultDataDir({}, 'linux')).toMatch(/\.local\/share\/waypoint$/);
-  });
-});
-
-describe('the data folder', () => {
-  it.each(['/proc/self', '/sys', '/dev/null'])('%s is refused with one line (exit 1), before anything starts', (path) => {
-    const parsed = parseCliOptions(['--data-dir', path], {}, '/');
-    expect(parsed).toMatchObject({ kind: 'error', exitCode: 1, message: expect.stringMatching(/a system folder/) });
-    expect((parsed as { message: string }).message).not.toContain('\n');
+  it('keeps its data in the desktop app\'s folder by default, as waypoint run does', () => {
+    // One default for the app, the web shell and the CLI: a chat made in one shows in the others.
+    const env = { XDG_CONFIG_HOME: join(dir, 'cfg') };
+    const parsed = parseCliOptions([], env, dir);
+    expect(parsed.kind === 'run' && parsed.options.dataDir).toBe(join(dir, 'cfg', 'Waypoint'));
+    expect(parsed.kind === 'run' && parsed.options.dataDir).toBe(cliDataDir(env));
+    expect(HELP_TEXT).toContain(`default: the desktop app's, ${cliDataDir(process.env)}`);
   });
 });

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirProblem } from '../common/data-dir-check';
-import { defaultDataDir } from '../app/data-folders';
+import { desktopDataDir } from '../app/data-folders';
 
 export const DEFAULT_PORT = 4477;
 
@@ -24,7 +24,7 @@ Starts Waypoint's web shell on 127.0.0.1 and prints its URL (with an access toke
 
 Options:
   --port N           Port to listen on; 0 picks any free port (env WAYPOINT_PORT, default ${DEFAULT_PORT})
-  --data-dir DIR     Where chats and settings are kept (env WAYPOINT_DATA_DIR, default ${defaultDataDir()})
+  --data-dir DIR     Where chats and settings are kept (env WAYPOINT_DATA_DIR; default: the desktop app's, ${desktopDataDir()})
   --workspace DIR    Folder Claude's tools may work in; must exist (env WAYPOINT_WORKSPACE)
   --mcp-config FILE  Claude Desktop style {"mcpServers": {...}} JSON (env WAYPOINT_MCP_CONFIG)
   --help             Show this help
@@ -65,7 +65,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
   const port = portText === undefined || portText === '' ? DEFAULT_PORT : parsePort(portText, given.has('--port') ? '--port' : 'WAYPOINT_PORT');
   if (typeof port === 'string') return { kind: 'error', message: port };
 
-  const dataDir = resolve(cwd, given.get('--data-dir') || env.WAYPOINT_DATA_DIR || defaultDataDir(env));
+  const dataDir = resolve(cwd, given.get('--data-dir') || env.WAYPOINT_DATA_DIR || desktopDataDir(env));
   // Checked before anything is read or created there: /proc/self as a data folder spun forever.
   const dataDirRefused = dataDirProblem(dataDir);
   if (dataDirRefused) return { kind: 'error', message: dataDirRefused, exitCode: 1 };

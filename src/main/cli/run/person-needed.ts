@@ -1,6 +1,7 @@
 import type { CallOutput, EventOf, WaypointEvent } from '../../../shared/contract';
 import type { EscalationAnswer } from '../../../shared/prompts';
 import type { CallRouter } from '../../app/call-router';
+import { WAYPOINT_COMMAND } from './terminal-words';
 
 /**
  * "A person is needed" (exit 2), for every kind of question a run pauses on (design.md §7), in one
@@ -79,7 +80,7 @@ export const ANSWERERS: readonly Answerer[] = [escalation, question];
 
 /** The answering command, as printed with exit 2. */
 export function answerCommand(sessionId: string, options: { dataDir: string; json: boolean; autoApprove: boolean }, answer = 'ANSWER'): string {
-  const parts = ['waypoint', 'run', '--resume', sessionId, '--answer', shellQuote(answer), '--data-dir', shellQuote(options.dataDir)];
+  const parts = [WAYPOINT_COMMAND, 'run', '--resume', sessionId, '--answer', shellQuote(answer), '--data-dir', shellQuote(options.dataDir)];
   if (options.json) parts.push('--json');
   if (options.autoApprove) parts.push('--auto-approve');
   return parts.join(' ');

@@ -59,6 +59,8 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(result.stdout).toMatch(/now: step 2 "Create horizontal grid lines/);
     expect(result.stdout).toContain("Done: the 3x3 grid is in place at 25' spacing");
     expect(result.stdout).toContain('is complete.');
+    // Not the app's default folder: the app shows the chat only when started on this one, and is told so.
+    expect(result.stdout).toContain(`the Waypoint app shows it when started with WAYPOINT_DATA_DIR=${dataDir}`);
 
     const [log, ...others] = checkLogs(dataDir);
     expect(others).toHaveLength(0);
@@ -77,7 +79,7 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(first.stdout).toMatch(/Step 1 "Fix the greeting typo" keeps failing \(edit_file: /);
     expect(first.stdout).toContain('Answers: "skip", "abort", or guidance for Claude');
     const id = chatIdIn(first.stdout)!;
-    expect(first.stdout).toContain(`Answer with: waypoint run --resume ${id} --answer ANSWER --data-dir ${dataDir}`);
+    expect(first.stdout).toContain(`Answer with: npx waypoint run --resume ${id} --answer ANSWER --data-dir ${dataDir}`);
     // The question is in the chat's log, so the app (or this command) can answer it later.
     const paused = checkLogs(dataDir)[0]!;
     expect(paused.chat.prompts.map((p) => p.type)).toEqual(['escalation_requested']);
@@ -91,6 +93,9 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(second.stderr).toBe('');
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('Step 1 was skipped as you asked; step 2 is done.');
+    // A plan with a skipped step is not called "complete" without saying so.
+    expect(second.stdout).not.toMatch(/\bcomplete\b/);
+    expect(second.stdout).toContain('completed, 1 step skipped');
     const done = checkLogs(dataDir)[0]!;
     expect(done.problems).toEqual([]);
     expect(done.chat.plan?.status).toBe('completed');
@@ -123,7 +128,7 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(first.code).toBe(2);
     const finished = JSON.parse(first.stdout.trimEnd().split('\n').at(-1)!) as { type: string; exitCode: number; answerCommand: string; person: { options: string[] } };
     expect(finished).toMatchObject({ type: 'run_finished', exitCode: 2, person: { kind: 'escalation', options: ['skip', 'abort'] } });
-    expect(finished.answerCommand).toMatch(/^waypoint run --resume [0-9a-f-]{36} --answer ANSWER --data-dir \S+ --json$/);
+    expect(finished.answerCommand).toMatch(/^npx waypoint run --resume [0-9a-f-]{36} --answer ANSWER --data-dir \S+ --json$/);
     const id = chatIdIn(finished.answerCommand)!;
 
     const requests = server.requests.length;
@@ -141,7 +146,11 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/The Anthropic API had an internal error \(500\)\. Waypoint retried 1 time without success\./);
     const id = chatIdIn(result.stdout)!;
-    expect(result.stdout).toContain(`Continue with: waypoint run --resume ${id} --data-dir ${dataDir}`);
+    expect(result.stdout).toContain(`Continue with: npx waypoint run --resume ${id} --data-dir ${dataDir}`);
+    // A terminal has no "Retry now" button: it is told the command, and the failure is said once.
+    expect(result.stdout).not.toContain('Retry now');
+    expect(result.stdout).toMatch(/Your message is kept: run the "Continue with" command below to send it again\./);
+    expect(result.stdout.split('\n').filter((line) => line.includes('The Anthropic API had an internal error'))).toHaveLength(1);
 
     // The API is back: the kept message is sent again and answered.
     use({ name: 'echo', turns: [], onExhausted: 'echo' });
@@ -296,7 +305,7 @@ describe('waypoint run: output', { timeout: 60_000 }, () => {
       expect(stopped.code).toBe(1);
       expect(stopped.stdout).toContain('stopping (Ctrl+C)');
       const id = chatIdIn(stopped.stdout)!;
-      expect(stopped.stdout).toContain(`Continue with: waypoint run --resume ${id}`);
+      expect(stopped.stdout).toContain(`Continue with: npx waypoint run --resume ${id}`);
       const log = checkLogs(dataDir)[0]!;
       expect(log.problems).toEqual([]);
       expect(log.chat.runState).toEqual({ status: 'idle' });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
@@ -10,6 +11,8 @@ import { ANSWERERS, answerCommand, shellQuote, type PersonNeeded } from './perso
 import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
+import { WAYPOINT_COMMAND } from './terminal-words';
+import { desktopDataDir } from '../desktop-data-dir';
 
 export interface RunIo extends Streams {
   env: NodeJS.ProcessEnv;
@@ -192,7 +195,8 @@ class HeadlessRun {
   private finish(end: RunEnd): number {
     const id = this.sessionId!;
     const options = { dataDir: this.args.dataDir, json: this.args.json, autoApprove: this.args.autoApprove };
-    const footer = [end.text];
+    // The API's error was just printed as the feed's last line: the footer does not say it again.
+    const footer = [end.kind === 'api_failed' ? 'The run stopped on the API error above.' : end.text];
     const details: Record<string, unknown> = {};
     if (end.kind === 'person_needed') {
       footer.push(...personLines(end.person));
@@ -208,11 +212,14 @@ class HeadlessRun {
         footer.push('Changes to git\'s configuration or hooks always ask a person: no flag or setting allows them in a run. Approve it in the Waypoint app (open the chat there and ask again), or make the change yourself.');
       }
     } else if (end.exitCode === 3 || (end.kind === 'other' && (end.reason === 'stopped' || end.reason === 'unfinished' || end.reason === 'cut_off'))) {
-      const resume = ['waypoint run --resume', id, '--data-dir', shellQuote(this.args.dataDir), ...(this.args.json ? ['--json'] : []), ...(this.args.autoApprove ? ['--auto-approve'] : [])].join(' ');
+      const resume = [`${WAYPOINT_COMMAND} run --resume`, id, '--data-dir', shellQuote(this.args.dataDir), ...(this.args.json ? ['--json'] : []), ...(this.args.autoApprove ? ['--auto-approve'] : [])].join(' ');
       details.resumeCommand = resume;
       footer.push(`Continue with: ${resume}`);
     }
-    footer.push(`Chat ${id} (data folder ${this.args.dataDir}); the Waypoint app shows it.`);
+    // The app opens its own folder (or WAYPOINT_DATA_DIR's): a chat elsewhere is not in its list.
+    const appSees = resolve(desktopDataDir(this.io.env)) === resolve(this.args.dataDir);
+    const where = appSees ? 'the Waypoint app shows it.' : `the Waypoint app shows it when started with WAYPOINT_DATA_DIR=${shellQuote(this.args.dataDir)}.`;
+    footer.push(`Chat ${id} (data folder ${this.args.dataDir}); ${where}`);
     this.view!.finish(end, id, details, footer);
     return end.exitCode;
   }

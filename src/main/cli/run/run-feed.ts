@@ -2,6 +2,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan, PlanStep } from '../../../shared/plan';
 import { planChangeItems } from '../../../shared/plan-change';
 import type { RunState } from '../../../shared/transcript';
+import { completedWords, inTerminalWords } from './terminal-words';
 
 /** One line of human output, with what it is (the views colour by kind). */
 export interface FeedLine {
@@ -44,7 +45,7 @@ export class RunFeed {
       case 'plan_updated': {
         const lines = planChangeItems(this.plan, event).map((item): FeedLine => ({
           kind: 'plan',
-          text: item.kind === 'plan_change' ? `Plan: ${item.text}` : `Plan ${item.completion.status === 'success' ? 'complete' : 'ended'}: ${item.completion.summary}`,
+          text: item.kind === 'plan_change' ? `Plan: ${item.text}` : `Plan ${item.completion.status === 'success' ? completedWords(item.counts.skipped) : 'ended'}: ${item.completion.summary}`,
         }));
         this.plan = event.plan;
         return lines;
@@ -52,7 +53,7 @@ export class RunFeed {
       case 'transcript_item': {
         const item = event.item;
         if (item.kind === 'assistant') return item.status === 'streaming' ? [] : this.text(item.id, '', true, item.text);
-        if (item.kind === 'notice') return [{ kind: item.level === 'info' ? 'notice' : item.level, text: item.text }];
+        if (item.kind === 'notice') return [{ kind: item.level === 'info' ? 'notice' : item.level, text: inTerminalWords(item.text) }];
         if (item.kind !== 'tool_call') return [];
         if (item.status === 'running') {
           this.activeTool = item.summary;

@@ -54,6 +54,14 @@ describe('how a headless run ends (design.md §7)', () => {
     expect(end([running, asked, idle])).toMatchObject({ exitCode: 2, person: { kind: 'escalation', requestId: 'r1', options: ['skip', 'abort'], text: 'Step 1 "A" keeps failing (edit_file: old_text not found). Claude needs a decision.' } });
   });
 
+  it('3: a notice naming the app\'s buttons says what to do in a terminal instead', () => {
+    const rejected: WaypointEvent = { type: 'transcript_item', sessionId: S, item: noticeItem('error', 'Claude rejected the API key (401). Open Settings and paste a valid key.', 'auth') };
+    const ended = end([running, rejected, idle]);
+    expect(ended).toMatchObject({ exitCode: 3 });
+    expect(ended!.text).not.toContain('Settings');
+    expect(ended!.text).toContain('Set ANTHROPIC_API_KEY to a valid key');
+  });
+
   it('3: the API failed beyond its retries (any of the loop\'s failure notices), even with a plan', () => {
     for (const code of ['overloaded', 'rate_limit', 'server', 'network', 'stalled', 'auth']) {
       expect(end([running, planned(plan()), notice('error', code), idle])).toMatchObject({ exitCode: 3, text: `${code} happened` });

@@ -3,6 +3,7 @@ import type { Plan } from '../../../shared/plan';
 import { stepsLeft, stepsLeftText } from '../../../shared/plan-pause';
 import { FAILURE_CODES } from '../../agent/api-error-map';
 import { personNeededBy, type PersonNeeded } from './person-needed';
+import { completedWords, inTerminalWords } from './terminal-words';
 
 /** A risky call a run without --auto-approve refused: the tool and what it would have touched. */
 export interface Refusal {
@@ -65,7 +66,7 @@ export class RunOutcome {
         return null;
       case 'transcript_item':
         if (event.item.kind !== 'notice') return null;
-        if (event.item.level === 'error' && event.item.code && API_FAILURES.has(event.item.code)) this.apiError = event.item.text;
+        if (event.item.level === 'error' && event.item.code && API_FAILURES.has(event.item.code)) this.apiError = inTerminalWords(event.item.text);
         else if (event.item.code && CUT_OFF.has(event.item.code)) this.cutOff = event.item.text;
         else if (event.item.code === 'stopped') this.stopped = true;
         return null;
@@ -109,6 +110,6 @@ export class RunOutcome {
     }
     if (this.cutOff && plan?.status !== 'completed') return { exitCode: 1, kind: 'other', reason: 'cut_off', text: this.cutOff };
     if (refused) return { exitCode: 4, kind: 'refused', refusals: this.refusals, text: refusedText() };
-    return { exitCode: 0, kind: 'done', text: plan?.status === 'completed' ? `The plan "${plan.goal}" is complete.` : 'Done.' };
+    return { exitCode: 0, kind: 'done', text: plan?.status === 'completed' ? `The plan "${plan.goal}" ${plan.summary.skipped > 0 ? `is ${completedWords(plan.summary.skipped)}` : 'is complete'}.` : 'Done.' };
   }
 }
