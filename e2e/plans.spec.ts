@@ -51,7 +51,13 @@ test.describe('structured dialect (seed 000: the 3×3 grid plan)', () => {
     await log.getByRole('button', { name: /^Plan updated \d+ times/ }).first().click();
     await expect(log.getByText(/step 1 “Create vertical grid lines A, B, C at 25' spacing” completed/).first()).toBeVisible();
     await scripted.release(); // final text
-    await expect(log.getByText(/the screenshot confirms the layout/)).toBeVisible();
+    // The transcript is virtualised and the user opened a group above: go to the end, as a person
+    // would, to read the last reply (the completion card, now listing its steps, is tall).
+    await log.focus();
+    await expect(async () => {
+      await app.keyboard.press('End');
+      await expect(log.getByText(/the screenshot confirms the layout/)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await expect(panel.region).toHaveCount(0);
   });
 });
