@@ -11,7 +11,7 @@ import { isHandedOver } from '../common/secret-names';
  * without it; only that second process takes the lock and opens the window, and the first
  * leaves with its exit code.
  */
-const KEY = 'sk-ant-test-desktop-relaunch-5c0e';
+const KEY = 'sk-ant-test-relaunch';
 let dataDir: string;
 beforeAll(() => {
   if (!existsSync(resolve('out/main/index.js'))) throw new Error('out/main/index.js is missing: build first with "npx electron-vite build".');
