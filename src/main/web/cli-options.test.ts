@@ -16,7 +16,7 @@ describe('parseCliOptions', () => {
   it('uses friendly defaults when nothing is given', () => {
     expect(parseCliOptions([], { XDG_CONFIG_HOME: '/xdg' }, dir)).toEqual({
       kind: 'run',
-      options: { port: DEFAULT_PORT, dataDir: '/xdg/Waypoint', workspace: null, mcpConfigPath: null },
+      options: { port: DEFAULT_PORT, dataDir: '/xdg/Waypoint', workspace: null, mcpConfigPath: null, dataDirIsDefault: true },
     });
   });
 
@@ -24,7 +24,7 @@ describe('parseCliOptions', () => {
     const parsed = parseCliOptions(['--port', '0', '--data-dir=data', '--workspace', dir, '--mcp-config', 'mcp.json'], {}, dir);
     expect(parsed).toEqual({
       kind: 'run',
-      options: { port: 0, dataDir: join(dir, 'data'), workspace: dir, mcpConfigPath: join(dir, 'mcp.json') },
+      options: { port: 0, dataDir: join(dir, 'data'), workspace: dir, mcpConfigPath: join(dir, 'mcp.json'), dataDirIsDefault: false },
     });
   });
 
@@ -32,7 +32,7 @@ describe('parseCliOptions', () => {
     const env = { WAYPOINT_PORT: '5000', WAYPOINT_DATA_DIR: '/d', WAYPOINT_WORKSPACE: dir, WAYPOINT_MCP_CONFIG: join(dir, 'mcp.json') };
     expect(parseCliOptions([], env, '/')).toEqual({
       kind: 'run',
-      options: { port: 5000, dataDir: '/d', workspace: dir, mcpConfigPath: join(dir, 'mcp.json') },
+      options: { port: 5000, dataDir: '/d', workspace: dir, mcpConfigPath: join(dir, 'mcp.json'), dataDirIsDefault: false },
     });
     const parsed = parseCliOptions(['--port', '0'], env, '/');
     expect(parsed.kind === 'run' && parsed.options.port).toBe(0);

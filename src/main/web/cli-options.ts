@@ -10,6 +10,8 @@ export interface WebCliOptions {
   dataDir: string;
   workspace: string | null;
   mcpConfigPath: string | null;
+  /** Neither --data-dir nor WAYPOINT_DATA_DIR chose the folder: the shared default is in use. */
+  dataDirIsDefault: boolean;
 }
 
 export type CliParse =
@@ -85,5 +87,6 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv 
       return { kind: 'error', message: `MCP config file "${mcpConfigPath}" does not exist or is not a file.` };
     }
   }
-  return { kind: 'run', options: { port, dataDir, workspace, mcpConfigPath } };
+  const dataDirIsDefault = !given.get('--data-dir') && !env.WAYPOINT_DATA_DIR;
+  return { kind: 'run', options: { port, dataDir, workspace, mcpConfigPath, dataDirIsDefault } };
 }

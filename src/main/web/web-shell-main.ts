@@ -5,7 +5,8 @@ import { MemorySecretStore } from '../sessions/api-key-store';
 import { McpConfigError } from '../tools/mcp/mcp-config-file';
 import { installProcessGuards } from '../app/process-guards';
 import type { AppServices } from '../app/app-services';
-import { dataInWorkspaceNote } from '../app/data-folders';
+import { dataInWorkspaceNote, formerWebDataDir } from '../app/data-folders';
+import { copyFormerWebData, formerWebNote } from '../app/former-web-data';
 import { createServices } from '../app/services';
 import { parseCliOptions } from './cli-options';
 import { rendererDirFor, startWebShell } from './server';
@@ -39,7 +40,17 @@ async function main(secrets: Secrets, entryUrl: string): Promise<void> {
     process.exitCode = parsed.exitCode ?? 2;
     return;
   }
-  const { port, dataDir, workspace, mcpConfigPath } = parsed.options;
+  const { port, dataDir, workspace, mcpConfigPath, dataDirIsDefault } = parsed.options;
+  if (dataDirIsDefault) {
+    // The web shell's chats lived in a folder of its own before; brought over once, never moved.
+    const former = formerWebDataDir(process.env);
+    const copied = await copyFormerWebData(former, dataDir).catch((error: unknown) => {
+      process.stderr.write(`waypoint: could not copy the chats of the web shell's former data folder (${former}): ${error instanceof Error ? error.message : String(error)}\n`);
+      return null;
+    });
+    const said = copied && formerWebNote(former, dataDir, copied);
+    if (said) process.stderr.write(`${said}\n`);
+  }
   // Said once at start, as waypoint run says it: a command Claude runs can reach these folders.
   const note = dataInWorkspaceNote(workspace, dataDir, process.env, mcpConfigPath ?? undefined);
   if (note) process.stderr.write(`${note}\n`);
