@@ -5,11 +5,10 @@ import type { Scenario, ScriptedToolCall, ScriptedTurn } from '../test-support/s
  * `steps`-step plan (25 unless given) (goal "Round r") whose steps are started and completed in turn; the last step is
  * never finished, so the panel stays up. Every update leaves a distinct, monotonic mark in the
  * panel, which the page reads back as the update's index:
- *   index = round · PER_ROUND + 2 · completed + (a step in progress ? 1 : 0)
+ *   index = round · perRound(steps) + 2 · completed + (a step in progress ? 1 : 0)
  */
 export const PLAN_STEPS = 25;
 export const perRound = (steps: number): number => 1 + 2 * (steps - 1);
-export const PER_ROUND = perRound(PLAN_STEPS);
 
 export function planUpdateCalls(count: number, steps = PLAN_STEPS): ScriptedToolCall[] {
   const calls: ScriptedToolCall[] = [];

@@ -134,6 +134,7 @@ export class StandInWindow extends EventEmitter {
   }
 }
 
+/** @alias electron's own name for the window class; tests name it StandInWindow. */
 export const BrowserWindow = StandInWindow;
 
 export const protocol = {
@@ -218,4 +219,5 @@ export const ipcRenderer = {
 };
 
 export const electron = { app, BrowserWindow, protocol, session, shell, dialog, ipcMain, safeStorage, Notification, contextBridge, ipcRenderer };
+/** @alias the module's default export, for `import electron from 'electron'`. */
 export default electron;

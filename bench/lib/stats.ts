@@ -8,10 +8,6 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
-export function mean(values: readonly number[]): number {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
-}
-
 /** Wall-clock milliseconds with sub-ms resolution, comparable with a page's timeOrigin + now(). */
 export function wallNow(): number {
   return performance.timeOrigin + performance.now();

@@ -4,8 +4,8 @@ import {
   WaypointCallError,
   type CallResult,
   type WaypointApi,
-  type WaypointEvent,
 } from '../shared/contract';
+import { checkEvent } from '../shared/event-check';
 
 /** The slice of ipcRenderer the preload uses; nothing else of it ever reaches the page. */
 export interface PreloadIpc {
@@ -31,8 +31,12 @@ export function createWaypointApi(ipc: PreloadIpc): WaypointApi {
       return result.value as never;
     },
     onEvent(listener) {
-      // Strip the IpcRendererEvent: the page gets the event payload and nothing else.
-      const wrapped = (_event: unknown, payload: unknown) => listener(payload as WaypointEvent);
+      // Strip the IpcRendererEvent: the page gets the event payload and nothing else, checked
+      // against the contract exactly as the web client checks it (src/shared/event-check.ts).
+      const wrapped = (_event: unknown, payload: unknown) => {
+        const event = checkEvent(payload, console.warn);
+        if (event) listener(event);
+      };
       ipc.on(IPC_EVENT_CHANNEL, wrapped);
       return () => {
         ipc.removeListener(IPC_EVENT_CHANNEL, wrapped);

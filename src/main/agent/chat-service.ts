@@ -34,8 +34,6 @@ import { DEFAULT_MODEL } from '../../shared/settings';
 import { isEmptyChat } from './empty-chat';
 import { PlanCards } from './plan-cards';
 
-export { NO_KEY_MESSAGE } from './run-controller';
-
 export interface NewSessionOptions {
   reuseEmpty?: boolean;
   /** Which empty chats may be reused (one another process writes may not). */

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, WaypointCallError, type WaypointEvent } from '../../shared/contract';
 import { createWaypointApi, type PreloadIpc } from '../../preload/create-api';
 import { createTestServices } from '../../../test-support/main/web-test-services';
+import { ipcRenderer, recorded } from '../../../test-support/electron-stand-in';
+
+vi.mock('electron', async () => (await import('../../../test-support/electron-stand-in')).electron);
 
 /**
  * The two ends of Electron IPC without Electron: `invoke` runs the real router the way
@@ -24,6 +27,10 @@ function ipcPair() {
   const send = (event: WaypointEvent) => channel.emit(IPC_EVENT_CHANNEL, { sender: 'raw-ipc-event' }, event);
   return { ipc, send, services, seenChannels, channel };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('preload api (window.waypoint)', () => {
   it('unwraps successful calls into values over the call channel', async () => {
@@ -62,7 +69,44 @@ describe('preload api (window.waypoint)', () => {
     expect(channel.listenerCount(IPC_EVENT_CHANNEL)).toBe(0);
   });
 
+  it('refuses an event the contract does not know, warning with its type and the issue but no payload text', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { ipc, channel } = ipcPair();
+    const got: unknown[] = [];
+    createWaypointApi(ipc).onEvent((event) => got.push(event));
+    const raw = (payload: unknown) => channel.emit(IPC_EVENT_CHANNEL, { sender: 'raw-ipc-event' }, payload);
+    raw({ type: 'run_state', sessionId: 's1', state: { status: 'sk-ant-test-never-logged' } });
+    raw({ type: 'no_such_event', secret: 'sk-ant-test-never-logged' });
+    raw('not an object');
+    const valid: WaypointEvent = { type: 'run_state', sessionId: 's1', state: { status: 'idle' } };
+    raw(valid);
+    expect(got).toEqual([valid]);
+    const lines = warn.mock.calls.map((args) => args.join(' '));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/invalid event of type "run_state".*state\.status/);
+    expect(lines[1]).toMatch(/invalid event of type "no_such_event".*type/);
+    expect(lines[2]).toMatch(/invalid event of type \(no type\)/);
+    for (const line of lines) expect(line).not.toContain('sk-ant-test');
+  });
+
   it('exposes nothing but call and onEvent', () => {
     expect(Object.keys(createWaypointApi(ipcPair().ipc)).sort()).toEqual(['call', 'onEvent']);
+  });
+
+  it('as loaded in the window (src/preload/index.ts on electron), checks events before the page sees them', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const on = vi.spyOn(ipcRenderer, 'on');
+    await import('../../preload/index');
+    const api = recorded.exposed.get('waypoint') as ReturnType<typeof createWaypointApi>;
+    const got: unknown[] = [];
+    api.onEvent((event) => got.push(event));
+    const [channel, forward] = on.mock.calls.at(-1) as unknown as [string, (event: unknown, payload: unknown) => void];
+    expect(channel).toBe(IPC_EVENT_CHANNEL);
+    forward({}, { type: 'error', message: 404 });
+    const valid: WaypointEvent = { type: 'error', message: 'Not found.' };
+    forward({}, valid);
+    expect(got).toEqual([valid]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/invalid event of type "error".*message/);
   });
 });

@@ -3,7 +3,7 @@ import type { Plan, PlanStep } from '../../../shared/plan';
 import { stepNumbers } from '../../../shared/step-numbers';
 import { inertJson, terminalText } from '../terminal-text';
 import type { RunEnd } from './run-outcome';
-import { activityText, progressText, RunFeed, type FeedLine } from './run-feed';
+import { progressText, RunFeed, type FeedLine } from './run-feed';
 
 /** Where a headless run's progress goes: JSON lines, plain lines, or a live task list. */
 export interface RunView {
@@ -120,5 +120,3 @@ export function depth(plan: Plan, step: PlanStep): number {
 export function stepLabel(plan: Plan, step: PlanStep): string {
   return stepNumbers(plan.steps).get(step.id) ?? step.label ?? String(step.id);
 }
-
-export { activityText };

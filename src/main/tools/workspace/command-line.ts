@@ -1,2 +1,2 @@
 /** Exact command-line matching lives in src/shared: Settings validates approval rules with it too. */
-export { commandWords, hasShellControl, matchesCommandLine, normaliseCommandLine } from '../../../shared/command-line';
+export { commandWords, matchesCommandLine, normaliseCommandLine } from '../../../shared/command-line';

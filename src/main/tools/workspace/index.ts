@@ -7,8 +7,6 @@ import { createSearchFilesTool } from './search-files';
 import { createWriteFileTool } from './write-file';
 import { guardOffLimits, OffLimits } from './off-limits';
 
-export { confine, canonicalRoot, type Confined, type ConfinedPath } from './confine';
-export { hasShellControl } from './command-line';
 export { OffLimits, type OffLimitsPlace } from './off-limits';
 
 /**

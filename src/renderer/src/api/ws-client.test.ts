@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { WaypointCallError, type WaypointEvent, WsClientFrame, type WsServerFrame } from '../../../shared/contract';
 import type { ConnectionStatus } from './connection';
@@ -106,6 +106,26 @@ describe('createWsApi', () => {
     server.broadcast({ type: 'run_state', sessionId: 's1', state: { status: 'idle' } });
     await new Promise((r) => setTimeout(r, 50));
     expect(events).toHaveLength(2);
+  });
+
+  it('warns about each event it refuses, naming its type and the issue but not the payload', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const server = await startServer();
+    servers.push(server);
+    const api = client(server.port);
+    const events: WaypointEvent[] = [];
+    api.onEvent((e) => events.push(e));
+    await waitFor(api, 'open');
+    server.broadcast({ type: 'message_delta', sessionId: 's1', itemId: 'm1', text: 42 } as unknown as WaypointEvent);
+    server.broadcast({ type: 'run_state', sessionId: 's1', state: { status: 'sk-ant-test-never-logged' } } as unknown as WaypointEvent);
+    server.broadcast({ type: 'run_state', sessionId: 's1', state: { status: 'idle' } });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    const lines = warn.mock.calls.map((args) => args.join(' '));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/invalid event of type "message_delta".*text/);
+    expect(lines[1]).toMatch(/invalid event of type "run_state".*state\.status/);
+    for (const line of lines) expect(line).not.toContain('sk-ant-test');
+    warn.mockRestore();
   });
 
   it('rejects calls in flight when the socket drops, reconnects, and works again', async () => {

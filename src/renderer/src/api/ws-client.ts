@@ -7,9 +7,10 @@ import {
   describeZodError,
   type WaypointApi,
   WaypointCallError,
-  WaypointEvent,
+  type WaypointEvent,
   type WsClientFrame,
 } from '../../../shared/contract';
+import { checkEvent } from '../../../shared/event-check';
 import { backoffDelay } from './backoff';
 import { WS_CLOSE_TOO_MANY_TABS } from '../../../shared/web-shell';
 import { LINK_INVALID_MESSAGE, TOO_MANY_TABS_MESSAGE, type ConnectionAware, type ConnectionStatus, type RefusedWhy, type TokenVerdict } from './connection';
@@ -105,14 +106,19 @@ export function createWsApi(options: WsClientOptions): WsApi {
     try {
       json = JSON.parse(data);
     } catch {
-      return; // not ours to interpret; the server only sends JSON
+      // The shell only sends JSON; what else arrives is not read, but not hidden either.
+      console.warn('Waypoint ignored a frame from the web shell that is not JSON.');
+      return;
     }
     const frame = ServerFrame.safeParse(json);
-    if (!frame.success) return;
+    if (!frame.success) {
+      console.warn(`Waypoint ignored an unreadable frame from the web shell: ${describeZodError(frame.error)}`);
+      return;
+    }
     if (frame.data.kind === 'event') {
-      const event = WaypointEvent.safeParse(frame.data.event);
-      if (!event.success) return;
-      for (const listener of [...listeners]) listener(event.data);
+      const event = checkEvent(frame.data.event, console.warn);
+      if (!event) return;
+      for (const listener of [...listeners]) listener(event);
       return;
     }
     const pending = inFlight.get(frame.data.id);

@@ -23,8 +23,6 @@ export interface TranscriptWindow {
   stale?: true;
 }
 
-export const EMPTY_WINDOW: TranscriptWindow = { items: [], olderItems: 0 };
-
 /** Searches from the end: live events are nearly always about the newest items. */
 function localIndex(items: readonly TranscriptItem[], itemId: string): number {
   for (let i = items.length - 1; i >= 0; i--) if (items[i]!.id === itemId) return i;
