@@ -43,7 +43,7 @@ export interface RunControllerOptions {
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless?: boolean;
+  headless: boolean;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -154,7 +154,7 @@ export class RunController implements Disposable {
       stallTimeoutMs: options.stallTimeoutMs,
       retryPolicy: options.retryPolicy,
       approvals: options.approvals,
-      headless: options.headless ?? false,
+      headless: options.headless,
       rules: () => rulesIn(options.settings.get(), session),
       remember: (request, decision) => rememberScope({ settings: options.settings, session, publish }, request, decision),
       questions: options.questions,

@@ -54,11 +54,11 @@ export interface RunContext {
   /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
   approvals?: ApprovalGate;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless?: boolean;
+  headless: boolean;
   /** The approval rules in force now (Settings' and the chat's). */
-  rules?(): ApprovalRule[];
+  rules(): ApprovalRule[];
   /** Keeps what a scoped approval covers (approval-scopes.ts). */
-  remember?(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
+  remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
   /** Claude's questions (ask_user) the run waits on; without it ask_user says nobody can answer. */
   questions?: QuestionGate;
   /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
@@ -67,15 +67,15 @@ export interface RunContext {
    * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
    * context meter's new reading when the request was the chat's own (not a summary request).
    */
-  onUsage?(usage: Usage, model: string, context?: ContextUse): void;
+  onUsage(usage: Usage, model: string, context?: ContextUse): void;
   /** The chosen model's context window and output cap (model-facts.ts). */
   limitsFor(model: string): Promise<ModelLimits>;
   /** Applies and emits an event. */
   publish(event: WaypointEvent): void;
   /** Attached files and tools' images: filled into each request (absent: references stay, tests of other parts). */
   attachments?: RequestAttachments;
-  /** What extended thinking the model takes (model-facts.ts; absent: Waypoint's table). */
-  thinkingFor?(model: string): Promise<ModelThinking>;
+  /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
+  thinkingFor(model: string): Promise<ModelThinking>;
 }
 
 /**
@@ -109,7 +109,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const limits = await deps.limitsFor(settings.model);
     // Extended thinking from the next user turn on; a tool loop keeps what its turn began with (thinking-params.ts).
     const thinks = thinkingThisTurn(session.history, settings.extendedThinking);
-    const support = thinks ? await (deps.thinkingFor?.(settings.model) ?? builtInThinking(settings.model)) : builtInThinking(settings.model);
+    const support = thinks ? await deps.thinkingFor(settings.model) : builtInThinking(settings.model);
     const built = buildRequest({
       settings,
       dialect,
@@ -159,7 +159,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       return;
     }
     prefixes.remember(request, outcome.message.content);
-    deps.onUsage?.(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
+    deps.onUsage(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
     const content: ContentBlock[] = outcome.message.content;
     const stopReason = outcome.message.stop_reason;
 
@@ -187,12 +187,12 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
           ? {
               approve: createApprover({
                 gate: deps.approvals,
-                headless: deps.headless ?? false,
+                headless: deps.headless,
                 sessionId,
                 signal,
                 settings,
-                rules: () => deps.rules?.() ?? [],
-                remember: (request, decision) => deps.remember?.(request, decision) ?? Promise.resolve(),
+                rules: deps.rules,
+                remember: deps.remember,
                 publish: deps.publish,
               }),
             }
@@ -243,7 +243,7 @@ export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (st
     stallTimeoutMs: deps.stallTimeoutMs,
     setState,
     publish: deps.publish,
-    onUsage: (usage: Usage, model: string) => deps.onUsage?.(usage, model),
+    onUsage: (usage: Usage, model: string) => deps.onUsage(usage, model),
     // Summary requests and token counts carry the attached files too (the history holds references).
     ...(attachments ? { resolve: (request: MessageCreateParamsBase) => attachments.resolve(request) } : {}),
   };
