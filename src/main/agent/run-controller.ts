@@ -10,7 +10,7 @@ import type { ApiRetryPolicy } from './api-retry-policy';
 import { rememberScope, rulesIn } from './approval-scopes';
 import type { ApprovalGate } from './approval-step';
 import type { QuestionGate } from './question-step';
-import type { PlanCards } from './plan-cards';
+import type { PlanCards } from '../sessions/plan-cards';
 import { pausedAfterRun, stoppedNotice, withPlanProgress } from './plan-pause';
 import { runChat } from './chat-run';
 import type { ApiKeySource, RequestAttachments, SettingsSource } from './ports';
