@@ -2,10 +2,13 @@
 import { ChatService, type ChatServiceOptions } from '../../src/main/agent/chat-service';
 import { ModelFacts } from '../../src/main/agent/model-facts';
 import { Chats } from '../../src/main/sessions/chats';
+import { noAttachments } from './no-attachments';
 
-export type ChatsAndRunsOptions = Omit<ChatServiceOptions, 'chats' | 'models'> & {
+export type ChatsAndRunsOptions = Omit<ChatServiceOptions, 'chats' | 'models' | 'attachments'> & {
   /** The folder a new chat works in. */
   workspace: string | null;
+  /** The attachment store; a test that attaches nothing goes without one (noAttachments). */
+  attachments?: ChatServiceOptions['attachments'];
 };
 
 export interface ChatsAndRuns {
@@ -21,7 +24,7 @@ export function chatsAndRuns(options: ChatsAndRunsOptions): ChatsAndRuns {
   const { workspace, ...rest } = options;
   const chats = new Chats({ plans: options.plans, workspace, isRunning: (sessionId) => chat.isRunning(sessionId) });
   const models = new ModelFacts({ baseURL: options.baseURL });
-  const chat: ChatService = new ChatService({ ...rest, chats, models });
+  const chat: ChatService = new ChatService({ ...rest, attachments: options.attachments ?? noAttachments, chats, models });
   return {
     chats,
     chat,

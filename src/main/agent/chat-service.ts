@@ -55,7 +55,7 @@ export interface ChatServiceOptions {
   /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
   recovery?: RecoveryService;
   /** Attached files and tools' images (attachments/attachment-service.ts). */
-  attachments?: RequestAttachments;
+  attachments: RequestAttachments;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
   headless?: boolean;
 }

@@ -39,7 +39,7 @@ export interface RunControllerOptions {
   cards: PlanCards;
   onUsage(record: UsageRecord): void;
   /** Attached files and tools' images, filled into each request. */
-  attachments?: RequestAttachments;
+  attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */

@@ -72,8 +72,8 @@ export interface RunContext {
   limitsFor(model: string): Promise<ModelLimits>;
   /** Applies and emits an event. */
   publish(event: WaypointEvent): void;
-  /** Attached files and tools' images: filled into each request (absent: references stay, tests of other parts). */
-  attachments?: RequestAttachments;
+  /** Attached files and tools' images: filled into each request (attachments/attachment-service.ts). */
+  attachments: RequestAttachments;
   /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
   thinkingFor(model: string): Promise<ModelThinking>;
 }
@@ -126,7 +126,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const fitted = await fitRequest(base, contextDeps(deps, limits, setState));
     if (fitted.kind !== 'ready') return endUnfitted(fitted, deps, limits, base.model);
     // Attached files and tools' images travel as references; only the request sent carries their bytes.
-    const resolved = deps.attachments ? await deps.attachments.resolve(fitted.request) : fitted.request;
+    const resolved = await deps.attachments.resolve(fitted.request);
     // Thinking whose prefix changed since Claude produced it (tools, system, a compaction, a shortened message) stays out.
     const prefixes = thinkingPrefixesOf(session);
     const request = prefixes.keepValid(resolved);
@@ -199,7 +199,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
           : {}),
         ...(deps.questions ? { ask: createAsker({ gate: deps.questions, sessionId, signal, publish: deps.publish }) } : {}),
         ...(deps.recovery ? { recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }) } : {}),
-        ...(deps.attachments ? { storeImages: deps.attachments.fromTool.bind(deps.attachments) } : {}),
+        storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
         // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
         refuse: (tool) => {
           const plan = deps.plans.getPlan(sessionId);
@@ -245,7 +245,7 @@ export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (st
     publish: deps.publish,
     onUsage: (usage: Usage, model: string) => deps.onUsage(usage, model),
     // Summary requests and token counts carry the attached files too (the history holds references).
-    ...(attachments ? { resolve: (request: MessageCreateParamsBase) => attachments.resolve(request) } : {}),
+    resolve: (request: MessageCreateParamsBase) => attachments.resolve(request),
   };
 }
 

@@ -24,8 +24,8 @@ export interface ToolRunContext {
   approve?: ApprovalCheck;
   /** Checkpoints, recovery hints and escalation (src/main/recovery); absent in tests of other parts. */
   recovery?: ToolRecoveryHooks;
-  /** Checks, scales and stores images a tool returned (attachment-service.ts); without it they are named, not sent. */
-  storeImages?(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
+  /** Checks, scales and stores images a tool returned (attachment-service.ts); those that cannot go become sentences. */
+  storeImages(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
   /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
   ask?(toolUseId: string, question: UserQuestion): Promise<UserReply>;
   /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
@@ -77,7 +77,7 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     const outcome = early ?? (await execute(tool, block, ctx));
     const durationMs = Math.round(performance.now() - started);
     tracked?.({ durationMs, ok: outcome.ok });
-    const images = outcome.ok && outcome.images?.length ? await storeImages(ctx, tool.name, outcome.images) : NO_IMAGES;
+    const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
     const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
     if (card) {
       ctx.showCard({
@@ -100,11 +100,6 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
 }
 
 const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
-
-async function storeImages(ctx: ToolRunContext, toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }> {
-  if (!ctx.storeImages) return { attachments: [], problems: [`[${images.length} image(s) the tool returned could not be passed on.]`] };
-  return ctx.storeImages(toolName, images);
-}
 
 function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };
