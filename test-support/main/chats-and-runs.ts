@@ -2,9 +2,12 @@
 import { ChatService, type ChatServiceOptions } from '../../src/main/agent/chat-service';
 import { ModelFacts } from '../../src/main/agent/model-facts';
 import { Chats } from '../../src/main/sessions/chats';
+import type { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { noAttachments } from './no-attachments';
 
-export type ChatsAndRunsOptions = Omit<ChatServiceOptions, 'chats' | 'models' | 'attachments'> & {
+export type ChatsAndRunsOptions = Omit<ChatServiceOptions, 'chats' | 'models' | 'attachments' | 'toolsForWorkspace'> & {
+  /** The tools every chat gets, whatever its folder (a test's own tools). */
+  tools: ToolRegistry;
   /** The folder a new chat works in. */
   workspace: string | null;
   /** The attachment store; a test that attaches nothing goes without one (noAttachments). */
@@ -21,10 +24,10 @@ export interface ChatsAndRuns {
 }
 
 export function chatsAndRuns(options: ChatsAndRunsOptions): ChatsAndRuns {
-  const { workspace, ...rest } = options;
+  const { workspace, tools, ...rest } = options;
   const chats = new Chats({ plans: options.plans, workspace, isRunning: (sessionId) => chat.isRunning(sessionId) });
   const models = new ModelFacts({ baseURL: options.baseURL });
-  const chat: ChatService = new ChatService({ ...rest, attachments: options.attachments ?? noAttachments, chats, models });
+  const chat: ChatService = new ChatService({ ...rest, toolsForWorkspace: () => tools, attachments: options.attachments ?? noAttachments, chats, models });
   return {
     chats,
     chat,

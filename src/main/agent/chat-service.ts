@@ -35,14 +35,16 @@ export interface ChatServiceOptions {
   settings: SettingsSource;
   apiKey: ApiKeySource;
   plans: PlanServiceApi;
-  /** Workspace + MCP tools; planning tools come from plans.toolsFor(dialect). */
-  tools: ToolRegistry;
   /** Context windows, output caps and thinking of the models, shared with Settings' model list. */
   models: ModelFacts;
   /** From ANTHROPIC_BASE_URL; the SDK default otherwise. */
   baseURL?: string;
-  /** The tools of a chat whose workspace is this folder (workspace tools confined to it + `tools`). */
-  toolsForWorkspace?: (workspace: string | null) => ToolRegistry;
+  /**
+   * The tools of a chat whose workspace is this folder: its workspace tools confined to it, on
+   * top of the shared MCP tools (tools/workspace-registries.ts); planning tools come from
+   * plans.toolsFor(dialect).
+   */
+  toolsForWorkspace(workspace: string | null): ToolRegistry;
   /** No stream event for this long means a stalled stream (default 60 000). */
   stallTimeoutMs?: number;
   /**
@@ -97,7 +99,7 @@ export class ChatService implements Disposable {
   readonly onForked = this.forks.event;
 
   constructor(private readonly options: ChatServiceOptions) {
-    const toolsFor = (session: ChatSession) => options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? options.tools;
+    const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
     const approvals: ApprovalGate = new PromptGate();
     const questions: QuestionGate = new PromptGate();
     const { settings, plans, recovery } = options;

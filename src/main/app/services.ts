@@ -108,7 +108,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
     settings: runSettings,
     apiKey,
     plans,
-    tools,
     recovery,
     apiRetry: apiRetryFromEnv(env),
     baseURL: env.ANTHROPIC_BASE_URL,
