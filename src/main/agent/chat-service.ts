@@ -7,7 +7,6 @@ import { PromptGate } from '../common/prompt-gate';
 import { UserFacingError } from '../common/errors';
 import { userItem } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import type { RecoveryService } from '../recovery/recovery-service';
 import { appendUser } from '../sessions/api-history';
 import { attachmentBlock } from '../attachments/attachment-blocks';
 import { nextUserMark } from '../sessions/history-cut';
@@ -22,7 +21,7 @@ import { Reruns } from './rerun';
 import type { ModelFacts } from './model-facts';
 import { canCompact } from './context/context-fit';
 import { runCompaction } from './context/compact-run';
-import type { ApiKeySource, RequestAttachments, SettingsSource } from './ports';
+import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from './ports';
 import { PromptAnswers } from './prompt-answers';
 import { RunController } from './run-controller';
 import type { UsageRecord } from './usage-meter';
@@ -54,8 +53,8 @@ export interface ChatServiceOptions {
   sdkMaxRetries?: number;
   /** The loop's retries of API faults: budget, backoff, clock (see api-retry-policy.ts). */
   apiRetry?: Partial<ApiRetryPolicy>;
-  /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
-  recovery?: RecoveryService;
+  /** Recovery hints, checkpoints and escalations (src/main/recovery). */
+  recovery: LoopRecovery;
   /** Attached files and tools' images (attachments/attachment-service.ts). */
   attachments: RequestAttachments;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */

@@ -2,7 +2,6 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import type { RecoveryService } from '../recovery/recovery-service';
 import type { ChatRegistry } from '../sessions/chat-registry';
 import type { ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -13,7 +12,7 @@ import type { QuestionGate } from './question-step';
 import type { PlanCards } from '../sessions/plan-cards';
 import { pausedAfterRun, stoppedNotice, withPlanProgress } from './plan-pause';
 import { runChat } from './chat-run';
-import type { ApiKeySource, RequestAttachments, SettingsSource } from './ports';
+import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from './ports';
 import type { RunContext } from './run-loop';
 import type { ModelFacts } from './model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
@@ -28,7 +27,7 @@ export interface RunControllerOptions {
   plans: PlanServiceApi;
   approvals: ApprovalGate;
   questions: QuestionGate;
-  recovery?: RecoveryService;
+  recovery: LoopRecovery;
   /** The tools of a chat: its workspace's, on top of the shared ones. */
   toolsFor(session: ChatSession): ToolRegistry;
   baseURL?: string;

@@ -22,10 +22,9 @@ import { createAsker, type QuestionGate } from './question-step';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../recovery/escalation-answer';
 import { afterThisTurn } from '../common/wait';
-import type { RecoveryService } from '../recovery/recovery-service';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { noticeItem } from '../common/transcript-items';
-import type { RequestAttachments } from './ports';
+import type { LoopRecovery, RequestAttachments } from './ports';
 import { ReplyThinking } from './reply-thinking';
 import { builtInThinking } from './model-catalog';
 import { thinkingFields, thinkingThisTurn } from './thinking-params';
@@ -61,8 +60,8 @@ export interface RunContext {
   remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
   /** Claude's questions (ask_user) the run waits on; without it ask_user says nobody can answer. */
   questions?: QuestionGate;
-  /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
-  recovery?: RecoveryService;
+  /** Recovery hints, checkpoints and escalations (src/main/recovery). */
+  recovery: LoopRecovery;
   /**
    * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
    * context meter's new reading when the request was the chat's own (not a summary request).
@@ -198,7 +197,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
             }
           : {}),
         ...(deps.questions ? { ask: createAsker({ gate: deps.questions, sessionId, signal, publish: deps.publish }) } : {}),
-        ...(deps.recovery ? { recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }) } : {}),
+        recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }),
         storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
         // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
         refuse: (tool) => {

@@ -22,8 +22,8 @@ export interface ToolRunContext {
   showCard(item: ToolCallItem): void;
   /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
   approve?: ApprovalCheck;
-  /** Checkpoints, recovery hints and escalation (src/main/recovery); absent in tests of other parts. */
-  recovery?: ToolRecoveryHooks;
+  /** Checkpoints, recovery hints and escalation (src/main/recovery). */
+  recovery: ToolRecoveryHooks;
   /** Checks, scales and stores images a tool returned (attachment-service.ts); those that cannot go become sentences. */
   storeImages(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
   /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
@@ -70,7 +70,7 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
         if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
         continue;
       }
-      await ctx.recovery?.beforeExecute(block, tool);
+      await ctx.recovery.beforeExecute(block, tool);
     }
     const started = performance.now();
     const tracked = early || !card ? null : ctx.track?.({ tool, summary: card.summary });
@@ -90,7 +90,7 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       });
     }
     // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
-    const recovered = ctx.recovery ? await ctx.recovery.afterExecute({ block, tool, outcome, durationMs }) : { text, halt: false };
+    const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
     // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
     const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
     results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
