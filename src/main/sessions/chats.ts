@@ -13,7 +13,7 @@ import { PlanCards } from './plan-cards';
 import { lastPage, pageBefore, type PageRequest } from './transcript-pages';
 
 /** What the chats need of the plan service, declared here where it is used (PlanService satisfies it). */
-export interface ChatPlans {
+interface ChatPlans {
   onPlanUpdated(listener: (update: PlanUpdate) => void): Disposable;
   getPlan(sessionId: string): Plan | null;
   drop(sessionId: string): void;
