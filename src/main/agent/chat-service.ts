@@ -1,4 +1,4 @@
-import { MessageText, MessageTextOrEmpty, describeZodError, type CallOutput } from '../../shared/contract';
+import { MessageText, MessageTextOrEmpty, describeZodError } from '../../shared/contract';
 import type { Attachment } from '../../shared/attachments';
 import { approvalMessage, feedbackMessage, type ReviewDecision } from '../../shared/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
@@ -88,7 +88,8 @@ export class ChatService implements Disposable {
   private readonly chats: ChatRegistry;
   private readonly runs: RunController;
   private readonly prompts: PromptAnswers;
-  private readonly reruns: Reruns;
+  /** Edit message, Retry reply and the preview of the files they would put back (rerun.ts). */
+  readonly reruns: Reruns;
   private readonly forks = new Emitter<string>();
   private readonly usage = new Emitter<UsageRecord>();
   private readonly deletions: Disposable;
@@ -204,23 +205,6 @@ export class ChatService implements Disposable {
   stop(sessionId: string): { stopped: boolean } {
     const session = this.chats.require(sessionId);
     return { stopped: this.runs.stop(sessionId) || this.prompts.cancelRestored(session) };
-  }
-
-  /** "Save and rerun" (rerun.ts): the chat goes on from the edited message; what it replaced becomes an earlier version. */
-  editMessage(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<CallOutput<'editMessage'>> {
-    const parsed = MessageText.safeParse(text);
-    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
-    return this.reruns.edit(sessionId, itemId, text, restoreFiles);
-  }
-
-  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. */
-  retryReply(sessionId: string): Promise<CallOutput<'retryReply'>> {
-    return this.reruns.retry(sessionId);
-  }
-
-  /** The files the turns from this message on changed (what "Save and rerun" may put back first). */
-  previewRerun(sessionId: string, itemId: string): Promise<CallOutput<'previewRerun'>> {
-    return this.reruns.preview(sessionId, itemId).then((files) => ({ files }));
   }
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */

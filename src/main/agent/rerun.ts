@@ -1,5 +1,5 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { CallOutput } from '../../shared/contract';
+import { MessageText, describeZodError, type CallOutput } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { HistoryMark, RerunItem, UserItem } from '../../shared/transcript';
 import { UserFacingError } from '../common/errors';
@@ -48,7 +48,10 @@ export class Reruns {
     return this.deps.recovery.previewUndo(sessionId, session.summary.workspace ?? null);
   }
 
-  edit(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<{ itemId: string; earlierChatId: string }> {
+  /** "Save and rerun": the chat goes on from the edited message; what it replaced becomes an earlier version. */
+  edit(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<{ itemId: string; earlierChatId: string }> {
+    const parsed = MessageText.safeParse(text);
+    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     return this.rerun(sessionId, itemId, { how: 'edit', text, restoreFiles });
   }
 

@@ -199,9 +199,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
     answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
-    editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.editMessage(sessionId, itemId, text, restoreFiles),
-    retryReply: ({ sessionId }) => chat.retryReply(sessionId),
-    previewRerun: ({ sessionId, itemId }) => chat.previewRerun(sessionId, itemId),
+    editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.reruns.edit(sessionId, itemId, text, restoreFiles),
+    retryReply: ({ sessionId }) => chat.reruns.retry(sessionId),
+    previewRerun: async ({ sessionId, itemId }) => ({ files: await chat.reruns.preview(sessionId, itemId) }),
     addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
     removeApprovalRule: async ({ id }) => {
       await settings.removeApprovalRule(id);

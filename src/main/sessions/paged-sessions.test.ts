@@ -167,7 +167,7 @@ describe('paged sessions', () => {
     const before = session.transcript;
     expect(session.residentItems).toBeLessThan(before.length);
     const firstMessage = before.find((i) => i.kind === 'user')!;
-    const { earlierChatId } = await first.chat.editMessage(id, firstMessage.id, 'Message 0, edited');
+    const { earlierChatId } = await first.chat.reruns.edit(id, firstMessage.id, 'Message 0, edited');
     await first.idle(id);
     const copy = first.chats.sessionState(earlierChatId)!;
     await first.persistence.flush();
