@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatService } from '../src/main/agent/chat-service';
+import { chatsAndRuns } from '../test-support/main/chats-and-runs';
 import { EventRecorder, keySource, settingsSource } from '../test-support/main/chat-test-harness';
 import { ToolRegistry } from '../src/main/tools/tool-registry';
 import { PlanService } from '../src/main/plan/plan-service';
@@ -32,16 +32,16 @@ async function requestsOf(scenario: Scenario, settings: Partial<Settings>, text 
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-prompt-'));
   const server = await startScriptedServer({ scenario, requireApiKey: KEY });
   const plans = new PlanService({ dataDir });
-  const service = new ChatService({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null });
+  const { chats, chat: service, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null });
   try {
     const recorder = new EventRecorder();
-    service.onEvent(recorder.listener);
-    const session = service.newSession();
+    chats.onEvent(recorder.listener);
+    const session = chats.newSession();
     service.sendMessage(session.id, text);
     await recorder.idle(session.id, 0, 60_000);
     return server.requests.map((r) => r.body as Body);
   } finally {
-    service.dispose();
+    disposeChats();
     plans.dispose();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 import { startScriptedServer, type ScriptedServer, type ScriptedServerOptions } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { Settings } from '../../src/shared/settings';
-import { ChatService } from '../../src/main/agent/chat-service';
+import { chatsAndRuns, type ChatsAndRuns } from './chats-and-runs';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
@@ -10,7 +10,7 @@ import { stripCacheControl } from '../../src/main/agent/cache-control';
 import type { RequestAttachments } from '../../src/main/agent/ports';
 
 export const TEST_KEY = 'waypoint-test-SECRET-key-0123456789';
-const open: { service: ChatService; server: ScriptedServer }[] = [];
+const open: { service: ChatsAndRuns; server: ScriptedServer }[] = [];
 
 export async function closeAll(): Promise<void> {
   for (const { service, server } of open.splice(0)) {
@@ -34,7 +34,7 @@ export async function startChat(
   for (const tool of opts.tools ?? []) registry.register(tool);
   const plans = new TinyPlanService();
   const settings = settingsSource(opts.settings);
-  const service = new ChatService({
+  const loop = chatsAndRuns({
     settings,
     apiKey: keySource(opts.key === undefined ? TEST_KEY : opts.key),
     plans,
@@ -45,11 +45,12 @@ export async function startChat(
     sdkMaxRetries: 0,
     ...(opts.attachments ? { attachments: opts.attachments } : {}),
   });
-  open.push({ service, server });
+  open.push({ service: loop, server });
   const recorder = new EventRecorder();
-  service.onEvent(recorder.listener);
-  const session = service.newSession();
-  return { server, service, recorder, session, plans, settings };
+  loop.chats.onEvent(recorder.listener);
+  const session = loop.chats.newSession();
+  const { chats, chat: service, models } = loop;
+  return { server, service, chats, models, recorder, session, plans, settings };
 }
 
 export function testTool(name: string, run: ToolDefinition['execute']): ToolDefinition {

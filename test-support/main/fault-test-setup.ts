@@ -8,7 +8,7 @@ import { startScriptedServer, type ScriptedServer } from '../scripted-api/server
 import type { ScriptedTurn } from '../scripted-api/scenario';
 import type { RunState } from '../../src/shared/transcript';
 import type { ApiRetryPolicy } from '../../src/main/agent/api-retry-policy';
-import { ChatService } from '../../src/main/agent/chat-service';
+import { chatsAndRuns, type ChatsAndRuns } from './chats-and-runs';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { stripCacheControl } from '../../src/main/agent/cache-control';
@@ -24,7 +24,7 @@ export interface FaultSetupOptions {
   apiRetry?: Partial<ApiRetryPolicy>;
 }
 
-const open: { service: ChatService; server: ScriptedServer; recorder: EventRecorder }[] = [];
+const open: { service: ChatsAndRuns; server: ScriptedServer; recorder: EventRecorder }[] = [];
 const logged: string[] = [];
 const originalError = console.error;
 const originalWarn = console.warn;
@@ -33,7 +33,7 @@ export async function setupFaults(turns: ScriptedTurn[], opts: FaultSetupOptions
   console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
   console.warn = (...args: unknown[]) => logged.push(args.map(String).join(' '));
   const server = await startScriptedServer({ scenario: { name: 'faults', turns }, requireApiKey: opts.serverKey ?? FAULT_KEY });
-  const service = new ChatService({
+  const loop = chatsAndRuns({
     settings: settingsSource(),
     apiKey: keySource(FAULT_KEY),
     plans: new TinyPlanService(),
@@ -45,10 +45,11 @@ export async function setupFaults(turns: ScriptedTurn[], opts: FaultSetupOptions
     apiRetry: { ...FAST_RETRY, ...opts.apiRetry },
   });
   const recorder = new EventRecorder();
-  service.onEvent(recorder.listener);
-  open.push({ service, server, recorder });
-  const session = service.newSession();
-  return { service, recorder, session, server };
+  loop.chats.onEvent(recorder.listener);
+  open.push({ service: loop, server, recorder });
+  const session = loop.chats.newSession();
+  const { chats, chat: service } = loop;
+  return { service, chats, recorder, session, server };
 }
 
 export type FaultCtx = Awaited<ReturnType<typeof setupFaults>>;
@@ -72,7 +73,7 @@ export async function sendAndSettle(ctx: FaultCtx, text: string, timeoutMs = 5_0
   const mark = ctx.recorder.events.length;
   const { itemId } = ctx.service.sendMessage(ctx.session.id, text);
   await ctx.recorder.idle(ctx.session.id, mark, timeoutMs);
-  const transcript = ctx.service.getSession(ctx.session.id).transcript;
+  const transcript = ctx.chats.getSession(ctx.session.id).transcript;
   return transcript.slice(transcript.findIndex((i) => i.id === itemId) + 1);
 }
 

@@ -2,7 +2,9 @@
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { WaypointEvent } from '../../src/shared/contract';
-import { ChatService } from '../../src/main/agent/chat-service';
+import type { ChatService } from '../../src/main/agent/chat-service';
+import type { Chats } from '../../src/main/sessions/chats';
+import { chatsAndRuns } from './chats-and-runs';
 import { keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
@@ -12,6 +14,7 @@ import { SessionPersistence, type PersistenceOptions } from '../../src/main/sess
 export const KIT_KEY = 'waypoint-test-persistence-kit-key';
 
 export interface Instance {
+  chats: Chats;
   chat: ChatService;
   plans: PlanService;
   persistence: SessionPersistence;
@@ -29,12 +32,14 @@ export async function startInstance(dataDir: string, baseURL: string, settings =
   const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });
   const registry = new ToolRegistry();
   for (const tool of tools) registry.register(tool);
-  const chat = new ChatService({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
+  const loop = chatsAndRuns({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
+  const { chats, chat } = loop;
   const warnings: string[] = [];
-  const persistence = await SessionPersistence.open({ dataDir, chat, plans, warn: (m) => warnings.push(m), ...shell });
+  const persistence = await SessionPersistence.open({ dataDir, chat: chats, runs: chat, plans, warn: (m) => warnings.push(m), ...shell });
   const events: WaypointEvent[] = [];
-  chat.onEvent((e) => events.push(e));
+  chats.onEvent((e) => events.push(e));
   return {
+    chats,
     chat,
     plans,
     persistence,
@@ -42,7 +47,7 @@ export async function startInstance(dataDir: string, baseURL: string, settings =
     warnings,
     async close() {
       await persistence.dispose();
-      chat.dispose();
+      loop.dispose();
       plans.dispose();
     },
     async idle(sessionId, timeoutMs = 10_000) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { Settings } from '../../src/shared/settings';
-import { ChatService } from '../../src/main/agent/chat-service';
+import { chatsAndRuns, type ChatsAndRuns } from './chats-and-runs';
 import { EventRecorder, keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
@@ -14,7 +14,7 @@ import { createWorkspaceTools } from '../../src/main/tools/workspace';
 import { RecoveryService } from '../../src/main/recovery/recovery-service';
 
 const KEY = 'waypoint-test-recovery-key-0123456789';
-const open: { service: ChatService; server: ScriptedServer; recovery: RecoveryService; dirs: string[] }[] = [];
+const open: { service: ChatsAndRuns; server: ScriptedServer; recovery: RecoveryService; dirs: string[] }[] = [];
 
 export async function closeRecoveryChats(): Promise<void> {
   for (const { service, server, recovery, dirs } of open.splice(0)) {
@@ -41,7 +41,7 @@ export async function startRecoveryChat(scenario: Scenario, opts: RecoveryChatOp
   const plans = new PlanService({ dataDir });
   const recovery = new RecoveryService({ plans, dataDir });
   const settings = settingsSource({ autoApproveEdits: true, retryDelayMs: 5, ...opts.settings });
-  const service = new ChatService({
+  const loop = chatsAndRuns({
     settings,
     apiKey: keySource(KEY),
     plans,
@@ -52,9 +52,10 @@ export async function startRecoveryChat(scenario: Scenario, opts: RecoveryChatOp
     stallTimeoutMs: 2_000,
     sdkMaxRetries: 0,
   });
-  open.push({ service, server, recovery, dirs: [dataDir, workspace] });
+  open.push({ service: loop, server, recovery, dirs: [dataDir, workspace] });
   const recorder = new EventRecorder();
-  service.onEvent(recorder.listener);
-  const session = service.newSession();
-  return { server, service, recorder, session, plans, recovery, settings, dataDir, workspace };
+  loop.chats.onEvent(recorder.listener);
+  const session = loop.chats.newSession();
+  const { chats, chat: service } = loop;
+  return { server, service, chats, recorder, session, plans, recovery, settings, dataDir, workspace };
 }

@@ -20,7 +20,7 @@ describe('a 45-turn tool loop', () => {
       return ok('fine');
     });
     try {
-      const { service, recorder, session } = await setup(
+      const { service, chats, recorder, session } = await setup(
         {
           name: 'long loop',
           turns: [
@@ -32,7 +32,7 @@ describe('a 45-turn tool loop', () => {
       );
       service.sendMessage(session.id, 'loop');
       await recorder.idle(session.id);
-      expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ text: 'All done.' });
+      expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ text: 'All done.' });
       // Let the warning (emitted on nextTick) arrive if there is one.
       await new Promise((r) => setImmediate(r));
       expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map(String)).toEqual([]);

@@ -38,7 +38,7 @@ async function start(scenario: Scenario, opts: { settings?: Partial<Settings>; e
     return mark;
   };
   const idle = (sessionId: string, mark: number) => chat.recorder.idle(sessionId, mark);
-  const cards = (sessionId: string) => chat.service.getSession(sessionId).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
+  const cards = (sessionId: string) => chat.chats.getSession(sessionId).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
   return { ...chat, requests, nextRequest, turn, idle, cards };
 }
 
@@ -54,7 +54,7 @@ describe('Approve for this chat', () => {
     expect(first.request.scope).toEqual({ tool: 'run_command', pattern: 'echo scoped' });
     expect(c.service.answerApproval(a, first.request.id, 'approve_chat')).toEqual({ accepted: true });
     await c.idle(a, mark);
-    expect(c.service.getSession(a).session.approvalRules).toEqual([
+    expect(c.chats.getSession(a).session.approvalRules).toEqual([
       expect.objectContaining({ tool: 'run_command', pattern: 'echo scoped', effect: 'allow' }),
     ]);
 
@@ -68,13 +68,13 @@ describe('Approve for this chat', () => {
     expect(c.cards(a).map((card) => card.status)).toEqual(['done', 'done', 'denied']);
 
     // Another chat never sees the rule.
-    const b = c.service.newSession().id;
+    const b = c.chats.newSession().id;
     mark = await c.turn(b, 'run it here');
     const other = await c.nextRequest(mark);
     expect(other.request).toMatchObject({ sessionId: b, summary: 'Run `echo scoped`' });
     c.service.answerApproval(b, other.request.id, 'approve');
     await c.idle(b, mark);
-    expect(c.service.getSession(b).session.approvalRules).toBeUndefined();
+    expect(c.chats.getSession(b).session.approvalRules).toBeUndefined();
     expect(c.settings.get()).toMatchObject({ approvalRules: [], autoApproveCommands: false, autoApproveEdits: false });
   });
 
@@ -113,10 +113,10 @@ describe('Approve for this chat', () => {
     expect(request.scope).toBeNull();
     expect(() => c.service.answerApproval(id, request.id, 'approve_chat')).toThrow(/can only be approved once/);
     expect(() => c.service.answerApproval(id, request.id, 'approve_always')).toThrow(/can only be approved once/);
-    expect(c.service.getSession(id).pendingApproval?.id).toBe(request.id);
+    expect(c.chats.getSession(id).pendingApproval?.id).toBe(request.id);
     c.service.answerApproval(id, request.id, 'approve');
     await c.idle(id, mark);
-    expect(c.service.getSession(id).session.approvalRules).toBeUndefined();
+    expect(c.chats.getSession(id).session.approvalRules).toBeUndefined();
   });
 });
 
@@ -135,10 +135,10 @@ describe('Always approve', () => {
     await c.idle(a, mark);
     expect(c.settings.get().approvalRules).toEqual([expect.objectContaining({ tool: 'edit_file', pattern: '**', effect: 'allow' })]);
     expect(c.settings.get()).toMatchObject({ autoApproveEdits: false, autoApproveCommands: false });
-    expect(c.service.getSession(a).session.approvalRules).toBeUndefined();
+    expect(c.chats.getSession(a).session.approvalRules).toBeUndefined();
 
     // Another chat: edit_file of another path runs unasked; write_file still asks.
-    const b = c.service.newSession().id;
+    const b = c.chats.newSession().id;
     mark = await c.turn(b, 'edit b');
     await c.idle(b, mark);
     expect(await readFile(join(ws, 'b.txt'), 'utf8')).toBe('TWO\n');

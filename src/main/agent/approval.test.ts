@@ -34,7 +34,7 @@ async function start(scenario: Scenario, settings: Partial<Settings> = {}) {
   const chat = await startChat(scenario, { tools: createWorkspaceTools(ws), settings });
   const requested = () =>
     chat.recorder.waitFor((e) => e.type === 'approval_requested') as Promise<EventOf<'approval_requested'>>;
-  const cards = () => chat.service.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
+  const cards = () => chat.chats.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
   return { ...chat, requested, cards };
 }
 
@@ -42,14 +42,14 @@ const fileText = () => readFile(join(ws, 'app.txt'), 'utf8');
 
 describe('approval gate in the loop', () => {
   it('pauses on an edit with its diff, and Approve writes the file; the request is answered once', async () => {
-    const { service, recorder, session, requested, cards } = await start(editScenario);
+    const { service, chats, recorder, session, requested, cards } = await start(editScenario);
     service.sendMessage(session.id, 'fix the file');
     const { request } = await requested();
     expect(request).toMatchObject({ sessionId: session.id, toolUseId: 'toolu_E', toolName: 'edit_file', kind: 'edit', summary: 'Edit app.txt' });
     expect(request.dryRun).toContain('-old line');
     expect(request.dryRun).toContain('+new line');
 
-    const snapshot = service.getSession(session.id);
+    const snapshot = chats.getSession(session.id);
     expect(snapshot.pendingApproval).toEqual(request);
     expect(snapshot.runState).toEqual({ status: 'awaiting_approval', requestId: request.id });
     expect(cards()[0]).toMatchObject({ status: 'awaiting_approval', name: 'edit_file' });
@@ -59,14 +59,14 @@ describe('approval gate in the loop', () => {
     await recorder.idle(session.id, recorder.events.length);
     expect(await fileText()).toBe('hello\nnew line\n');
     expect(service.answerApproval(session.id, request.id, 'deny')).toEqual({ accepted: false });
-    expect(service.getSession(session.id).pendingApproval).toBeNull();
+    expect(chats.getSession(session.id).pendingApproval).toBeNull();
     expect(cards()[0]).toMatchObject({ status: 'done' });
     expect(recorder.ofType('approval_resolved')).toEqual([{ type: 'approval_resolved', sessionId: session.id, requestId: request.id, decision: 'approved' }]);
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Edited.' });
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Edited.' });
   });
 
   it('Deny leaves the file untouched and sends Claude an is_error result; the run goes on', async () => {
-    const { service, recorder, session, server, requested, cards } = await start(editScenario);
+    const { service, chats, recorder, session, server, requested, cards } = await start(editScenario);
     service.sendMessage(session.id, 'fix the file');
     const { request } = await requested();
     service.answerApproval(session.id, request.id, 'deny');
@@ -77,17 +77,17 @@ describe('approval gate in the loop', () => {
     expect(results).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_E', content: denialMessage('edit_file'), is_error: true }]);
     expect(denialMessage('edit_file')).toBe("The user denied this edit_file call. Don't retry it unchanged; ask the user or choose another approach.");
     expect(cards()[0]).toMatchObject({ status: 'denied', result: denialMessage('edit_file') });
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Edited.' });
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Edited.' });
   });
 
   it('Stop while awaiting approval cancels it and keeps the history valid for the next message', async () => {
-    const { service, recorder, session, server, requested, cards } = await start({ ...editScenario, turns: editScenario.turns.slice(0, 1) });
+    const { service, chats, recorder, session, server, requested, cards } = await start({ ...editScenario, turns: editScenario.turns.slice(0, 1) });
     service.sendMessage(session.id, 'fix the file');
     const { request } = await requested();
     expect(service.stop(session.id)).toEqual({ stopped: true });
     await recorder.idle(session.id);
     expect(recorder.ofType('approval_resolved').map((e) => e.decision)).toEqual(['cancelled']);
-    expect(service.getSession(session.id).pendingApproval).toBeNull();
+    expect(chats.getSession(session.id).pendingApproval).toBeNull();
     expect(service.answerApproval(session.id, request.id, 'approve')).toEqual({ accepted: false });
     expect(await fileText()).toBe('hello\nold line\n');
     expect(cards()[0]).toMatchObject({ status: 'error', result: STOPPED_AWAITING_APPROVAL });
@@ -104,13 +104,13 @@ describe('approval gate in the loop', () => {
   });
 
   it('a stale or unknown request id is refused and changes nothing', async () => {
-    const { service, recorder, session, requested } = await start(editScenario);
+    const { service, chats, recorder, session, requested } = await start(editScenario);
     service.sendMessage(session.id, 'fix the file');
     const { request } = await requested();
     expect(service.answerApproval(session.id, 'not-a-request', 'approve')).toEqual({ accepted: false });
-    const other = service.newSession();
+    const other = chats.newSession();
     expect(service.answerApproval(other.id, request.id, 'approve')).toEqual({ accepted: false });
-    expect(service.getSession(session.id).pendingApproval).toEqual(request);
+    expect(chats.getSession(session.id).pendingApproval).toEqual(request);
     expect(await fileText()).toBe('hello\nold line\n');
     service.answerApproval(session.id, request.id, 'approve');
     await recorder.idle(session.id, recorder.events.length);

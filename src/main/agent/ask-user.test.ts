@@ -13,7 +13,7 @@ afterEach(closeAll);
 async function start(scenario = askChoice) {
   const chat = await startChat(scenario);
   const asked = () => chat.recorder.waitFor((e) => e.type === 'question_requested') as Promise<EventOf<'question_requested'>>;
-  const card = () => chat.service.getSession(chat.session.id).transcript.find((i): i is ToolCallItem => i.kind === 'tool_call');
+  const card = () => chat.chats.getSession(chat.session.id).transcript.find((i): i is ToolCallItem => i.kind === 'tool_call');
   return { ...chat, asked, card };
 }
 
@@ -38,11 +38,11 @@ describe('ask_user in the loop', () => {
   });
 
   it('pauses on the question, and the chosen option goes back as the tool result verbatim (not an error)', async () => {
-    const { service, server, recorder, session, asked, card } = await start();
+    const { service, chats, server, recorder, session, asked, card } = await start();
     service.sendMessage(session.id, 'Set up the app');
     const { request } = await asked();
     expect(request).toMatchObject({ sessionId: session.id, toolUseId: 'toolu_ask', question: QUESTION, options: QUESTION_OPTIONS, allowText: true });
-    const waiting = service.getSession(session.id);
+    const waiting = chats.getSession(session.id);
     expect(waiting.pendingQuestion).toEqual(request);
     expect(waiting.runState).toEqual({ status: 'awaiting_question', requestId: request.id });
     expect(card()).toMatchObject({ name: 'ask_user', summary: `Ask: ${QUESTION}`, status: 'running' });
@@ -53,8 +53,8 @@ describe('ask_user in the loop', () => {
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(resultOf(history[2]!.content)).toEqual({ type: 'tool_result', tool_use_id: 'toolu_ask', content: 'SQLite' });
     expect(card()).toMatchObject({ status: 'done', result: 'SQLite' });
-    expect(service.getSession(session.id).pendingQuestion).toBeNull();
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Thanks, I will set it up that way.' });
+    expect(chats.getSession(session.id).pendingQuestion).toBeNull();
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Thanks, I will set it up that way.' });
     expect(recorder.ofType('question_resolved')).toEqual([{ type: 'question_resolved', sessionId: session.id, requestId: request.id, outcome: 'answered' }]);
   });
 
@@ -70,7 +70,7 @@ describe('ask_user in the loop', () => {
   });
 
   it('a second answer (another tab) is refused and changes nothing; an answer not among the options is refused with a reason', async () => {
-    const { service, server, recorder, session, asked } = await start({
+    const { service, chats, server, recorder, session, asked } = await start({
       ...askChoice,
       turns: [{ kind: 'tool_use', calls: [{ name: 'ask_user', id: 'toolu_only', input: { question: QUESTION, options: QUESTION_OPTIONS } }] }, { kind: 'text', text: 'OK.' }],
     });
@@ -78,7 +78,7 @@ describe('ask_user in the loop', () => {
     const { request } = await asked();
     expect(request.allowText).toBe(false);
     expect(() => service.answerQuestion(session.id, request.id, 'MySQL')).toThrow('Claude asked for one of: "PostgreSQL", "SQLite". Pick one of those.');
-    expect(service.getSession(session.id).pendingQuestion).toEqual(request);
+    expect(chats.getSession(session.id).pendingQuestion).toEqual(request);
     expect(service.answerQuestion(session.id, 'not-the-request', 'SQLite')).toEqual({ accepted: false });
     expect(service.answerQuestion(session.id, request.id, 'PostgreSQL')).toEqual({ accepted: true });
     expect(service.answerQuestion(session.id, request.id, 'SQLite')).toEqual({ accepted: false });
@@ -88,13 +88,13 @@ describe('ask_user in the loop', () => {
   });
 
   it('Stop closes it: the call goes back as a cancelled is_error result, and nothing is sent until the user writes again', async () => {
-    const { service, server, recorder, session, asked, card } = await start();
+    const { service, chats, server, recorder, session, asked, card } = await start();
     service.sendMessage(session.id, 'Set up the app');
     const { request } = await asked();
     expect(service.stop(session.id)).toEqual({ stopped: true });
     await recorder.idle(session.id);
     expect(recorder.ofType('question_resolved').map((e) => e.outcome)).toEqual(['cancelled']);
-    expect(service.getSession(session.id).pendingQuestion).toBeNull();
+    expect(chats.getSession(session.id).pendingQuestion).toBeNull();
     expect(service.answerQuestion(session.id, request.id, 'SQLite')).toEqual({ accepted: false });
     expect(card()).toMatchObject({ status: 'error', result: QUESTION_CANCELLED });
     expect(server.requests).toHaveLength(1);

@@ -15,7 +15,7 @@ describe('prompt caching over a long loop', () => {
       { kind: 'text', text: 'All twenty done.' },
     ];
     const lookup = testTool('lookup', async (input) => ok(`found ${(input as { q: string }).q}`));
-    const { service, recorder, session, server } = await startChat({ name: 'twenty', turns }, { tools: [lookup] });
+    const { service, chats, recorder, session, server } = await startChat({ name: 'twenty', turns }, { tools: [lookup] });
     service.sendMessage(session.id, 'Look up twenty things');
     await recorder.idle(session.id, 0, 20_000);
     const bodies = server.requests.map((r) => r.body as Body);
@@ -40,6 +40,6 @@ describe('prompt caching over a long loop', () => {
       expect(body.messages.at(-1)!.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
     }
     // The history itself never carries a breakpoint (they are set on the request copy).
-    expect(JSON.stringify(service.sessionState(session.id)!.history)).not.toContain('cache_control');
+    expect(JSON.stringify(chats.sessionState(session.id)!.history)).not.toContain('cache_control');
   });
 });

@@ -21,7 +21,7 @@ async function expectRecovers(ctx: FaultCtx) {
   const after = await sendAndSettle(ctx, 'try again');
   expect(after).toEqual([expect.objectContaining({ kind: 'assistant', status: 'done', text: 'You said: hi\ntry again' })]);
   expect(sentMessages(ctx, -1)).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'text', text: 'try again' }] }]);
-  expect(ctx.service.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
+  expect(ctx.chats.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
 }
 
 describe('API faults that retrying cannot fix', () => {
@@ -33,7 +33,7 @@ describe('API faults that retrying cannot fix', () => {
     ]);
     expect(ctx.server.requests).toHaveLength(1); // not retried, by us or by the SDK
     expect(retryingStates(ctx)).toEqual([]);
-    expect(ctx.service.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
+    expect(ctx.chats.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
   });
 
   it('a scripted 401 fault, then recovery', async () => {

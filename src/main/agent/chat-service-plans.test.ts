@@ -10,7 +10,7 @@ import { plansStructured } from '../../../test-support/scenarios/plans-structure
 import { plansWbs } from '../../../test-support/scenarios/plans-wbs';
 import type { Dialect } from '../../shared/plan';
 import { PlanService } from '../plan/plan-service';
-import { ChatService } from './chat-service';
+import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 import { EventRecorder, keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
 import { ToolRegistry } from '../tools/tool-registry';
 import { createWorkspaceTools } from '../tools/workspace';
@@ -38,7 +38,7 @@ async function runScenario(scenario: Scenario, dialect: Dialect) {
   // The scenarios' verification steps check something with a workspace tool (list_directory).
   const tools = new ToolRegistry();
   for (const tool of createWorkspaceTools(dataDir)) tools.register(tool);
-  const service = new ChatService({
+  const { chats, chat: service, dispose: disposeChats } = chatsAndRuns({
     settings: settingsSource({ planningStyle: dialect }),
     apiKey: keySource(KEY),
     plans,
@@ -48,19 +48,19 @@ async function runScenario(scenario: Scenario, dialect: Dialect) {
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => server.close());
-  cleanups.push(() => service.dispose());
+  cleanups.push(() => disposeChats());
   const recorder = new EventRecorder();
-  service.onEvent(recorder.listener);
+  chats.onEvent(recorder.listener);
   const versions: number[] = [];
   plans.onPlanUpdated((u) => versions.push(u.plan.version));
-  const session = service.newSession();
+  const session = chats.newSession();
   service.sendMessage(session.id, 'Please do the planned work.');
   await recorder.idle(session.id, 0, 15_000);
   const toolResults = server.requests.flatMap((r) => {
     const last = (r.body as { messages: { content: string | ToolResultBlock[] }[] }).messages.at(-1)!;
     return Array.isArray(last.content) ? last.content.filter((b) => b.type === 'tool_result') : [];
   });
-  return { service, plans, server, session, versions, toolResults, dataDir };
+  return { service, chats, plans, server, session, versions, toolResults, dataDir };
 }
 
 const expectStrictlyRising = (versions: number[]) => {
@@ -77,7 +77,7 @@ describe('the loop drives every planning dialect end to end', () => {
     expect(run.toolResults.every((r) => r.is_error !== true)).toBe(true);
     expect(run.toolResults).toHaveLength(plansStructured.turns.flatMap((t) => (t.kind === 'tool_use' ? t.calls : [])).length);
     expectStrictlyRising(run.versions);
-    const transcript = run.service.getSession(run.session.id).transcript;
+    const transcript = run.chats.getSession(run.session.id).transcript;
     expect(transcript.filter((i) => i.kind === 'plan_change').map((i) => (i as { text: string }).text)).toContain(
       "Updated plan: step 1 “Create vertical grid lines A, B, C at 25' spacing” completed",
     );

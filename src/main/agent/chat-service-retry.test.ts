@@ -57,7 +57,7 @@ describe('the loop rides out API faults on its own budget', () => {
   it('429 waits what retry-after says, not the (tiny) backoff', async () => {
     const ctx = await setup([{ kind: 'fault', fault: 'rate_limit', retryAfterSeconds: 0.3 }, { kind: 'text', text: 'Made it.' }]);
     const announcedAt: number[] = [];
-    ctx.service.onEvent((e) => void (e.type === 'run_state' && e.state.status === 'retrying' && announcedAt.push(Date.now())));
+    ctx.chats.onEvent((e) => void (e.type === 'run_state' && e.state.status === 'retrying' && announcedAt.push(Date.now())));
     const started = Date.now();
     const after = await sendAndSettle(ctx, 'hi');
     const elapsed = Date.now() - started;
@@ -132,14 +132,14 @@ describe('after the budget: the message is kept, and "Retry now" resends it', ()
     const after = await sendAndSettle(ctx, 'hi');
     expect(after).toEqual([expect.objectContaining({ kind: 'notice', level: 'error', code: 'overloaded' })]);
     expect((after[0] as { text: string }).text).toMatch(/retried 2 times.*Your message is kept/);
-    expect(ctx.service.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
+    expect(ctx.chats.getSession(ctx.session.id).runState).toEqual({ status: 'idle' });
     expect(ctx.server.requests).toHaveLength(3);
 
     const mark = ctx.recorder.events.length;
     expect(ctx.service.retryRun(ctx.session.id)).toEqual({ started: true });
     expect(() => ctx.service.retryRun(ctx.session.id)).toThrow(expect.objectContaining({ code: 'busy' }));
     await ctx.recorder.idle(ctx.session.id, mark);
-    const transcript = ctx.service.getSession(ctx.session.id).transcript;
+    const transcript = ctx.chats.getSession(ctx.session.id).transcript;
     expect(transcript.filter((i) => i.kind === 'user')).toHaveLength(1); // nothing typed twice
     expect(transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'You said: hi', status: 'done' });
     expect(sentMessages(ctx, -1)).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
@@ -164,7 +164,7 @@ describe('after the budget: the message is kept, and "Retry now" resends it', ()
     // The backoff wait is 10 s: ending well before it means Stop cancelled the wait.
     expect(Date.now() - stoppedAt).toBeLessThan(2_000);
     expect(ctx.server.requests).toHaveLength(1); // the retry was never sent
-    const transcript = ctx.service.getSession(ctx.session.id).transcript;
+    const transcript = ctx.chats.getSession(ctx.session.id).transcript;
     expect(transcript.map((i) => i.kind)).toEqual(['user', 'assistant', 'notice']);
     expect(transcript[1]).toMatchObject({ text: 'Partial', status: 'stopped' });
     expect(transcript[2]).toMatchObject({ code: 'stopped', text: 'You stopped Claude.' });

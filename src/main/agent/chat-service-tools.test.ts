@@ -11,7 +11,7 @@ describe('ChatService tools', () => {
       seen.push(input);
       return ok('42 results');
     });
-    const { service, recorder, session, server } = await setup(
+    const { service, chats, recorder, session, server } = await setup(
       {
         name: 't',
         turns: [
@@ -28,7 +28,7 @@ describe('ChatService tools', () => {
     const second = messagesOf(server, 1);
     expect(second.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(second[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_A', content: '42 results' }]);
-    const transcript = service.getSession(session.id).transcript;
+    const transcript = chats.getSession(session.id).transcript;
     expect(transcript.map((i) => i.kind)).toEqual(['user', 'assistant', 'tool_call', 'assistant']);
     expect(transcript[2]).toMatchObject({ toolUseId: 'toolu_A', name: 'lookup', status: 'done', result: '42 results', summary: 'lookup {"q":"answers"}', input: { q: 'answers' } });
     expect((transcript[2] as { durationMs: number }).durationMs).toBeGreaterThanOrEqual(0);
@@ -41,7 +41,7 @@ describe('ChatService tools', () => {
     const throwing = testTool('throwing', async () => {
       throw new Error('boom');
     });
-    const { service, recorder, session, server } = await setup(
+    const { service, chats, recorder, session, server } = await setup(
       {
         name: 't',
         turns: [
@@ -66,12 +66,12 @@ describe('ChatService tools', () => {
     expect(results[0]!.content).toContain('make_plan, finish_step, ask_user, failing, throwing');
     expect(results[1]!.content).toBe('No such file: a.txt');
     expect(results[2]!.content).toContain('boom');
-    const cards = service.getSession(session.id).transcript.filter((i) => i.kind === 'tool_call');
+    const cards = chats.getSession(session.id).transcript.filter((i) => i.kind === 'tool_call');
     expect(cards.map((c) => [c.name, c.status, c.errorKind])).toEqual([['failing', 'error', 'not_found'], ['throwing', 'error', 'unknown']]);
   });
 
   it('shows planning tools as plan_change and plan_completion items, not tool cards', async () => {
-    const { service, recorder, session, plans } = await setup({
+    const { service, chats, recorder, session, plans } = await setup({
       name: 'p',
       turns: [
         { kind: 'tool_use', calls: [{ name: 'make_plan', input: { steps: ['one', 'two'] } }] },
@@ -81,12 +81,12 @@ describe('ChatService tools', () => {
     });
     service.sendMessage(session.id, 'plan it');
     await recorder.idle(session.id);
-    const transcript = service.getSession(session.id).transcript;
+    const transcript = chats.getSession(session.id).transcript;
     expect(transcript.map((i) => i.kind)).toEqual(['user', 'plan_change', 'plan_change', 'plan_completion', 'assistant']);
     expect(transcript[1]).toMatchObject({ text: 'Created plan with 2 steps', version: 1 });
     expect(transcript[3]).toMatchObject({ goal: 'goal', completion: { status: 'success' }, counts: { completed: 2, total: 2 } });
-    expect(service.getSession(session.id).plan).toEqual(plans.getPlan(session.id));
-    expect(service.listSessions()[0]!.planProgress).toEqual({ completed: 2, total: 2, status: 'completed' });
+    expect(chats.getSession(session.id).plan).toEqual(plans.getPlan(session.id));
+    expect(chats.listSessions()[0]!.planProgress).toEqual({ completed: 2, total: 2, status: 'completed' });
   });
 
   it('stop during a tool that ignores its signal ends the run at once and keeps the history valid', async () => {
@@ -96,7 +96,7 @@ describe('ChatService tools', () => {
       started();
       return new Promise(() => {}); // never settles
     });
-    const { service, recorder, session, server } = await setup(
+    const { service, chats, recorder, session, server } = await setup(
       { name: 't', turns: [{ kind: 'tool_use', calls: [{ name: 'stuck', input: {}, id: 'toolu_S' }] }] },
       { tools: [stuck] },
     );
@@ -104,7 +104,7 @@ describe('ChatService tools', () => {
     await running;
     service.stop(session.id);
     await recorder.idle(session.id, 0, 500);
-    expect(service.getSession(session.id).transcript.find((i) => i.kind === 'tool_call')).toMatchObject({ status: 'error' });
+    expect(chats.getSession(session.id).transcript.find((i) => i.kind === 'tool_call')).toMatchObject({ status: 'error' });
 
     const mark = recorder.events.length;
     service.sendMessage(session.id, 'next');
@@ -114,6 +114,6 @@ describe('ChatService tools', () => {
     const last = history[2]!.content as { type: string; tool_use_id?: string; is_error?: boolean; text?: string }[];
     expect(last[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_S', is_error: true });
     expect(last[1]).toEqual({ type: 'text', text: 'next' });
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ text: 'You said: next' });
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ text: 'You said: next' });
   });
 });

@@ -2,17 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WaypointEvent } from '../../shared/contract';
 import { DEFAULT_MODEL } from '../../shared/settings';
 import { UserFacingError } from '../common/errors';
-import { ChatService } from './chat-service';
-import { TinyPlanService, keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
-import { closeAll, messagesOf, startChat as setup } from '../../../test-support/main/chat-test-setup';
-import { ToolRegistry } from '../tools/tool-registry';
+import { ModelFacts } from './model-facts';
+import { settingsSource } from '../../../test-support/main/chat-test-harness';
+import { TEST_KEY, closeAll, messagesOf, startChat as setup } from '../../../test-support/main/chat-test-setup';
 
 afterEach(closeAll);
 
 describe('ChatService streaming', () => {
   it('streams text as deltas (the event pump batches them for the shells) and ends with the exact text, a title and idle', async () => {
     const text = 'Streaming arrives in small pieces, batched into fewer events for a smooth UI. '.repeat(3);
-    const { service, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text, chunkChars: 3, delayMs: 1 }] });
+    const { service, chats, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text, chunkChars: 3, delayMs: 1 }] });
     const { itemId } = service.sendMessage(session.id, '  Explain streaming please  ');
     await recorder.idle(session.id);
 
@@ -20,7 +19,7 @@ describe('ChatService streaming', () => {
     const assistantId = deltas[0]!.itemId;
     expect(deltas.map((d) => d.text).join('')).toBe(text);
     expect(deltas.length).toBeGreaterThan(1);
-    const snapshot = service.getSession(session.id);
+    const snapshot = chats.getSession(session.id);
     expect(snapshot.transcript.map((i) => i.kind)).toEqual(['user', 'assistant']);
     expect(snapshot.transcript[0]).toMatchObject({ id: itemId, text: '  Explain streaming please  ' });
     expect(snapshot.transcript[1]).toMatchObject({ id: assistantId, text, status: 'done' });
@@ -32,7 +31,7 @@ describe('ChatService streaming', () => {
   });
 
   it('sends model, max_tokens, the system prompt with planning guidance and the planning tools', async () => {
-    const { service, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { maxTokens: 1234 } });
+    const { service, chats, recorder, session, server } = await setup({ name: 's', turns: [] }, { settings: { maxTokens: 1234 } });
     service.sendMessage(session.id, 'hello');
     await recorder.idle(session.id);
     const body = server.requests[0]!.body as { model: string; max_tokens: number; system: unknown; stream: boolean; tools: { name: string }[] };
@@ -41,7 +40,7 @@ describe('ChatService streaming', () => {
     expect(body.system).toEqual([{ type: 'text', text: expect.stringContaining('/tmp/ws'), cache_control: { type: 'ephemeral' } }]);
     expect(JSON.stringify(body.system)).toContain('PLANNING GUIDANCE (structured)');
     expect(body.tools.map((t) => t.name)).toEqual(['make_plan', 'finish_step', 'ask_user']);
-    expect(service.getSession(session.id).transcript[1]).toMatchObject({ text: 'You said: hello', status: 'done' });
+    expect(chats.getSession(session.id).transcript[1]).toMatchObject({ text: 'You said: hello', status: 'done' });
   });
 
   it('leaves planning out when agentic mode is off', async () => {
@@ -56,7 +55,7 @@ describe('ChatService streaming', () => {
 
   it('stops mid-stream at once, keeps the partial text, and the next message sends a valid history', async () => {
     const long = 'word '.repeat(400);
-    const { service, recorder, session, server } = await setup({ name: 's', turns: [{ kind: 'text', text: long, chunkChars: 5, delayMs: 10 }] });
+    const { service, chats, recorder, session, server } = await setup({ name: 's', turns: [{ kind: 'text', text: long, chunkChars: 5, delayMs: 10 }] });
     service.sendMessage(session.id, 'write a lot');
     await recorder.waitFor((e) => e.type === 'message_delta');
     const stoppedAt = Date.now();
@@ -65,7 +64,7 @@ describe('ChatService streaming', () => {
     // The rest of the stream would take ~4 s: ending well before that means Stop cut it off.
     expect(Date.now() - stoppedAt).toBeLessThan(1_500);
 
-    const assistant = service.getSession(session.id).transcript[1]!;
+    const assistant = chats.getSession(session.id).transcript[1]!;
     expect(assistant).toMatchObject({ kind: 'assistant', status: 'stopped' });
     const partial = assistant.kind === 'assistant' ? assistant.text : '';
     expect(partial.length).toBeGreaterThan(0);
@@ -76,7 +75,7 @@ describe('ChatService streaming', () => {
     const mark = recorder.events.length;
     service.sendMessage(session.id, 'and now?');
     await recorder.idle(session.id, mark);
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'You said: and now?', status: 'done' });
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'You said: and now?', status: 'done' });
     const history = messagesOf(server, 1);
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(history[1]!.content).toEqual([{ type: 'text', text: partial }]);
@@ -85,16 +84,16 @@ describe('ChatService streaming', () => {
 
 describe('ChatService refusals and sessions', () => {
   it('refuses a second message while a run is active (busy), changing nothing', async () => {
-    const { service, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text: 'slow '.repeat(50), delayMs: 5 }] });
+    const { service, chats, recorder, session } = await setup({ name: 's', turns: [{ kind: 'text', text: 'slow '.repeat(50), delayMs: 5 }] });
     service.sendMessage(session.id, 'first');
-    const before = service.getSession(session.id).transcript.length;
+    const before = chats.getSession(session.id).transcript.length;
     expect(() => service.sendMessage(session.id, 'second')).toThrow(expect.objectContaining({ code: 'busy' }));
-    expect(service.getSession(session.id).transcript.length).toBe(before);
+    expect(chats.getSession(session.id).transcript.length).toBe(before);
     await recorder.idle(session.id);
   });
 
   it('refuses without an API key with a clear message, sending nothing', async () => {
-    const { service, session, server } = await setup({ name: 's', turns: [] }, { key: null });
+    const { service, chats, session, server } = await setup({ name: 's', turns: [] }, { key: null });
     const error = (() => {
       try {
         service.sendMessage(session.id, 'hi');
@@ -104,30 +103,30 @@ describe('ChatService refusals and sessions', () => {
     })();
     expect(error).toBeInstanceOf(UserFacingError);
     expect((error as Error).message).toMatch(/API key.*Settings/);
-    expect(service.getSession(session.id).transcript).toEqual([]);
+    expect(chats.getSession(session.id).transcript).toEqual([]);
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses unknown sessions and empty text', async () => {
-    const { service, session } = await setup({ name: 's', turns: [] });
-    expect(() => service.getSession('missing')).toThrow(expect.objectContaining({ code: 'not_found' }));
+    const { service, chats, session } = await setup({ name: 's', turns: [] });
+    expect(() => chats.getSession('missing')).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(() => service.sendMessage('missing', 'hi')).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(() => service.sendMessage(session.id, '   ')).toThrow(expect.objectContaining({ code: 'invalid_input' }));
   });
 
   it('lists sessions newest first', async () => {
-    const { service, recorder, session } = await setup({ name: 's', turns: [] });
-    const second = service.newSession();
-    expect(service.listSessions().map((s) => s.id)).toEqual([second.id, session.id]);
+    const { service, chats, recorder, session } = await setup({ name: 's', turns: [] });
+    const second = chats.newSession();
+    expect(chats.listSessions().map((s) => s.id)).toEqual([second.id, session.id]);
     await new Promise((r) => setTimeout(r, 5));
     service.sendMessage(session.id, 'bump');
     await recorder.idle(session.id);
-    expect(service.listSessions().map((s) => s.id)).toEqual([session.id, second.id]);
+    expect(chats.listSessions().map((s) => s.id)).toEqual([session.id, second.id]);
   });
 
   it('lists models from the Models API, or the fallback without a key', async () => {
-    const { service } = await setup({ name: 's', turns: [] });
-    const listed = await service.listModels();
+    const { models, settings } = await setup({ name: 's', turns: [] });
+    const listed = await models.choices(TEST_KEY, settings.get().model);
     expect(listed.source).toBe('api');
     expect(listed.models).toContainEqual({
       id: 'claude-sonnet-4-5-20250929',
@@ -136,15 +135,8 @@ describe('ChatService refusals and sessions', () => {
       maxOutputTokens: 64_000,
       thinking: { adaptive: false, enabled: true, efforts: [] },
     });
-    service.dispose();
-    const offline = new ChatService({
-      settings: settingsSource(),
-      apiKey: keySource(null),
-      plans: new TinyPlanService(),
-      tools: new ToolRegistry(),
-      workspace: null,
-    });
-    const fallback = await offline.listModels();
+    // Without a key the Models API cannot be asked.
+    const fallback = await new ModelFacts().choices(null, settingsSource().get().model);
     expect(fallback.source).toBe('fallback');
     expect(fallback.models[0]!.id).toBe(DEFAULT_MODEL);
     // The built-in table describes the fallback list: limits and thinking.
@@ -155,6 +147,5 @@ describe('ChatService refusals and sessions', () => {
       maxOutputTokens: 128_000,
       thinking: { adaptive: true, enabled: true, efforts: ['low', 'medium', 'high', 'max'] },
     });
-    offline.dispose();
   });
 });

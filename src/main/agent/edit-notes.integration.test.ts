@@ -50,22 +50,22 @@ describe('edit notes', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => server.close());
     const app = await startInstance(dataDir, server.url, settingsSource(), [slow]);
     cleanups.push(() => app.close());
-    const session = app.chat.newSession();
+    const session = app.chats.newSession();
     const edit = (e: UserEdit) => {
-      const plan = app.chat.getSession(session.id).plan!;
-      return app.chat.editPlan(session.id, { planId: plan.id, version: plan.version, edit: e });
+      const plan = app.chats.getSession(session.id).plan!;
+      return app.chats.editPlan(session.id, { planId: plan.id, version: plan.version, edit: e });
     };
 
     app.chat.sendMessage(session.id, 'Release it');
     await started;
     // What the first request cost: the one listed call (planning calls are not listed) carries it all.
-    const firstCost = app.chat.listSessions()[0]?.usage?.costUsd ?? 0;
+    const firstCost = app.chats.listSessions()[0]?.usage?.costUsd ?? 0;
     expect(firstCost).toBeGreaterThan(0);
     // While Claude works: three edits, applied at once.
     edit({ kind: 'rename', stepId: 2, title: 'Run all tests' });
     edit({ kind: 'skip', stepId: 3 });
     const { version } = edit({ kind: 'add', title: 'Update the changelog' });
-    expect(app.chat.getSession(session.id).plan!.steps.map((s) => `${s.id}:${s.title}:${s.status}`)).toEqual([
+    expect(app.chats.getSession(session.id).plan!.steps.map((s) => `${s.id}:${s.title}:${s.status}`)).toEqual([
       '1:Build:in_progress',
       '2:Run all tests:pending',
       '3:Tag:skipped',
@@ -80,8 +80,8 @@ describe('edit notes', () => {
     expect(blocks.map((b) => b.type)).toEqual(['tool_result', 'tool_result', 'tool_result', 'text']);
     // The plan version when the request went: one more than the last edit's, for the slow call recorded on step 1.
     expect(blocks.at(-1)?.text).toBe(`The user edited the plan: renamed 2 "Test" to "Run all tests"; skipped 3 "Tag"; added 4 "Update the changelog". (Plan v${version + 1}.)`);
-    expect(app.chat.getSession(session.id).plan!.steps[0]?.calls).toEqual([expect.objectContaining({ tool: 'slow_read', ok: true })]);
-    expect(app.chat.getSession(session.id).plan!.steps[0]?.calls?.[0]?.costUsd).toBeCloseTo(firstCost, 12);
+    expect(app.chats.getSession(session.id).plan!.steps[0]?.calls).toEqual([expect.objectContaining({ tool: 'slow_read', ok: true })]);
+    expect(app.chats.getSession(session.id).plan!.steps[0]?.calls?.[0]?.costUsd).toBeCloseTo(firstCost, 12);
     // Claude's start of the skipped step is refused with a tool error saying so.
     const refused = (messagesOf(server, 2).at(-1)!.content as { type: string; content?: unknown; is_error?: boolean }[])[0];
     expect(refused).toMatchObject({ type: 'tool_result', is_error: true });

@@ -1,6 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelInfo as ApiModel } from '@anthropic-ai/sdk/resources/models';
 import type { CallOutput } from '../../shared/contract';
+import { withRequiredModels } from '../../shared/model-names';
+import { DEFAULT_MODEL } from '../../shared/settings';
 import type { ModelThinking } from '../../shared/thinking';
 import { builtInLimits, builtInThinking, FALLBACK_MODELS, type ModelLimits } from './model-catalog';
 import { fromCapabilities } from './model-thinking';
@@ -50,6 +52,16 @@ export class ModelFacts {
     });
     this.listed.set(key, entry);
     return entry.value;
+  }
+
+  /**
+   * The models Settings offers: the API's list, plus the saved and the default model whenever it
+   * lacks them; what the API did not describe shows the built-in table's window, cap and thinking.
+   */
+  async choices(apiKey: string | null, savedModel: string): Promise<ModelList> {
+    const listed = await this.list(apiKey);
+    const models = withRequiredModels(listed.models, [savedModel, DEFAULT_MODEL]);
+    return { ...listed, models: models.map((m) => ({ ...builtInLimits(m.id), thinking: builtInThinking(m.id), ...m })) };
   }
 
   /** The model's context window and output cap: the API's where it gives them, else the table's. */

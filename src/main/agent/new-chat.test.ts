@@ -6,34 +6,34 @@ afterEach(closeAll);
 
 describe('New chat reuses an empty chat', () => {
   it('hands back the newest empty chat, at the top of the list', async () => {
-    const { service, session } = await startChat({ name: 'new-chat', turns: [] });
-    const first = service.newSession({ reuseEmpty: true });
-    const second = service.newSession({ reuseEmpty: true });
+    const { chats, session } = await startChat({ name: 'new-chat', turns: [] });
+    const first = chats.newSession({ reuseEmpty: true });
+    const second = chats.newSession({ reuseEmpty: true });
     expect(first.id).toBe(session.id);
     expect(second.id).toBe(session.id);
-    expect(service.listSessions()).toHaveLength(1);
+    expect(chats.listSessions()).toHaveLength(1);
   });
 
   it('makes a new chat once the empty one has a message, and moves an older empty chat to the top', async () => {
-    const { service, session, recorder } = await startChat({ name: 'new-chat', turns: [{ kind: 'text', text: 'Hi.' }] });
-    const older = service.newSession();
+    const { service, chats, session, recorder } = await startChat({ name: 'new-chat', turns: [{ kind: 'text', text: 'Hi.' }] });
+    const older = chats.newSession();
     service.sendMessage(session.id, 'Hello');
     await recorder.idle(session.id);
-    expect(service.listSessions()[0]!.id).toBe(session.id);
+    expect(chats.listSessions()[0]!.id).toBe(session.id);
     // The chat with a message stays; the empty one comes back to the top instead of a third chat.
     await new Promise((r) => setTimeout(r, 2));
-    expect(service.newSession({ reuseEmpty: true }).id).toBe(older.id);
-    expect(service.listSessions().map((s) => s.id)).toEqual([older.id, session.id]);
+    expect(chats.newSession({ reuseEmpty: true }).id).toBe(older.id);
+    expect(chats.listSessions().map((s) => s.id)).toEqual([older.id, session.id]);
     service.sendMessage(older.id, 'Now this one too');
     await recorder.idle(older.id, recorder.events.length);
-    const fresh = service.newSession({ reuseEmpty: true });
+    const fresh = chats.newSession({ reuseEmpty: true });
     expect([session.id, older.id]).not.toContain(fresh.id);
-    expect(service.listSessions()).toHaveLength(3);
+    expect(chats.listSessions()).toHaveLength(3);
   });
 
   it('without reuseEmpty (tests, the CLI) every call makes a chat', async () => {
-    const { service } = await startChat({ name: 'new-chat', turns: [] });
-    service.newSession();
-    expect(service.listSessions()).toHaveLength(2);
+    const { chats } = await startChat({ name: 'new-chat', turns: [] });
+    chats.newSession();
+    expect(chats.listSessions()).toHaveLength(2);
   });
 });

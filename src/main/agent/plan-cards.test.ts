@@ -25,7 +25,7 @@ async function runTo(scenario: Scenario, dialect: Dialect) {
   const settings = settingsSource({ planningStyle: dialect });
   let app: Instance = await startInstance(dataDir, server.url, settings);
   cleanups.push(() => app.close());
-  const session = app.chat.newSession();
+  const session = app.chats.newSession();
   app.chat.sendMessage(session.id, 'Please do the planned work.');
   await app.idle(session.id, 15_000);
   const restart = async () => {
@@ -47,7 +47,7 @@ const plan = (goal: string, ...titles: string[]) => ({
 describe('completion cards', () => {
   it('checklist (no complete_plan): Waypoint makes the card from the plan when the run ends, and it is there after a restart', async () => {
     const { app, session, restart } = await runTo(plansChecklist, 'checklist');
-    const transcript = app.chat.getSession(session.id).transcript;
+    const transcript = app.chats.getSession(session.id).transcript;
     const [card] = cards(transcript);
     expect(cards(transcript)).toHaveLength(1);
     expect(transcript.at(-1)).toBe(card);
@@ -63,8 +63,8 @@ describe('completion cards', () => {
     );
 
     const again = await restart();
-    expect(cards(again.chat.getSession(session.id).transcript)).toEqual([card]);
-    expect(again.chat.getSession(session.id).plan).toMatchObject({ status: 'completed' });
+    expect(cards(again.chats.getSession(session.id).transcript)).toEqual([card]);
+    expect(again.chats.getSession(session.id).plan).toMatchObject({ status: 'completed' });
   });
 
   it('structured, when Claude skips complete_plan: the same Waypoint card, with the skipped step as an issue', async () => {
@@ -83,7 +83,7 @@ describe('completion cards', () => {
       },
       'structured',
     );
-    const [card] = cards(app.chat.getSession(session.id).transcript);
+    const [card] = cards(app.chats.getSession(session.id).transcript);
     expect(card).toMatchObject({
       by: 'waypoint',
       counts: { completed: 2, skipped: 1, total: 3 },
@@ -113,7 +113,7 @@ describe('completion cards', () => {
       },
       'structured',
     );
-    const [card] = cards(app.chat.getSession(session.id).transcript);
+    const [card] = cards(app.chats.getSession(session.id).transcript);
     expect(card?.completion.summary).toBe('1 of 3 steps is done: Sweep; 2 were skipped.');
     // "Open the windows" is step 3 to Claude, added after step 1: the panel showed it as 2.
     expect(card?.steps?.map((s) => `${s.number}. ${s.title} (${s.status})${s.result ? `: ${s.result}` : ''}`)).toEqual([
@@ -125,7 +125,7 @@ describe('completion cards', () => {
 
   it('complete_plan gives Claude\'s card at once and no second one at the end of the run', async () => {
     const { app, session } = await runTo(plansStructured, 'structured');
-    const all = cards(app.chat.getSession(session.id).transcript);
+    const all = cards(app.chats.getSession(session.id).transcript);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ by: 'claude', completion: { status: 'success' } });
   });
@@ -144,7 +144,7 @@ describe('completion cards', () => {
       },
       'structured',
     );
-    const transcript = app.chat.getSession(session.id).transcript;
+    const transcript = app.chats.getSession(session.id).transcript;
     const all = cards(transcript);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ goal: 'First', by: 'waypoint', completion: { status: 'success' } });
@@ -156,6 +156,6 @@ describe('completion cards', () => {
 
   it('an active plan gets no card', async () => {
     const { app, session } = await runTo({ name: 'paused', turns: [plan('Later', 'A', 'B'), step(1, 'start_step'), { kind: 'text', text: 'Paused here.' }] }, 'structured');
-    expect(cards(app.chat.getSession(session.id).transcript)).toEqual([]);
+    expect(cards(app.chats.getSession(session.id).transcript)).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ async function start(scenario: Scenario, dialect: Dialect) {
   const tools = () => createWorkspaceTools(workspace);
   const ctx = { app: (await startInstance(dataDir, server.url, settings, tools())) as Instance };
   cleanups.push(() => ctx.app.close());
-  const session = ctx.app.chat.newSession();
+  const session = ctx.app.chats.newSession();
   return {
     ctx,
     server,
@@ -103,20 +103,20 @@ describe.each<Dialect>(['structured', 'checklist', 'wbs', 'session'])('plan firs
     // The system prompt says how plan first works while the plan waits.
     expect(JSON.stringify((server.requests[0]!.body as { system: unknown }).system)).toContain('## Plan first');
 
-    const plan = ctx.app.chat.getSession(session.id).plan!;
+    const plan = ctx.app.chats.getSession(session.id).plan!;
     expect(plan.review).toEqual({ state: 'proposed' });
     // The proposal's results told Claude to end its turn.
     const proposed = resultsIn(messagesOf(server, 1 + propose.length).at(-1)).map((b) => String(b.content)).join('\n');
     expect(proposed).toContain("proposed; awaiting the user's approval — end your turn");
     // Not paused: it waits for the user's approval.
-    expect(ctx.app.chat.listSessions()[0]?.planProgress?.paused).toBeUndefined();
+    expect(ctx.app.chats.listSessions()[0]?.planProgress?.paused).toBeUndefined();
 
     // Nothing more goes to Claude, and the proposal survives a restart.
     const sent = server.requests.length;
     expect(sent).toBe(2 + propose.length);
     await t.restart();
     expect(server.requests.length).toBe(sent);
-    const restored = ctx.app.chat.getSession(session.id).plan!;
+    const restored = ctx.app.chats.getSession(session.id).plan!;
     expect(restored).toMatchObject({ id: plan.id, version: plan.version, review: { state: 'proposed' } });
 
     ctx.app.chat.reviewPlan(session.id, { planId: plan.id, version: plan.version, decision: { kind: 'approve' } });
@@ -128,7 +128,7 @@ describe.each<Dialect>(['structured', 'checklist', 'wbs', 'session'])('plan firs
     expect(readFileSync(join(t.workspace, 'out.txt'), 'utf8')).toBe('approved');
     const written = resultsIn(messagesOf(server, sent + 2).at(-1))[0];
     expect(written?.is_error).toBeUndefined();
-    expect(ctx.app.chat.getSession(session.id).plan!.review).toMatchObject({ state: 'approved', version: plan.version });
+    expect(ctx.app.chats.getSession(session.id).plan!.review).toMatchObject({ state: 'approved', version: plan.version });
   });
 });
 
@@ -142,12 +142,12 @@ describe('plan first, the approval of risky calls', () => {
     const { ctx, session } = t;
     ctx.app.chat.sendMessage(session.id, 'Write out.txt');
     await ctx.app.idle(session.id);
-    const plan = ctx.app.chat.getSession(session.id).plan!;
+    const plan = ctx.app.chats.getSession(session.id).plan!;
     ctx.app.chat.reviewPlan(session.id, { planId: plan.id, version: plan.version, decision: { kind: 'approve' } });
-    for (const deadline = Date.now() + 10_000; !ctx.app.chat.getSession(session.id).pendingApproval; await new Promise((r) => setTimeout(r, 10))) {
+    for (const deadline = Date.now() + 10_000; !ctx.app.chats.getSession(session.id).pendingApproval; await new Promise((r) => setTimeout(r, 10))) {
       if (Date.now() > deadline) throw new Error('the write never asked for approval');
     }
-    expect(ctx.app.chat.getSession(session.id).pendingApproval).toMatchObject({ toolName: 'write_file' });
+    expect(ctx.app.chats.getSession(session.id).pendingApproval).toMatchObject({ toolName: 'write_file' });
     ctx.app.chat.stop(session.id);
     await ctx.app.idle(session.id);
   });
@@ -172,10 +172,10 @@ describe('plan first, the approval of risky calls', () => {
     const { ctx, server, session } = t;
     ctx.app.chat.sendMessage(session.id, 'Write out.txt');
     await ctx.app.idle(session.id);
-    const plan = ctx.app.chat.getSession(session.id).plan!;
+    const plan = ctx.app.chats.getSession(session.id).plan!;
     ctx.app.chat.reviewPlan(session.id, { planId: plan.id, version: plan.version, decision: { kind: 'approve' } });
     await ctx.app.idle(session.id);
-    expect(ctx.app.chat.getSession(session.id).plan).toMatchObject({ status: 'completed', review: { state: 'approved' } });
+    expect(ctx.app.chats.getSession(session.id).plan).toMatchObject({ status: 'completed', review: { state: 'approved' } });
     expect(readFileSync(join(t.workspace, 'out.txt'), 'utf8')).toBe('first');
 
     const sent = server.requests.length;
@@ -199,7 +199,7 @@ describe('plan first, the approval of risky calls', () => {
     const { ctx, server, session } = t;
     ctx.app.chat.sendMessage(session.id, 'Write out.txt');
     await ctx.app.idle(session.id);
-    const first = ctx.app.chat.getSession(session.id).plan!;
+    const first = ctx.app.chats.getSession(session.id).plan!;
     const before = ctx.app.events.length;
     ctx.app.chat.reviewPlan(session.id, { planId: first.id, version: first.version, decision: { kind: 'revise', feedback: 'Also add a README step.' } });
     expect(() => ctx.app.chat.reviewPlan(session.id, { planId: first.id, version: first.version, decision: { kind: 'approve' } })).toThrow(/still working/);
@@ -207,12 +207,12 @@ describe('plan first, the approval of risky calls', () => {
       if (Date.now() > deadline) throw new Error('the revision run did not end');
     }
     expect(JSON.stringify(messagesOf(server, 2).at(-1))).toContain(`Please revise the proposed plan (version ${first.version}) and propose it again: Also add a README step.`);
-    const revised = ctx.app.chat.getSession(session.id).plan!;
+    const revised = ctx.app.chats.getSession(session.id).plan!;
     expect(revised.id).not.toBe(first.id);
     expect(() => ctx.app.chat.reviewPlan(session.id, { planId: first.id, version: first.version, decision: { kind: 'approve' } })).toThrow(/replaced the proposal/);
     const sent = server.requests.length;
     expect(() => ctx.app.chat.reviewPlan(session.id, { planId: revised.id, version: revised.version - 1, decision: { kind: 'approve' } })).toThrow(/changed since you looked/);
     expect(server.requests.length).toBe(sent);
-    expect(ctx.app.chat.getSession(session.id).plan).toBe(revised);
+    expect(ctx.app.chats.getSession(session.id).plan).toBe(revised);
   });
 });

@@ -8,7 +8,7 @@ import type { WaypointEvent } from '../../shared/contract';
 import { PlanService } from '../plan/plan-service';
 import { EventPump } from '../pump/event-pump';
 import { ToolRegistry } from '../tools/tool-registry';
-import { ChatService } from './chat-service';
+import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 
 // Issue 15 item 4: a reply's planning calls are folded into one plan_updated by the event pump at
 // the end of the event loop's turn. The loop must give it that turn before it builds the next
@@ -49,7 +49,7 @@ it("a reply's plan changes leave the pump before the next request is built", asy
   /** At each read of the settings once the reply's four changes are made: what the pump had sent by then. */
   const sentWhenRead: boolean[] = [];
   let sessionId = '';
-  const service = new ChatService({
+  const { chats, chat: service, dispose: disposeChats } = chatsAndRuns({
     settings: {
       ...settings,
       // The loop reads the settings first thing when it starts building the next request.
@@ -64,14 +64,14 @@ it("a reply's plan changes leave the pump before the next request is built", asy
     baseURL: server.url,
     workspace: dataDir,
   });
-  cleanups.push(() => service.dispose());
+  cleanups.push(() => disposeChats());
   const pump = new EventPump();
   cleanups.push(() => pump.dispose());
-  service.onEvent((event) => pump.push(event));
+  chats.onEvent((event) => pump.push(event));
   pump.onEvent((event) => pumped.push(event));
   const recorder = new EventRecorder();
-  service.onEvent(recorder.listener);
-  sessionId = service.newSession().id;
+  chats.onEvent(recorder.listener);
+  sessionId = chats.newSession().id;
   service.sendMessage(sessionId, 'Plan it and start.');
   await recorder.idle(sessionId, 0, 15_000);
 

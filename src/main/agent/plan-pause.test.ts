@@ -28,9 +28,9 @@ async function start(scenario: Scenario, more: Parameters<typeof settingsSource>
   const settings = settingsSource({ planningStyle: 'structured', ...more });
   const ctx = { app: (await startInstance(dataDir, server.url, settings)) as Instance, server };
   cleanups.push(() => ctx.app.close());
-  const session = ctx.app.chat.newSession();
-  const summary = () => ctx.app.chat.listSessions().find((s) => s.id === session.id)!;
-  const notices = () => ctx.app.chat.getSession(session.id).transcript.filter((i): i is NoticeItem => i.kind === 'notice');
+  const session = ctx.app.chats.newSession();
+  const summary = () => ctx.app.chats.listSessions().find((s) => s.id === session.id)!;
+  const notices = () => ctx.app.chats.getSession(session.id).transcript.filter((i): i is NoticeItem => i.kind === 'notice');
   const restart = async () => {
     await ctx.app.close();
     ctx.app = await startInstance(dataDir, server.url, settings);
@@ -50,7 +50,7 @@ describe('a paused plan', () => {
     expect(notices()).toEqual([]);
     await restart();
     expect(summary().planProgress).toMatchObject({ paused: true });
-    expect(ctx.app.chat.getSession(session.id).plan).toMatchObject({ status: 'active' });
+    expect(ctx.app.chats.getSession(session.id).plan).toMatchObject({ status: 'active' });
   });
 
   it('"Max model turns" with steps left pauses the plan, and "Continue plan" starts a new run that goes on', async () => {
@@ -66,13 +66,13 @@ describe('a paused plan', () => {
     expect(ctx.server.requests).toHaveLength(3);
     expect(notices().map((n) => n.code)).toEqual(['turn_limit']);
     expect(summary().planProgress).toEqual({ completed: 1, total: 3, status: 'active', paused: true });
-    expect(ctx.app.chat.getSession(session.id).runState).toEqual({ status: 'idle' });
+    expect(ctx.app.chats.getSession(session.id).runState).toEqual({ status: 'idle' });
 
-    const plan1 = ctx.app.chat.getSession(session.id).plan!;
+    const plan1 = ctx.app.chats.getSession(session.id).plan!;
     ctx.app.chat.sendMessage(session.id, continuePlanMessage(plan1));
     await ctx.app.idle(session.id);
     expect(ctx.server.requests.length).toBeGreaterThan(3);
-    expect(ctx.app.chat.getSession(session.id).plan!.steps.find((s) => s.id === 2)?.status).toBe('in_progress');
+    expect(ctx.app.chats.getSession(session.id).plan!.steps.find((s) => s.id === 2)?.status).toBe('in_progress');
   });
 
   it('Stop between replies leaves a note with what is left, and pauses the plan', async () => {
@@ -98,7 +98,7 @@ describe('a paused plan', () => {
       }),
     ]);
     expect(summary().planProgress).toEqual({ completed: 0, total: 3, status: 'active', paused: true });
-    expect(ctx.app.chat.getSession(session.id).runState).toEqual({ status: 'idle' });
+    expect(ctx.app.chats.getSession(session.id).runState).toEqual({ status: 'idle' });
   });
 
   it('"Continue plan" (or any message) un-pauses it while Claude works; a finished plan is not paused', async () => {
@@ -119,7 +119,7 @@ describe('a paused plan', () => {
     ctx.app.chat.sendMessage(session.id, 'Release it');
     await ctx.app.idle(session.id);
     expect(summary().planProgress?.paused).toBe(true);
-    const message = continuePlanMessage(ctx.app.chat.getSession(session.id).plan!);
+    const message = continuePlanMessage(ctx.app.chats.getSession(session.id).plan!);
     expect(message).toBe('Continue the plan: 3 steps left');
     const from = ctx.app.events.length;
     ctx.app.chat.sendMessage(session.id, message);
@@ -130,7 +130,7 @@ describe('a paused plan', () => {
     expect(lastSummary).toMatchObject({ session: { planProgress: { completed: 0, total: 3, status: 'active' } } });
     expect((lastSummary as { session: { planProgress: object } }).session.planProgress).not.toHaveProperty('paused');
     await ctx.app.idle(session.id);
-    for (const deadline = Date.now() + 10_000; ctx.app.chat.getSession(session.id).plan?.status !== 'completed'; await new Promise((r) => setTimeout(r, 10))) {
+    for (const deadline = Date.now() + 10_000; ctx.app.chats.getSession(session.id).plan?.status !== 'completed'; await new Promise((r) => setTimeout(r, 10))) {
       if (Date.now() > deadline) throw new Error('the plan did not complete');
     }
     expect(summary().planProgress).toEqual({ completed: 3, total: 3, status: 'completed' });

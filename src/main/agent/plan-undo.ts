@@ -1,11 +1,13 @@
 import type { CallOutput } from '../../shared/contract';
 import type { ChatService } from './chat-service';
+import type { Chats } from '../sessions/chats';
 import type { PlanService } from '../plan/plan-service';
 import type { RecoveryService } from '../recovery/recovery-service';
 import { UserFacingError } from '../common/errors';
 
 export interface PlanUndoDeps {
-  chat: Pick<ChatService, 'getSession' | 'answerEscalation'>;
+  chats: Pick<Chats, 'getSession'>;
+  chat: Pick<ChatService, 'answerEscalation'>;
   recovery: Pick<RecoveryService, 'undo'>;
   plans: Pick<PlanService, 'getPlan' | 'markUndone'>;
 }
@@ -16,7 +18,7 @@ export interface PlanUndoDeps {
  * would undo the undo. A stuck step's question is answered "Abort plan" first.
  */
 export async function undoPlan(deps: PlanUndoDeps, sessionId: string, overwriteChangedOutside: boolean): Promise<CallOutput<'undoPlan'>> {
-  const chat = deps.chat.getSession(sessionId);
+  const chat = deps.chats.getSession(sessionId);
   const { status } = chat.runState;
   if (status === 'running' || status === 'retrying' || status === 'awaiting_approval' || status === 'awaiting_question') {
     throw new UserFacingError('busy', 'Claude is still working on this plan. Press Stop (or wait until it finishes), then Undo plan.');

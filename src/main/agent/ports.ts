@@ -4,6 +4,7 @@ import type { Attachment } from '../../shared/attachments';
 import type { ApiKeyState, Settings } from '../../shared/settings';
 import type { Disposable } from '../common/emitter';
 import type { ToolImage } from '../tools/tool';
+import type { RecoveryService } from '../recovery/recovery-service';
 
 /**
  * What the loop needs of the app's settings and key, declared here where they are used; the
@@ -34,3 +35,9 @@ export interface RequestAttachments {
   /** Images a tool returned, checked, scaled and stored; those that cannot go become sentences. */
   fromTool(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
 }
+
+/**
+ * What the runs, reruns and answers need of recovery (recovery/recovery-service.ts): the executor's
+ * hooks, escalation answers, checkpoints and their undo.
+ */
+export type LoopRecovery = Pick<RecoveryService, 'plans' | 'hooksFor' | 'answer' | 'resetChat' | 'previewUndo' | 'undo' | 'copyCheckpoints'>;

@@ -32,13 +32,13 @@ const scenario = (calls: { name: string; id: string; input: unknown }[]): Scenar
 async function run(calls: { name: string; id: string; input: unknown }[]) {
   const chat = await startChat(scenario(calls), { tools: createWorkspaceTools(ws), settings: { autoApproveEdits: false } });
   chat.service.sendMessage(chat.session.id, 'go');
-  const cards = () => chat.service.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
+  const cards = () => chat.chats.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
   return { ...chat, cards };
 }
 
 describe('calls that cannot apply are not put to the user', () => {
   it('an edit whose old text is not in the file fails at once, and the run goes on', async () => {
-    const { service, recorder, session, server, cards } = await run([
+    const { chats, recorder, session, server, cards } = await run([
       { name: 'edit_file', id: 'toolu_bad', input: { path: 'app.txt', old_text: 'no such line', new_text: 'x' } },
     ]);
     await recorder.idle(session.id);
@@ -49,7 +49,7 @@ describe('calls that cannot apply are not put to the user', () => {
     expect(cards()).toEqual([expect.objectContaining({ status: 'error', name: 'edit_file', errorKind: 'not_found' })]);
     expect(cards()[0]!.result).toMatch(/^old_text was not found in app\.txt\./);
     expect(await readFile(join(ws, 'app.txt'), 'utf8')).toBe('hello\nold line\n');
-    expect(service.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Done.' });
+    expect(chats.getSession(session.id).transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Done.' });
   });
 
   it('ambiguous old text, a missing file and a folder as write target fail at once too; a good edit still asks', async () => {

@@ -2,7 +2,7 @@ import { answerProblem, type ApprovalDecision, type ApprovalRequest, type Escala
 import type { Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import type { RecoveryService } from '../recovery/recovery-service';
+import type { LoopRecovery } from './ports';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { appendUser, unansweredToolUses } from '../sessions/api-history';
 import type { ChatRegistry } from '../sessions/chat-registry';
@@ -29,7 +29,7 @@ export interface PromptAnswersOptions {
   runs: RunController;
   settings: SettingsSource;
   plans: PlanServiceApi;
-  recovery?: RecoveryService;
+  recovery?: LoopRecovery;
   toolsFor(session: ChatSession): ToolRegistry;
 }
 

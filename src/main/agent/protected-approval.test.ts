@@ -39,7 +39,7 @@ async function start(scenario: Scenario, settings: Partial<Settings> = {}) {
   const chat = await startChat(scenario, { tools: createWorkspaceTools(ws), settings });
   const nextRequest = (after: number) =>
     chat.recorder.waitFor((e) => e.type === 'approval_requested', 5_000, after) as Promise<EventOf<'approval_requested'>>;
-  const cards = () => chat.service.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
+  const cards = () => chat.chats.getSession(chat.session.id).transcript.filter((i): i is ToolCallItem => i.kind === 'tool_call');
   return { ...chat, nextRequest, cards };
 }
 
@@ -85,7 +85,7 @@ describe('changes to .git always ask', () => {
     expect(c.cards().map((card) => card.status)).toEqual(['done', 'denied', 'denied']);
     // Still only the one rule the user saved: nothing was remembered from the protected calls.
     expect(c.settings.get().approvalRules).toHaveLength(1);
-    expect(c.service.getSession(id).session.approvalRules).toBeUndefined();
+    expect(c.chats.getSession(id).session.approvalRules).toBeUndefined();
   });
 
   it('auto-approve of edits and an allow rule for .git/** (saved before such rules were refused) still ask; Approve then writes it', async () => {

@@ -1,23 +1,23 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { CallOutput } from '../../shared/contract';
+import { MessageText, describeZodError, type CallOutput } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { HistoryMark, RerunItem, UserItem } from '../../shared/transcript';
 import { UserFacingError } from '../common/errors';
 import { newItemId, noticeItem, nowIso } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import type { RecoveryService } from '../recovery/recovery-service';
 import { appendUser, closeOpenToolUses } from '../sessions/api-history';
 import type { ChatRegistry } from '../sessions/chat-registry';
 import { titleFrom, type ChatSession } from '../sessions/chat-session';
 import { forkChat } from '../sessions/fork-chat';
 import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from '../sessions/history-cut';
+import type { LoopRecovery } from './ports';
 import type { RunController } from './run-controller';
 
 export interface RerunDeps {
   chats: ChatRegistry;
   runs: RunController;
   plans: PlanServiceApi;
-  recovery?: RecoveryService;
+  recovery: LoopRecovery;
   /** Refuses while a question waits for the user (its tool call holds the history open). */
   refuseWhileAsked(session: ChatSession): void;
   /** A chat was copied: its log is written whole before any other event of it. */
@@ -44,11 +44,14 @@ export class Reruns {
     const session = this.deps.chats.require(sessionId);
     const { index } = this.userMessage(session, itemId);
     const plan = this.planMadeFrom(session, index);
-    if (!plan || !this.deps.recovery) return [];
+    if (!plan) return [];
     return this.deps.recovery.previewUndo(sessionId, session.summary.workspace ?? null);
   }
 
-  edit(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<{ itemId: string; earlierChatId: string }> {
+  /** "Save and rerun": the chat goes on from the edited message; what it replaced becomes an earlier version. */
+  edit(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<{ itemId: string; earlierChatId: string }> {
+    const parsed = MessageText.safeParse(text);
+    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     return this.rerun(sessionId, itemId, { how: 'edit', text, restoreFiles });
   }
 
@@ -85,12 +88,12 @@ export class Reruns {
       chats.adopt(copy);
       if (session.plan) plans.restore(copy.summary.id, session.plan);
       // Without its checkpoints the copy still holds everything else: a disk problem here never blocks the rerun.
-      await recovery?.copyCheckpoints(sessionId, copy.summary.id).catch((error: unknown) => {
+      await recovery.copyCheckpoints(sessionId, copy.summary.id).catch((error: unknown) => {
         console.warn(`[waypoint] could not copy the checkpoints of chat ${sessionId}: ${(error as Error).message}`);
       });
       this.deps.forked(copy.summary.id);
       chats.publish(copy, { type: 'session_updated', session: copy.summary });
-      if (plan && recovery) {
+      if (plan) {
         files = await this.filesOf(copy, replacement.how === 'edit' && replacement.restoreFiles).catch((error: unknown) => {
           fileProblem = `The files the replaced turns changed could not be put back (${(error as Error).message}); "Undo plan" in the earlier version can try again.`;
           return { restored: [], changed: [] };
@@ -131,7 +134,7 @@ export class Reruns {
     // A title that was the first message follows its edit; one the user gave stays.
     const retitle = first && text !== item.text && session.summary.title === titleFrom(item.text);
     chats.touch(session, retitle ? titleFrom(text) : undefined);
-    recovery?.resetChat(sessionId);
+    recovery.resetChat(sessionId);
     runs.start(session, apiKey);
     return { itemId: sent.id, earlierChatId: copy.summary.id };
   }
@@ -169,7 +172,7 @@ export class Reruns {
 
   /** The files the copy's plan changed: put back now (and its plan marked undone), or only named. */
   private async filesOf(copy: ChatSession, restore: boolean): Promise<{ restored: string[]; changed: string[] }> {
-    const recovery = this.deps.recovery!;
+    const { recovery } = this.deps;
     const id = copy.summary.id;
     const workspace = copy.summary.workspace ?? null;
     const pending = await recovery.previewUndo(id, workspace);

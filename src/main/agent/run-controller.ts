@@ -2,7 +2,6 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import type { RecoveryService } from '../recovery/recovery-service';
 import type { ChatRegistry } from '../sessions/chat-registry';
 import type { ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -10,10 +9,10 @@ import type { ApiRetryPolicy } from './api-retry-policy';
 import { rememberScope, rulesIn } from './approval-scopes';
 import type { ApprovalGate } from './approval-step';
 import type { QuestionGate } from './question-step';
-import type { PlanCards } from './plan-cards';
+import type { PlanCards } from '../sessions/plan-cards';
 import { pausedAfterRun, stoppedNotice, withPlanProgress } from './plan-pause';
 import { runChat } from './chat-run';
-import type { ApiKeySource, RequestAttachments, SettingsSource } from './ports';
+import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from './ports';
 import type { RunContext } from './run-loop';
 import type { ModelFacts } from './model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
@@ -28,7 +27,7 @@ export interface RunControllerOptions {
   plans: PlanServiceApi;
   approvals: ApprovalGate;
   questions: QuestionGate;
-  recovery?: RecoveryService;
+  recovery: LoopRecovery;
   /** The tools of a chat: its workspace's, on top of the shared ones. */
   toolsFor(session: ChatSession): ToolRegistry;
   baseURL?: string;
@@ -39,11 +38,11 @@ export interface RunControllerOptions {
   cards: PlanCards;
   onUsage(record: UsageRecord): void;
   /** Attached files and tools' images, filled into each request. */
-  attachments?: RequestAttachments;
+  attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless?: boolean;
+  headless: boolean;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -154,7 +153,7 @@ export class RunController implements Disposable {
       stallTimeoutMs: options.stallTimeoutMs,
       retryPolicy: options.retryPolicy,
       approvals: options.approvals,
-      headless: options.headless ?? false,
+      headless: options.headless,
       rules: () => rulesIn(options.settings.get(), session),
       remember: (request, decision) => rememberScope({ settings: options.settings, session, publish }, request, decision),
       questions: options.questions,

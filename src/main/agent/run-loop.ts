@@ -22,10 +22,9 @@ import { createAsker, type QuestionGate } from './question-step';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../recovery/escalation-answer';
 import { afterThisTurn } from '../common/wait';
-import type { RecoveryService } from '../recovery/recovery-service';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { noticeItem } from '../common/transcript-items';
-import type { RequestAttachments } from './ports';
+import type { LoopRecovery, RequestAttachments } from './ports';
 import { ReplyThinking } from './reply-thinking';
 import { builtInThinking } from './model-catalog';
 import { thinkingFields, thinkingThisTurn } from './thinking-params';
@@ -54,28 +53,28 @@ export interface RunContext {
   /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
   approvals?: ApprovalGate;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless?: boolean;
+  headless: boolean;
   /** The approval rules in force now (Settings' and the chat's). */
-  rules?(): ApprovalRule[];
+  rules(): ApprovalRule[];
   /** Keeps what a scoped approval covers (approval-scopes.ts). */
-  remember?(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
+  remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
   /** Claude's questions (ask_user) the run waits on; without it ask_user says nobody can answer. */
   questions?: QuestionGate;
-  /** Recovery hints, checkpoints and escalations (src/main/recovery); absent in tests of other parts. */
-  recovery?: RecoveryService;
+  /** Recovery hints, checkpoints and escalations (src/main/recovery). */
+  recovery: LoopRecovery;
   /**
    * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
    * context meter's new reading when the request was the chat's own (not a summary request).
    */
-  onUsage?(usage: Usage, model: string, context?: ContextUse): void;
+  onUsage(usage: Usage, model: string, context?: ContextUse): void;
   /** The chosen model's context window and output cap (model-facts.ts). */
   limitsFor(model: string): Promise<ModelLimits>;
   /** Applies and emits an event. */
   publish(event: WaypointEvent): void;
-  /** Attached files and tools' images: filled into each request (absent: references stay, tests of other parts). */
-  attachments?: RequestAttachments;
-  /** What extended thinking the model takes (model-facts.ts; absent: Waypoint's table). */
-  thinkingFor?(model: string): Promise<ModelThinking>;
+  /** Attached files and tools' images: filled into each request (attachments/attachment-service.ts). */
+  attachments: RequestAttachments;
+  /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
+  thinkingFor(model: string): Promise<ModelThinking>;
 }
 
 /**
@@ -109,7 +108,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const limits = await deps.limitsFor(settings.model);
     // Extended thinking from the next user turn on; a tool loop keeps what its turn began with (thinking-params.ts).
     const thinks = thinkingThisTurn(session.history, settings.extendedThinking);
-    const support = thinks ? await (deps.thinkingFor?.(settings.model) ?? builtInThinking(settings.model)) : builtInThinking(settings.model);
+    const support = thinks ? await deps.thinkingFor(settings.model) : builtInThinking(settings.model);
     const built = buildRequest({
       settings,
       dialect,
@@ -126,7 +125,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const fitted = await fitRequest(base, contextDeps(deps, limits, setState));
     if (fitted.kind !== 'ready') return endUnfitted(fitted, deps, limits, base.model);
     // Attached files and tools' images travel as references; only the request sent carries their bytes.
-    const resolved = deps.attachments ? await deps.attachments.resolve(fitted.request) : fitted.request;
+    const resolved = await deps.attachments.resolve(fitted.request);
     // Thinking whose prefix changed since Claude produced it (tools, system, a compaction, a shortened message) stays out.
     const prefixes = thinkingPrefixesOf(session);
     const request = prefixes.keepValid(resolved);
@@ -159,7 +158,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       return;
     }
     prefixes.remember(request, outcome.message.content);
-    deps.onUsage?.(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
+    deps.onUsage(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
     const content: ContentBlock[] = outcome.message.content;
     const stopReason = outcome.message.stop_reason;
 
@@ -187,19 +186,19 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
           ? {
               approve: createApprover({
                 gate: deps.approvals,
-                headless: deps.headless ?? false,
+                headless: deps.headless,
                 sessionId,
                 signal,
                 settings,
-                rules: () => deps.rules?.() ?? [],
-                remember: (request, decision) => deps.remember?.(request, decision) ?? Promise.resolve(),
+                rules: deps.rules,
+                remember: deps.remember,
                 publish: deps.publish,
               }),
             }
           : {}),
         ...(deps.questions ? { ask: createAsker({ gate: deps.questions, sessionId, signal, publish: deps.publish }) } : {}),
-        ...(deps.recovery ? { recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }) } : {}),
-        ...(deps.attachments ? { storeImages: deps.attachments.fromTool.bind(deps.attachments) } : {}),
+        recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }),
+        storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
         // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
         refuse: (tool) => {
           const plan = deps.plans.getPlan(sessionId);
@@ -243,9 +242,9 @@ export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (st
     stallTimeoutMs: deps.stallTimeoutMs,
     setState,
     publish: deps.publish,
-    onUsage: (usage: Usage, model: string) => deps.onUsage?.(usage, model),
+    onUsage: (usage: Usage, model: string) => deps.onUsage(usage, model),
     // Summary requests and token counts carry the attached files too (the history holds references).
-    ...(attachments ? { resolve: (request: MessageCreateParamsBase) => attachments.resolve(request) } : {}),
+    resolve: (request: MessageCreateParamsBase) => attachments.resolve(request),
   };
 }
 

@@ -14,7 +14,7 @@ const bodyOf = (server: { requests: Array<{ body: unknown }> }, i: number) => se
 
 describe('extended thinking', () => {
   it('adaptive: the request asks for summarized thinking with the chosen effort, and the thinking streams into a Thinking item before the reply', async () => {
-    const { service, server, recorder, session } = await startChat(
+    const { service, chats, server, recorder, session } = await startChat(
       { name: 'think', turns: [{ kind: 'text', text: 'The answer is 4.', thinking: ['Two plus two. Carry nothing. Four.'] }] },
       { settings: { model: 'claude-opus-4-6', extendedThinking: true, thinkingEffort: 'medium', maxTokens: 4000 } },
     );
@@ -24,7 +24,7 @@ describe('extended thinking', () => {
     expect(body.thinking).toEqual({ type: 'adaptive', display: 'summarized' });
     expect(body.output_config).toEqual({ effort: 'medium' });
     expect(body.max_tokens).toBeGreaterThan(4000);
-    const items = service.getSession(session.id).transcript;
+    const items = chats.getSession(session.id).transcript;
     const thinking = items.filter((i): i is ThinkingItem => i.kind === 'thinking');
     expect(thinking).toEqual([expect.objectContaining({ text: 'Two plus two. Carry nothing. Four.', status: 'done' })]);
     expect(items.findIndex((i) => i.kind === 'thinking')).toBeLessThan(items.findIndex((i) => i.kind === 'assistant'));
@@ -45,7 +45,7 @@ describe('extended thinking', () => {
   });
 
   it('in a tool loop the thinking and redacted_thinking blocks go back exactly as received, signatures included', async () => {
-    const { service, server, recorder, session } = await startChat(
+    const { service, chats, server, recorder, session } = await startChat(
       {
         name: 'loop',
         turns: [
@@ -67,7 +67,7 @@ describe('extended thinking', () => {
     const third = bodyOf(server, 2);
     expect(third.thinking?.type).toBe('adaptive');
     expect((third.messages[1]!.content as Array<{ type: string }>)[0]!.type).toBe('thinking');
-    const transcript = service.getSession(session.id).transcript;
+    const transcript = chats.getSession(session.id).transcript;
     expect(transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Done.' });
     expect(transcript.filter((i) => i.kind === 'thinking')).toEqual([
       expect.objectContaining({ text: 'I should look first.', status: 'done' }),
@@ -76,7 +76,7 @@ describe('extended thinking', () => {
   });
 
   it('turning thinking on in the middle of a tool loop waits for the next user turn', async () => {
-    const { service, server, recorder, session, settings } = await startChat(
+    const { service, chats, server, recorder, session, settings } = await startChat(
       {
         name: 'toggle',
         turns: [
@@ -99,11 +99,11 @@ describe('extended thinking', () => {
     service.sendMessage(session.id, 'again');
     await recorder.idle(session.id, from);
     expect(server.requests.at(-1)!.body).toMatchObject({ thinking: { type: 'adaptive' } });
-    expect(service.getSession(session.id).transcript.filter((i) => i.kind === 'thinking').map((i) => i.text)).toEqual(['now thinking']);
+    expect(chats.getSession(session.id).transcript.filter((i) => i.kind === 'thinking').map((i) => i.text)).toEqual(['now thinking']);
   });
 
   it('preserved thinking (Sonnet 5.5): when a setting changes the system prompt and tools mid-chat, thinking bound to the old prefix stays out instead of a 400', async () => {
-    const { service, server, recorder, session, settings } = await startChat(
+    const { service, chats, server, recorder, session, settings } = await startChat(
       {
         name: 'rebound',
         turns: [
@@ -133,7 +133,7 @@ describe('extended thinking', () => {
     await recorder.idle(session.id, from);
     // Nothing refused: every reply arrived.
     expect(server.invalid).toEqual([]);
-    expect(service.getSession(session.id).transcript.filter((i) => i.kind === 'assistant').map((i) => i.text)).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(chats.getSession(session.id).transcript.filter((i) => i.kind === 'assistant').map((i) => i.text)).toEqual(['first', 'second', 'third', 'fourth']);
     const types = (i: number, m: number) => (bodyOf(server, i).messages[m]!.content as Array<{ type: string }>).map((b) => b.type);
     // Request 2 (the tool result) follows the new system prompt: the first turn's and the loop's thinking stay out, and so does `thinking`.
     expect(types(2, 1)).toEqual(['text']);
@@ -156,7 +156,7 @@ describe('extended thinking', () => {
     const thinking = await startChat({ name: 'thinking', turns: [{ kind: 'text', text: 'ok', thinking: [long], chunkChars: 400 }] }, { settings: { model: 'claude-opus-4-6', extendedThinking: true } });
     thinking.service.sendMessage(thinking.session.id, 'hi');
     await thinking.recorder.idle(thinking.session.id);
-    const out = (s: typeof plain) => s.service.getSession(s.session.id).session.usage!.outputTokens;
+    const out = (s: typeof plain) => s.chats.getSession(s.session.id).session.usage!.outputTokens;
     expect(out(thinking) - out(plain)).toBeGreaterThanOrEqual(Math.floor(long.length / 4));
   });
 });

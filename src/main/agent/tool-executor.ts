@@ -22,10 +22,10 @@ export interface ToolRunContext {
   showCard(item: ToolCallItem): void;
   /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
   approve?: ApprovalCheck;
-  /** Checkpoints, recovery hints and escalation (src/main/recovery); absent in tests of other parts. */
-  recovery?: ToolRecoveryHooks;
-  /** Checks, scales and stores images a tool returned (attachment-service.ts); without it they are named, not sent. */
-  storeImages?(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
+  /** Checkpoints, recovery hints and escalation (src/main/recovery). */
+  recovery: ToolRecoveryHooks;
+  /** Checks, scales and stores images a tool returned (attachment-service.ts); those that cannot go become sentences. */
+  storeImages(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
   /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
   ask?(toolUseId: string, question: UserQuestion): Promise<UserReply>;
   /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
@@ -70,14 +70,14 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
         if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
         continue;
       }
-      await ctx.recovery?.beforeExecute(block, tool);
+      await ctx.recovery.beforeExecute(block, tool);
     }
     const started = performance.now();
     const tracked = early || !card ? null : ctx.track?.({ tool, summary: card.summary });
     const outcome = early ?? (await execute(tool, block, ctx));
     const durationMs = Math.round(performance.now() - started);
     tracked?.({ durationMs, ok: outcome.ok });
-    const images = outcome.ok && outcome.images?.length ? await storeImages(ctx, tool.name, outcome.images) : NO_IMAGES;
+    const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
     const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
     if (card) {
       ctx.showCard({
@@ -90,7 +90,7 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       });
     }
     // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
-    const recovered = ctx.recovery ? await ctx.recovery.afterExecute({ block, tool, outcome, durationMs }) : { text, halt: false };
+    const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
     // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
     const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
     results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
@@ -100,11 +100,6 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
 }
 
 const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
-
-async function storeImages(ctx: ToolRunContext, toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }> {
-  if (!ctx.storeImages) return { attachments: [], problems: [`[${images.length} image(s) the tool returned could not be passed on.]`] };
-  return ctx.storeImages(toolName, images);
-}
 
 function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };

@@ -10,7 +10,7 @@ export interface TakeOverSessions {
   takeOver(sessionId: string, token: string): LockOwner | null;
 }
 
-/** What it needs of the chat service: a chat must exist, the notices say what happened. */
+/** What it needs of the chats and their runs: a chat must exist, the notices say what happened. */
 export interface TakeOverChat {
   requireSession(sessionId: string): unknown;
   addNotice(sessionId: string, item: NoticeItem): void;

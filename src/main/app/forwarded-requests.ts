@@ -3,7 +3,7 @@ import { noticeItem } from '../common/transcript-items';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEdit } from '../../shared/plan-edit';
 
-/** What carrying out another process's requests needs of the chat service (agent/chat-service.ts). */
+/** What carrying out another process's requests needs: the chats of record (sessions/chats.ts) and Stop of a run. */
 export interface ForwardedRequestTarget {
   stop(sessionId: string): { stopped: boolean };
   editPlan(sessionId: string, request: { planId: string; version: number; edit: UserEdit }): unknown;

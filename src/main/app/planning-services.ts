@@ -1,12 +1,11 @@
 import type { Dialect } from '../../shared/plan';
 import type { Settings } from '../../shared/settings';
-import { ChatService } from '../agent/chat-service';
 import { PlanService } from '../plan/plan-service';
-import { ApiKeyStore, MemorySecretStore } from '../sessions/api-key-store';
 import type { InboxReply, TakenRequest } from '../sessions/chat-inbox';
+import { Chats } from '../sessions/chats';
 import { SessionPersistence } from '../sessions/session-persistence';
 import { SettingsStore } from '../sessions/settings-store';
-import { ToolRegistry } from '../tools/tool-registry';
+import type { ForwardedRequestTarget } from './forwarded-requests';
 
 export interface PlanningServicesOptions {
   dataDir: string;
@@ -21,7 +20,9 @@ export interface PlanningServicesOptions {
 
 export interface PlanningServices {
   plans: PlanService;
-  chat: ChatService;
+  chats: Chats;
+  /** What requests forwarded from other processes act on (forwarded-requests.ts). */
+  requests: ForwardedRequestTarget;
   sessions: SessionPersistence;
   style: Dialect;
   settings(): Settings;
@@ -31,24 +32,19 @@ export interface PlanningServices {
 /**
  * The plan engine and the chats of record without the conversation loop: what `waypoint mcp`
  * serves to another agent. Same engine, same dialect tools, same event logs as the app; no API
- * key, no MCP clients of its own, and nothing here ever calls Claude.
+ * key, no MCP clients of its own, and nothing here ever calls Claude: nothing of src/main/agent is
+ * imported (planning-services.test.ts checks the module graph).
  */
 export async function createPlanningServices(options: PlanningServicesOptions): Promise<PlanningServices> {
   const settings = await SettingsStore.open(options.dataDir);
   const style = options.style ?? settings.get().planningStyle;
   const plans = new PlanService({ dataDir: options.dataDir });
-  const chat = new ChatService({
-    settings,
-    // No key is read: this process never sends a request.
-    apiKey: new ApiKeyStore(new MemorySecretStore(), {}),
-    plans,
-    tools: new ToolRegistry(),
-    workspace: null,
-  });
+  // No loop: nothing ever runs in a chat here, and nothing reads an API key.
+  const chats = new Chats({ plans, workspace: null, isRunning: () => false });
   // It holds its client's chat for as long as it serves (no follow: it has no window).
   const sessions = await SessionPersistence.open({
     dataDir: options.dataDir,
-    chat,
+    chat: chats,
     plans,
     holder: options.holder,
     ...(options.warn ? { warn: options.warn } : {}),
@@ -57,14 +53,16 @@ export async function createPlanningServices(options: PlanningServicesOptions): 
   let disposed: Promise<void> | null = null;
   return {
     plans,
-    chat,
+    chats,
+    // Nothing runs here, so a forwarded Stop has nothing to stop.
+    requests: { stop: () => ({ stopped: false }), editPlan: (sessionId, request) => chats.editPlan(sessionId, request), addNotice: (sessionId, item) => chats.addNotice(sessionId, item) },
     sessions,
     style,
     settings: () => settings.get(),
     dispose() {
       disposed ??= (async () => {
         await sessions.dispose();
-        chat.dispose();
+        chats.dispose();
         plans.dispose();
         settings.dispose();
       })();

@@ -1,7 +1,10 @@
 import type { Settings, SettingsView } from '../../shared/settings';
 import type { ApprovalRuleFields } from '../../shared/approval-rules';
-import { ChatService, type NewSessionOptions } from '../agent/chat-service';
-import type { SessionSummary } from '../../shared/transcript';
+import type { NoticeItem } from '../../shared/transcript';
+import type { UserEditRequest } from '../plan/plan-service.types';
+import { ChatService } from '../agent/chat-service';
+import { ModelFacts } from '../agent/model-facts';
+import { Chats } from '../sessions/chats';
 import { ToolRegistry } from '../tools/tool-registry';
 import { DisposableStore } from '../common/emitter';
 import { EventPump } from '../pump/event-pump';
@@ -37,8 +40,8 @@ export type { AppServices } from './app-services';
 /** The app's services, and which chats this process may write (one writer per chat log across processes). */
 export interface Services extends AppServices {
   sessions: ChatClaims & TakeOverSessions & { writerElsewhere(sessionId: string): LockOwner | null };
-  /** A chat of its own for a headless run (never an empty chat reused, as "New chat" does). */
-  newChat(options: Pick<NewSessionOptions, 'title' | 'origin' | 'workspace'>): SessionSummary;
+  /** The chats of record (a headless run makes its own with newSession, never reusing an empty one). */
+  chats: Chats;
 }
 
 export interface ServicesOptions {
@@ -94,33 +97,47 @@ export async function createServices(options: ServicesOptions): Promise<Services
     onDidChange: settings.onDidChange,
     addApprovalRule: (fields: ApprovalRuleFields) => settings.addApprovalRule(fields),
   };
-  const chat = new ChatService({
+  // The chats of record, and the runs on top of them; a chat is running when the loop says so.
+  const chats = new Chats({ plans, workspace: options.workspace, isRunning: (sessionId) => chat.isRunning(sessionId) });
+  // Display names, context windows and thinking from the Models API: Settings' list and the runs share one cache.
+  const models = new ModelFacts({ baseURL: env.ANTHROPIC_BASE_URL });
+  const chat: ChatService = new ChatService({
+    chats,
+    models,
     attachments,
     settings: runSettings,
     apiKey,
     plans,
-    tools,
     recovery,
     apiRetry: apiRetryFromEnv(env),
     baseURL: env.ANTHROPIC_BASE_URL,
-    workspace: options.workspace,
     toolsForWorkspace: (root) => workspaces.forRoot(root),
     // waypoint run answers approvals itself; nobody can be asked for a protected change.
     headless: options.shell === 'cli',
   });
+  // What other processes' requests, a lost lock and a failing disk act on: the chats of record, and their runs.
+  const toChat = {
+    listSessions: () => chats.listSessions(),
+    requireSession: (sessionId: string) => chats.requireSession(sessionId),
+    addNotice: (sessionId: string, item: NoticeItem) => chats.addNotice(sessionId, item),
+    editPlan: (sessionId: string, request: UserEditRequest) => chats.editPlan(sessionId, request),
+    stop: (sessionId: string) => chat.stop(sessionId),
+    retryRun: (sessionId: string) => chat.retryRun(sessionId),
+  };
   // Every chat comes back from its log before the first call is answered. The windowed shells
   // follow the chats other processes write (a headless run, an MCP client) and give theirs back
   // when idle; a headless run holds its chat until it exits.
   const windowed = options.shell !== 'cli';
   const sessions = await SessionPersistence.open({
     dataDir: options.dataDir,
-    chat,
+    chat: chats,
+    runs: chat,
     plans,
     holder: HOLDERS[options.shell],
     follow: windowed,
     ...(windowed ? { releaseIdleMs: 1_500 } : {}),
-    onRequest: (sessionId, { request, from }) => carryOut(chat, sessionId, request, from.holder),
-    onLockLost: (sessionId, by) => lockLost(chat, sessionId, by),
+    onRequest: (sessionId, { request, from }) => carryOut(toChat, sessionId, request, from.holder),
+    onLockLost: (sessionId, by) => lockLost(toChat, sessionId, by),
     ...(options.logFileSystem ? { fs: options.logFileSystem } : {}),
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });
@@ -131,14 +148,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const view = (): SettingsView => ({ settings: settings.get(), apiKey: apiKey.state() });
   const announceSettings = () => pump.push({ type: 'settings_updated', view: view() });
 
-  subscriptions.add(chat.onEvent((event) => pump.push(event)));
+  subscriptions.add(chats.onEvent((event) => pump.push(event)));
   subscriptions.add(settings.onDidChange(announceSettings));
   subscriptions.add(mcp.onDidChange((servers) => pump.push({ type: 'mcp_state', servers })));
   subscriptions.add(settings.onDidChange((next) => mcp.apply(next.mcpServers)));
   mcp.apply(settings.get().mcpServers); // in the background: start-up never waits for a server
   subscriptions.add(apiKey.onDidChange(announceSettings));
   // A chat that cannot be saved pauses and says why (save-alerts.ts).
-  subscriptions.add(watchSaves(sessions.onSaveState, chat, (event) => pump.push(event)));
+  subscriptions.add(watchSaves(sessions.onSaveState, toChat, (event) => pump.push(event)));
 
   const handlers: CallHandlers = {
     getAppInfo: () => ({
@@ -149,32 +166,32 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(settings.loadStatus.kind === 'reset' ? { settingsReset: { reason: settings.loadStatus.reason, backupPath: settings.loadStatus.backupPath } } : {}),
       ...(sessions.loadProblem ? { storageProblem: sessions.loadProblem } : {}),
     }),
-    listSessions: () => ({ sessions: chat.listSessions() }),
-    getSession: ({ sessionId }) => chat.getSession(sessionId),
-    getTranscriptPage: ({ sessionId, ...request }) => chat.getTranscriptPage(sessionId, request),
-    newSession: () => chat.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
+    listSessions: () => ({ sessions: chats.listSessions() }),
+    getSession: ({ sessionId }) => chats.getSession(sessionId),
+    getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
+    newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
     sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),
     startUpload: ({ name, size }, client) => attachments.startUpload(name, size, client),
     uploadChunk: ({ uploadId, offset, data }) => attachments.uploadChunk(uploadId, offset, data),
     finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
     getAttachmentPreview: async ({ id }) => ({ dataUrl: await attachments.preview(id) }),
     exportChat: ({ sessionId }) => {
-      const session = chat.requireSession(sessionId);
+      const session = chats.requireSession(sessionId);
       return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
     getChatWriter: ({ sessionId }) => {
-      chat.requireSession(sessionId);
+      chats.requireSession(sessionId);
       return { writer: chatWriterOf(sessions, sessionId) };
     },
-    takeOverChat: ({ sessionId, token }) => takeOverChat(sessions, chat, sessionId, token),
+    takeOverChat: ({ sessionId, token }) => takeOverChat(sessions, toChat, sessionId, token),
     getSettings: view,
     setSettings: async ({ patch }) => {
       await settings.update(patch);
       return view();
     },
     setApiKey: ({ apiKey: key }) => apiKey.set(key),
-    listModels: () => chat.listModels(),
+    listModels: () => models.choices(apiKey.getKey(), runSettings.get().model),
     getPlan: ({ sessionId }) => ({ plan: plans.getPlan(sessionId) }),
     retryRun: ({ sessionId }) => chat.retryRun(sessionId),
     compactSession: ({ sessionId }) => chat.compactSession(sessionId),
@@ -182,25 +199,25 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerApproval: ({ sessionId, requestId, decision }) => chat.answerApproval(sessionId, requestId, decision),
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
     answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
-    editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.editMessage(sessionId, itemId, text, restoreFiles),
-    retryReply: ({ sessionId }) => chat.retryReply(sessionId),
-    previewRerun: ({ sessionId, itemId }) => chat.previewRerun(sessionId, itemId),
+    editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.reruns.edit(sessionId, itemId, text, restoreFiles),
+    retryReply: ({ sessionId }) => chat.reruns.retry(sessionId),
+    previewRerun: async ({ sessionId, itemId }) => ({ files: await chat.reruns.preview(sessionId, itemId) }),
     addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
     removeApprovalRule: async ({ id }) => {
       await settings.removeApprovalRule(id);
       return { removed: true };
     },
-    previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chat.getSession(sessionId).session.workspace ?? null) }),
-    undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
+    previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chats.getSession(sessionId).session.workspace ?? null) }),
+    undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chats, chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     pinSession: ({ sessionId, pinned }) => sessions.pinSession(sessionId, pinned),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
-    findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),
+    findInChat: ({ sessionId, query }) => findInSession(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
-    chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),
-    editPlan: ({ sessionId, ...request }) => chat.editPlan(sessionId, request),
+    chooseWorkspace: ({ sessionId }) => chooseWorkspace(chats, options.pickFolder, sessionId),
+    editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
   };
 
@@ -208,7 +225,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   return {
     ...throughPump(createCallRouter(claimingHandlers(handlers, sessions)), pump),
     sessions,
-    newChat: (chatOptions) => chat.newSession(chatOptions),
+    chats,
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
@@ -216,6 +233,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       disposed ??= (async () => {
         subscriptions.dispose();
         await sessions.dispose();
+        chats.dispose();
         chat.dispose();
         recovery.dispose();
         await mcp.dispose();

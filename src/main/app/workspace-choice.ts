@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../shared/contract';
-import type { ChatService } from '../agent/chat-service';
+import type { Chats } from '../sessions/chats';
 import { UserFacingError } from '../common/errors';
 
 /** The shell's folder picker: Electron shows a dialog; null = the user cancelled. */
@@ -10,13 +10,13 @@ export const WEB_WORKSPACE_MESSAGE =
 
 /** chooseWorkspace: ask the shell for a folder and remember it for this chat. */
 export async function chooseWorkspace(
-  chat: ChatService,
+  chats: Pick<Chats, 'getSession' | 'setWorkspace'>,
   pickFolder: PickFolder | undefined,
   sessionId: string,
 ): Promise<CallOutput<'chooseWorkspace'>> {
-  const current = chat.getSession(sessionId).session.workspace ?? null;
+  const current = chats.getSession(sessionId).session.workspace ?? null;
   if (!pickFolder) throw new UserFacingError('invalid_input', WEB_WORKSPACE_MESSAGE);
   const folder = await pickFolder();
   if (!folder) return { workspace: current };
-  return { workspace: chat.setWorkspace(sessionId, folder).workspace ?? null };
+  return { workspace: chats.setWorkspace(sessionId, folder).workspace ?? null };
 }

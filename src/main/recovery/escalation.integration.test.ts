@@ -34,7 +34,7 @@ async function toEscalation(scenario: Scenario) {
 
 describe('escalation after maxRetries (real SDK, scripted server, real files)', () => {
   it('pauses on the third failure of a step, after two is_error results with hints went back to Claude', async () => {
-    const { server, service, session, request } = await toEscalation(recoveryEscalationSkip);
+    const { server, chats, session, request } = await toEscalation(recoveryEscalationSkip);
     // create, start, edit ×3: the third failure is held back while the user is asked.
     expect(server.requests).toHaveLength(5);
     for (const i of [3, 4]) {
@@ -51,7 +51,7 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
       ['escalated', 'escalate_to_user'],
     ]);
     expect(request.attempts[0]!.inputSummary).toContain('path="notes.txt"');
-    const snapshot = service.getSession(session.id);
+    const snapshot = chats.getSession(session.id);
     expect(snapshot.runState).toEqual({ status: 'awaiting_escalation', requestId: request.id });
     expect(snapshot.pendingEscalation).toEqual(request);
     expect(snapshot.plan!.steps[0]!.attempts).toHaveLength(3);
@@ -59,7 +59,7 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
   });
 
   it('Skip: the step is skipped with the reason, Claude is told, and the run finishes the plan', async () => {
-    const { server, service, session, request, recorder } = await toEscalation(recoveryEscalationSkip);
+    const { server, service, chats, session, request, recorder } = await toEscalation(recoveryEscalationSkip);
     expect(service.answerEscalation(session.id, request.id, { kind: 'skip' })).toEqual({ accepted: true });
     expect(service.answerEscalation(session.id, request.id, { kind: 'skip' })).toEqual({ accepted: false }); // answered once
     await recorder.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'assistant' && e.item.text.includes('skipped as you asked') && e.item.status === 'done');
@@ -67,24 +67,24 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
     const [held] = lastUserBlocks(messagesOf(server, 5));
     expect(held).toMatchObject({ type: 'tool_result', is_error: true });
     expect(String(held!.content)).toContain('The user chose to skip step 1');
-    const plan = service.getSession(session.id).plan!;
+    const plan = chats.getSession(session.id).plan!;
     expect(plan.steps[0]).toMatchObject({ status: 'skipped' });
     expect(plan.steps[0]!.reason).toContain('Skipped by the user after 3 failed attempts');
     expect(plan.steps[1]!.status).toBe('completed');
     expect(plan.status).toBe('completed');
-    expect(service.getSession(session.id).pendingEscalation).toBeNull();
+    expect(chats.getSession(session.id).pendingEscalation).toBeNull();
     expect(recorder.ofType('escalation_resolved').map((e) => e.answer)).toEqual(['skip']);
     expect(historyProblems(messagesOf(server, server.requests.length - 1))).toEqual([]);
   });
 
   it('Abort: the plan is cancelled, the run stops cleanly, and nothing more is sent until the user writes', async () => {
-    const { server, service, session, request, recorder, workspace } = await toEscalation(recoveryEscalationAbort);
+    const { server, service, chats, session, request, recorder, workspace } = await toEscalation(recoveryEscalationAbort);
     const mark = recorder.events.length;
     expect(service.answerEscalation(session.id, request.id, { kind: 'abort' })).toEqual({ accepted: true });
     await recorder.idle(session.id, mark);
     await new Promise((r) => setTimeout(r, 150));
     expect(server.requests).toHaveLength(5);
-    const snapshot = service.getSession(session.id);
+    const snapshot = chats.getSession(session.id);
     expect(snapshot.plan!.status).toBe('cancelled');
     expect(snapshot.runState).toEqual({ status: 'idle' });
     // The abort note, then the aborted plan's card (Export, Undo plan) closes the run.
@@ -106,29 +106,29 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
   });
 
   it('Guidance: the text reaches Claude, the step is in progress again with a fresh count, and the run goes on', async () => {
-    const { server, service, session, request, recorder, workspace } = await toEscalation(recoveryEscalationGuidance);
+    const { server, service, chats, session, request, recorder, workspace } = await toEscalation(recoveryEscalationGuidance);
     const guidance = 'The file says "Hello wrld" — read it and replace exactly that.';
     expect(service.answerEscalation(session.id, request.id, { kind: 'guidance', text: guidance })).toEqual({ accepted: true });
-    expect(service.getSession(session.id).plan!.steps[0]!.status).toBe('in_progress');
+    expect(chats.getSession(session.id).plan!.steps[0]!.status).toBe('in_progress');
     await recorder.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'assistant' && e.item.text.includes('Thanks for the pointer') && e.item.status === 'done');
     const [held] = lastUserBlocks(messagesOf(server, 5));
     expect(String(held!.content)).toContain(guidance);
     expect(String(held!.content)).toContain('Its retry count starts afresh');
     expect(readFileSync(join(workspace, RECOVERY_FILE), 'utf8')).toBe(GUIDANCE_FIXED_TEXT);
-    const plan = service.getSession(session.id).plan!;
+    const plan = chats.getSession(session.id).plan!;
     expect(plan.steps.map((s) => s.status)).toEqual(['completed', 'completed']);
     expect(plan.steps[0]!.attempts).toHaveLength(3);
-    expect(service.getSession(session.id).transcript.some((i) => i.kind === 'notice' && i.code === 'escalation_guidance' && i.text.includes(guidance))).toBe(true);
+    expect(chats.getSession(session.id).transcript.some((i) => i.kind === 'notice' && i.code === 'escalation_guidance' && i.text.includes(guidance))).toBe(true);
     expect(historyProblems(messagesOf(server, server.requests.length - 1))).toEqual([]);
   });
 
   it('Stop while the escalation is pending cancels it and leaves a valid history', async () => {
-    const { server, service, session, request, recorder } = await toEscalation(recoveryEscalationAbort);
+    const { server, service, chats, session, request, recorder } = await toEscalation(recoveryEscalationAbort);
     const mark = recorder.events.length;
     service.stop(session.id);
     await recorder.idle(session.id, mark);
     expect(recorder.ofType('escalation_resolved').at(-1)).toMatchObject({ requestId: request.id, answer: 'cancelled' });
-    expect(service.getSession(session.id).pendingEscalation).toBeNull();
+    expect(chats.getSession(session.id).pendingEscalation).toBeNull();
     expect(service.answerEscalation(session.id, request.id, { kind: 'skip' })).toEqual({ accepted: false });
     const next = recorder.events.length;
     service.sendMessage(session.id, 'go on');
@@ -137,9 +137,9 @@ describe('escalation after maxRetries (real SDK, scripted server, real files)', 
   });
 
   it('a stale or foreign request id changes nothing', async () => {
-    const { service, session, request } = await toEscalation(recoveryEscalationSkip);
+    const { service, chats, session, request } = await toEscalation(recoveryEscalationSkip);
     expect(service.answerEscalation(session.id, 'not-the-id', { kind: 'skip' })).toEqual({ accepted: false });
-    expect(service.getSession(session.id).pendingEscalation?.id).toBe(request.id);
-    expect(service.getSession(session.id).plan!.steps[0]!.status).toBe('in_progress');
+    expect(chats.getSession(session.id).pendingEscalation?.id).toBe(request.id);
+    expect(chats.getSession(session.id).plan!.steps[0]!.status).toBe('in_progress');
   });
 });

@@ -29,7 +29,7 @@ const scenario: Scenario = {
 describe('checkpoints, rollback_and_retry and Undo plan (real files)', () => {
   it('rolls back the step’s files before the retry, then undoes the plan without clobbering outside edits', async () => {
     const chat = await startRecoveryChat(scenario, { files: { 'a.txt': 'original' }, extraTools: [migrate] });
-    const { service, session, recorder, server, workspace, recovery } = chat;
+    const { service, chats, session, recorder, server, workspace, recovery } = chat;
     service.sendMessage(session.id, 'Migrate the users table');
     await recorder.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'assistant' && e.item.text === 'Migrated.' && e.item.status === 'done');
     await recorder.idle(session.id, recorder.events.length - 3);
@@ -39,7 +39,7 @@ describe('checkpoints, rollback_and_retry and Undo plan (real files)', () => {
     expect(afterFailure[0]!.is_error).toBe(true);
     expect(afterFailure[0]!.content).toContain('rollback and retry');
     expect(afterFailure[0]!.content).toContain('Restored: a.txt, sub/new.txt.');
-    const attempt = service.getSession(session.id).plan!.steps[0]!.attempts[0]!;
+    const attempt = chats.getSession(session.id).plan!.steps[0]!.attempts[0]!;
     expect(attempt).toMatchObject({ tool: 'apply_migration', errorClass: 'transaction_failed', strategy: 'rollback_and_retry', outcome: 'succeeded' }); // the step completed after the retry
     expect(historyProblems((server.requests.at(-1)!.body as { messages: MessageParam[] }).messages)).toEqual([]);
 

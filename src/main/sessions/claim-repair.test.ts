@@ -39,10 +39,10 @@ afterEach(async () => {
 describe.runIf(process.platform === 'linux')('a chat loaded while another process wrote it, claimed after that process died mid-run', () => {
   it('is repaired by the claim, as a restart repairs it: its open tool call answered, Resume offered, the next request valid', async () => {
     const first = await startInstance(dir, server.url);
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Create a structural grid');
     await first.idle(id);
-    const historyLen = first.chat.sessionState(id)!.history.length;
+    const historyLen = first.chats.sessionState(id)!.history.length;
     await first.close();
     // Another process went on with the chat and is in the middle of a tool call.
     const path = join(dir, 'sessions', id, 'events.jsonl');
@@ -73,10 +73,10 @@ describe.runIf(process.platform === 'linux')('a chat loaded while another proces
     // What the call router does before any call that changes the chat.
     back.persistence.claim(id);
 
-    const state = back.chat.sessionState(id)!;
+    const state = back.chats.sessionState(id)!;
     expect(unansweredToolUses(state.history)).toEqual([]);
     expect(apiHistoryProblem(state.history)).toBeNull();
-    expect(back.chat.getSession(id).session.interrupted).toBe(true);
+    expect(back.chats.getSession(id).session.interrupted).toBe(true);
     expect(back.chat.retryRun(id)).toEqual({ started: true });
     await back.idle(id);
     expect(server.invalid.map((r) => r.message)).toEqual([]);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 async function chatWith(instance: Instance, text: string): Promise<string> {
-  const { id } = instance.chat.newSession();
+  const { id } = instance.chats.newSession();
   instance.chat.sendMessage(id, text);
   await instance.idle(id);
   return id;
@@ -53,7 +53,7 @@ describe('damaged chats', () => {
 
     const again = await startInstance(dataDir, server.url);
     open.push(again);
-    const list = again.chat.listSessions();
+    const list = again.chats.listSessions();
     expect(list).toHaveLength(4);
     const byId = new Map(list.map((s) => [s.id, s]));
     expect(byId.get(corruptFirst)).toMatchObject({ title: 'Remember the blue notebook', damaged: 'its first record could not be read', skippedLines: 1 });
@@ -63,14 +63,14 @@ describe('damaged chats', () => {
     expect(byId.get('folder-log')).toMatchObject({ damaged: 'its log (events.jsonl) is a folder, not a file' });
 
     // What could be read is there: the message and the whole reply.
-    const transcript = again.chat.getSession(corruptFirst).transcript;
+    const transcript = again.chats.getSession(corruptFirst).transcript;
     expect(transcript.find((i) => i.kind === 'user')).toMatchObject({ text: 'Remember the blue notebook' });
     expect(transcript.find((i) => i.kind === 'assistant')).toMatchObject({ text: 'A long reply. '.repeat(40) });
 
     // Read-only: nothing runs, and the damaged log is left byte for byte as it was.
     expect(() => again.chat.sendMessage(corruptFirst, 'more')).toThrow(/damaged .* read-only/);
     expect(() => again.chat.retryRun('empty-log')).toThrow(/read-only/);
-    again.chat.renameSession(corruptFirst, 'Renamed');
+    again.chats.renameSession(corruptFirst, 'Renamed');
     await again.persistence.flush();
     expect(await readFile(logOf(corruptFirst), 'utf8')).toBe(damagedText);
     // The undamaged chat with a skipped line still works.

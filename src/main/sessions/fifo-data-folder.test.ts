@@ -47,10 +47,10 @@ describe.skipIf(!hasMkfifo)('FIFOs in the data folder', () => {
     settings.dispose();
     const instance = await startInstance(dir, server.url);
     open.push(instance);
-    expect(instance.chat.listSessions().find((s) => s.id === 'fifo-chat')).toMatchObject({ damaged: 'its log is a pipe (FIFO), not a file' });
+    expect(instance.chats.listSessions().find((s) => s.id === 'fifo-chat')).toMatchObject({ damaged: 'its log is a pipe (FIFO), not a file' });
     expect(instance.warnings.join('\n')).toMatch(/index .*pipe \(FIFO\)|pipe \(FIFO\).*index/);
     // The chat itself works.
-    const { id } = instance.chat.newSession();
+    const { id } = instance.chats.newSession();
     instance.chat.sendMessage(id, 'hello');
     await instance.idle(id);
     expect(fifos.rescued()).toEqual([]);

@@ -30,10 +30,10 @@ afterEach(async () => {
 describe('start-up of a windowed shell while its folder poll is due', () => {
   it('adopts a killed chat once: one repair, one writer, every record in order', async () => {
     const first = await startInstance(dir, server.url);
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Create a structural grid');
     await first.idle(id);
-    const historyLen = first.chat.sessionState(id)!.history.length;
+    const historyLen = first.chats.sessionState(id)!.history.length;
     await first.close();
     // Killed mid-run: the log ends on a running turn.
     const path = join(dir, 'sessions', id, 'events.jsonl');
@@ -55,7 +55,7 @@ describe('start-up of a windowed shell while its folder poll is due', () => {
     vi.advanceTimersByTime(2_000); // now the poll may run: the chats are loaded
     vi.useRealTimers();
 
-    expect(back.chat.getSession(id).session.interrupted).toBe(true);
+    expect(back.chats.getSession(id).session.interrupted).toBe(true);
     // Work on, let the chat be given back when idle, and work on again (a second claim).
     expect(back.chat.retryRun(id)).toEqual({ started: true });
     await back.idle(id);

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
-import { ChatService } from '../agent/chat-service';
+import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 import { noticeItem } from '../common/transcript-items';
 import { PlanService } from '../plan/plan-service';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -32,12 +32,13 @@ const readLock = (id: string) => JSON.parse(readFileSync(lockPathFor(sessionsDir
 
 async function instance(holder: string, options: Partial<PersistenceOptions> = {}) {
   const plans = new PlanService({ dataDir });
-  const chat = new ChatService({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
+  const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
   const warnings: string[] = [];
   const lost: Array<{ sessionId: string; by: LockOwner | null }> = [];
   const persistence = await SessionPersistence.open({
     dataDir,
-    chat,
+    chat: chats,
+    runs: chat,
     plans,
     holder,
     warn: (m) => warnings.push(m),
@@ -49,11 +50,11 @@ async function instance(holder: string, options: Partial<PersistenceOptions> = {
     if (closed) return;
     closed = true;
     await persistence.dispose();
-    chat.dispose();
+    disposeChats();
     plans.dispose();
   };
   closers.push(close);
-  return { chat, plans, persistence, warnings, lost, close };
+  return { chats, chat, plans, persistence, warnings, lost, close };
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
@@ -67,8 +68,8 @@ async function until(condition: () => boolean, what: string, timeoutMs = 8_000):
 /** A chat written by a process that then went away, its lock left behind as `lock` says. */
 async function chatLeftLocked(lock: Partial<LockOwner>): Promise<string> {
   const first = await instance('waypoint run');
-  const { id } = first.chat.newSession({ title: 'Left behind' });
-  first.chat.addNotice(id, noticeItem('info', 'written before'));
+  const { id } = first.chats.newSession({ title: 'Left behind' });
+  first.chats.addNotice(id, noticeItem('info', 'written before'));
   await first.close();
   const owner: LockOwner = { pid: 1, host: hostname(), token: 'left', holder: 'waypoint run', since: '2026-01-01T00:00:00.000Z', ...lock };
   writeFileSync(lockPathFor(sessionsDir(), id), JSON.stringify(owner));
@@ -113,8 +114,8 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
 describe('another host\'s lock', () => {
   it('is refused with the host named; "Take over" takes it, and the holder, still alive, stops writing', async () => {
     const laptop = await instance('the Waypoint app', { onRequest: () => undefined });
-    const { id } = laptop.chat.newSession({ title: 'Shared folder' });
-    laptop.chat.addNotice(id, noticeItem('info', 'from the laptop'));
+    const { id } = laptop.chats.newSession({ title: 'Shared folder' });
+    laptop.chats.addNotice(id, noticeItem('info', 'from the laptop'));
     // The laptop's lock as this computer sees it: same folder, another host.
     const theirs = readLock(id);
     writeFileSync(lockPathFor(sessionsDir(), id), JSON.stringify({ ...theirs, host: 'laptop.local' }));
@@ -128,7 +129,7 @@ describe('another host\'s lock', () => {
     // The laptop notices at its next look, stops writing and says so; what it does now is not logged.
     await until(() => laptop.lost.length > 0, 'the old holder to notice');
     expect(laptop.lost[0]).toMatchObject({ sessionId: id, by: { holder: 'the Waypoint web shell', pid: process.pid } });
-    laptop.chat.addNotice(id, noticeItem('info', 'written after losing the lock'));
+    laptop.chats.addNotice(id, noticeItem('info', 'written after losing the lock'));
     expect(laptop.warnings.join('\n')).toMatch(/was taken over by the Waypoint web shell, pid \d+; this process no longer writes it/);
 
     const read = readLog(join(sessionsDir(), id, 'events.jsonl'));
@@ -144,16 +145,16 @@ describe('Stop sent to the process that writes the chat', () => {
     const app = await instance('the app', { follow: true });
     const answer: InboxReply = { done: false, reason: 'Nothing was running in this chat.' };
     const run = await instance('waypoint run', { onRequest: () => answer });
-    const { id } = run.chat.newSession();
-    await until(() => app.chat.listSessions().some((s) => s.id === id), 'the chat to be listed');
+    const { id } = run.chats.newSession();
+    await until(() => app.chats.listSessions().some((s) => s.id === id), 'the chat to be listed');
     expect(await app.persistence.forward(id, { kind: 'stop' })).toEqual(answer);
   });
 
   it('a writer that never answers (it does not read its inbox): no answer, and the request is withdrawn', async () => {
     const app = await instance('the app', { follow: true, replyTimeoutMs: 600 });
     const deaf = await instance('a process that reads no inbox');
-    const { id } = deaf.chat.newSession();
-    await until(() => app.chat.listSessions().some((s) => s.id === id), 'the chat to be listed');
+    const { id } = deaf.chats.newSession();
+    await until(() => app.chats.listSessions().some((s) => s.id === id), 'the chat to be listed');
     expect(await app.persistence.forward(id, { kind: 'stop' })).toBeNull();
     expect(readdirSync(inboxDir(join(sessionsDir(), id))).filter((n) => n.endsWith('.json'))).toEqual([]);
   });

@@ -42,7 +42,7 @@ const logOf = (id: string) => join(dir, 'sessions', id, 'events.jsonl');
 describe('a chat log edited under a running app', () => {
   it('is noticed by its writer: never written again, the chat read-only with the reason, the run and its requests valid', async () => {
     const instance = await start();
-    const { id } = instance.chat.newSession();
+    const { id } = instance.chats.newSession();
     await say(instance, id, 'first');
     await instance.persistence.flush();
     // Saved by an editor: the last lines gone, a comment of the user's own added.
@@ -52,20 +52,20 @@ describe('a chat log edited under a running app', () => {
 
     await say(instance, id, 'second');
     await instance.persistence.flush();
-    const summary = instance.chat.listSessions().find((s) => s.id === id)!;
+    const summary = instance.chats.listSessions().find((s) => s.id === id)!;
     expect(summary.damaged).toMatch(/^its log was changed outside Waypoint while this chat was open \(it is \d+ bytes long where Waypoint had written \d+\)$/);
     expect(instance.warnings.join('\n')).toMatch(/changed outside Waypoint .* read-only/);
     // The user's file is left exactly as they saved it.
     expect(await readFile(logOf(id), 'utf8')).toBe(edited);
     // What was in memory is intact, the reply came, and every request was one the API takes.
-    expect(instance.chat.getSession(id).transcript.filter((i) => i.kind === 'user').map((i) => i.kind === 'user' && i.text)).toEqual(['first', 'second']);
+    expect(instance.chats.getSession(id).transcript.filter((i) => i.kind === 'user').map((i) => i.kind === 'user' && i.text)).toEqual(['first', 'second']);
     expect(server.invalid).toEqual([]);
     expect(() => instance.chat.sendMessage(id, 'third')).toThrow(/read-only/);
   });
 
   it('a history read back from a log changed since it was loaded goes to the API only if the API would take it', async () => {
     const first = await start();
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     await say(first, id, 'one');
     await say(first, id, 'two');
     await first.close();
@@ -84,7 +84,7 @@ describe('a chat log edited under a running app', () => {
     await second.close();
     open.splice(0);
     const third = await start();
-    expect(third.chat.listSessions().find((s) => s.id === id)?.damaged).toBe('its API history is not one Claude accepts (messages 0 and 1 are both user messages)');
+    expect(third.chats.listSessions().find((s) => s.id === id)?.damaged).toBe('its API history is not one Claude accepts (messages 0 and 1 are both user messages)');
     expect(() => third.chat.sendMessage(id, 'three')).toThrow(/read-only/);
   });
 });

@@ -29,7 +29,7 @@ describe('log growth while messages go unanswered', () => {
   it('is linear: 40 messages of 480 KB write about 40 × 480 KB (twice over: the item and the history), and all of them come back', async () => {
     const instance = await startInstance(dir, server.url);
     open.push(instance);
-    const { id } = instance.chat.newSession();
+    const { id } = instance.chats.newSession();
     const size = 480 * 1024;
     const count = 40;
     for (let n = 0; n < count; n++) {
@@ -43,14 +43,14 @@ describe('log growth while messages go unanswered', () => {
     console.log(`[log-growth] ${count} messages of ${size} bytes: log ${logBytes} bytes`);
     // Each message is in its transcript item once and in the history once; records' own fields are small.
     expect(logBytes).toBeLessThan(sent * 2.2);
-    const history = structuredClone(instance.chat.sessionState(id)!.history);
+    const history = structuredClone(instance.chats.sessionState(id)!.history);
     await instance.close();
     open.splice(0);
 
     // The history read back is the one the chat had: every pending message, in order.
     const again = await startInstance(dir, server.url);
     open.push(again);
-    const state = again.chat.sessionState(id)!;
+    const state = again.chats.sessionState(id)!;
     expect(state.history).toEqual(history);
     const last = history.at(-1)!;
     expect(last.role).toBe('user');

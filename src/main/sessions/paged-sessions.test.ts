@@ -98,19 +98,19 @@ describe('paged sessions', () => {
         dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-live-'));
         const fs = faultyFs();
         const first = await start({ keepRecent: keep, fs, retryMs: 5 });
-        const { id } = first.chat.newSession();
-        const session = first.chat.sessionState(id)!;
+        const { id } = first.chats.newSession();
+        const session = first.chats.sessionState(id)!;
         const logged: LogEntry[] = [];
         for (const s of steps) {
           if (s.kind === 'event') {
             // Published as the loop publishes: the chat applies it, persistence logs it.
-            first.chat.mirror(id, eventOf(s.entry, id));
+            first.chats.mirror(id, eventOf(s.entry, id));
             logged.push(s.entry);
-          } else if (s.kind === 'run') first.chat.mirror(id, { type: 'run_state', sessionId: id, state: s.running ? { status: 'running', phase: 'requesting' } : { status: 'idle' } });
+          } else if (s.kind === 'run') first.chats.mirror(id, { type: 'run_state', sessionId: id, state: s.running ? { status: 'running', phase: 'requesting' } : { status: 'idle' } });
           else if (s.kind === 'disk') fs.full = s.full;
           else await sleep(s.kind === 'wait' ? 15 : 0);
         }
-        first.chat.mirror(id, { type: 'run_state', sessionId: id, state: { status: 'idle' } });
+        first.chats.mirror(id, { type: 'run_state', sessionId: id, state: { status: 'idle' } });
         const expected = fullReplay(logged, id);
         // Streamed text not flushed yet, and records that wait on the full disk, keep their items in
         // memory: nothing is read from a line not written.
@@ -123,7 +123,7 @@ describe('paged sessions', () => {
 
         const second = await start({ keepRecent: keep });
         expect(second.warnings).toEqual([]);
-        expectSameTranscript(second.chat.sessionState(id)!, expected, keep);
+        expectSameTranscript(second.chats.sessionState(id)!, expected, keep);
         await closeAll();
         await rm(dir, { recursive: true, force: true });
       }),
@@ -134,10 +134,10 @@ describe('paged sessions', () => {
   it('a process following another process`s chat pages it from that process`s log', async () => {
     dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-follow-'));
     const writer = await start({});
-    const { id } = writer.chat.newSession();
+    const { id } = writer.chats.newSession();
     const entries: LogEntry[] = [];
     const publish = (entry: LogEntry) => {
-      writer.chat.mirror(id, eventOf(entry, id));
+      writer.chats.mirror(id, eventOf(entry, id));
       entries.push(entry);
     };
     const reader = await start({ follow: true, keepRecent: 2 });
@@ -148,51 +148,51 @@ describe('paged sessions', () => {
       await writer.persistence.flush();
     }
     const expected = fullReplay(entries, id);
-    for (let i = 0; i < 200 && reader.chat.sessionState(id)?.itemCount !== expected.length; i++) await sleep(20);
+    for (let i = 0; i < 200 && reader.chats.sessionState(id)?.itemCount !== expected.length; i++) await sleep(20);
     // Give the follower's last tick time to read the last text too.
     await sleep(600);
-    expectSameTranscript(reader.chat.sessionState(id)!, expected, 2);
+    expectSameTranscript(reader.chats.sessionState(id)!, expected, 2);
   });
 
   it('an earlier-version copy holds the chat as it was, paged from its own log, and keeps it after a restart', async () => {
     dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-fork-'));
     const first = await start({ keepRecent: 2 });
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     for (let n = 0; n < 5; n++) {
       first.chat.sendMessage(id, `Message ${n}`);
       await first.idle(id);
       first.events.splice(0);
     }
-    const session = first.chat.sessionState(id)!;
+    const session = first.chats.sessionState(id)!;
     const before = session.transcript;
     expect(session.residentItems).toBeLessThan(before.length);
     const firstMessage = before.find((i) => i.kind === 'user')!;
-    const { earlierChatId } = await first.chat.editMessage(id, firstMessage.id, 'Message 0, edited');
+    const { earlierChatId } = await first.chat.reruns.edit(id, firstMessage.id, 'Message 0, edited');
     await first.idle(id);
-    const copy = first.chat.sessionState(earlierChatId)!;
+    const copy = first.chats.sessionState(earlierChatId)!;
     await first.persistence.flush();
     expectSameTranscript(copy, before, 2);
     await closeAll();
     const second = await start({ keepRecent: 2 });
-    expectSameTranscript(second.chat.sessionState(earlierChatId)!, before, 2);
+    expectSameTranscript(second.chats.sessionState(earlierChatId)!, before, 2);
   });
 
   it('a loaded chat`s API history stays in its log until a message needs it; then it is logged on as before', async () => {
     dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-history-'));
     const first = await start({});
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     for (let n = 0; n < 3; n++) {
       first.chat.sendMessage(id, `Message ${n}`);
       await first.idle(id);
       first.events.splice(0);
     }
-    const before = structuredClone(first.chat.sessionState(id)!.history);
+    const before = structuredClone(first.chats.sessionState(id)!.history);
     await closeAll();
 
     const second = await start({});
-    const session = second.chat.sessionState(id)!;
+    const session = second.chats.sessionState(id)!;
     expect(session.historyInMemory).toBe(false);
-    second.chat.getSession(id);
+    second.chats.getSession(id);
     second.persistence.renameSession(id, 'Renamed');
     await second.persistence.flush();
     // Opening it and renaming it read nothing of the history.
@@ -211,16 +211,16 @@ describe('paged sessions', () => {
     for (const record of later) expect(record.type === 'history' && record.from).toBeGreaterThanOrEqual(before.length - 1);
 
     const third = await start({});
-    expect(third.chat.sessionState(id)!.history).toEqual(after);
+    expect(third.chats.sessionState(id)!.history).toEqual(after);
     expect(readLog(join(dir, 'sessions', id, 'events.jsonl')).warnings).toEqual([]);
   });
 
   it('a deleted chat`s items are not read back: a stale reference gets a notice, never a throw', async () => {
     dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-delete-'));
     const inst = await start({ keepRecent: 1 });
-    const { id } = inst.chat.newSession();
-    for (let n = 0; n < 4; n++) inst.chat.mirror(id, { type: 'transcript_item', sessionId: id, item: { id: `n${n}`, createdAt: 'x', kind: 'notice', level: 'info', text: `note ${n}` } });
-    const session = inst.chat.sessionState(id)!;
+    const { id } = inst.chats.newSession();
+    for (let n = 0; n < 4; n++) inst.chats.mirror(id, { type: 'transcript_item', sessionId: id, item: { id: `n${n}`, createdAt: 'x', kind: 'notice', level: 'info', text: `note ${n}` } });
+    const session = inst.chats.sessionState(id)!;
     expect(session.residentItems).toBe(1);
     await inst.persistence.deleteSession(id);
     const items = session.itemsBetween(0, 4);

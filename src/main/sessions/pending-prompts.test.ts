@@ -40,15 +40,15 @@ async function start(): Promise<Instance> {
 describe('a question pending at shutdown', () => {
   it('an approval asked before a restart is asked again after it; approving runs the tool and the run goes on', async () => {
     const first = await start();
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Deploy it');
-    await expect.poll(() => first.chat.getSession(id).pendingApproval?.toolName, { timeout: 10_000 }).toBe('deploy');
-    const requestId = first.chat.getSession(id).pendingApproval!.id;
+    await expect.poll(() => first.chats.getSession(id).pendingApproval?.toolName, { timeout: 10_000 }).toBe('deploy');
+    const requestId = first.chats.getSession(id).pendingApproval!.id;
     await first.close(); // the app quits while the question is open
     open.splice(0);
 
     const second = await start();
-    const restored = second.chat.getSession(id);
+    const restored = second.chats.getSession(id);
     expect(restored.pendingApproval).toMatchObject({ id: requestId, toolName: 'deploy', toolUseId: 'toolu_deploy' });
     expect(restored.session.interrupted).toBeFalsy();
     expect(ran).toEqual([]);
@@ -56,7 +56,7 @@ describe('a question pending at shutdown', () => {
     expect(second.chat.answerApproval(id, requestId, 'approve')).toEqual({ accepted: true });
     await second.idle(id);
     expect(ran).toEqual([JSON.stringify({ q: 'prod' })]);
-    const after = second.chat.getSession(id);
+    const after = second.chats.getSession(id);
     expect(after.pendingApproval).toBeNull();
     expect(after.transcript.find((i) => i.kind === 'tool_call')).toMatchObject({ status: 'done', result: 'deployed' });
     expect(after.transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'Deployed, all good.' });
@@ -67,20 +67,20 @@ describe('a question pending at shutdown', () => {
     await second.close();
     open.splice(0);
     const third = await start();
-    expect(third.chat.getSession(id).pendingApproval).toBeNull();
-    expect(third.chat.getSession(id).transcript.at(-1)).toMatchObject({ text: 'Deployed, all good.' });
+    expect(third.chats.getSession(id).pendingApproval).toBeNull();
+    expect(third.chats.getSession(id).transcript.at(-1)).toMatchObject({ text: 'Deployed, all good.' });
   });
 
   it('a stale answer to a restored approval is refused and changes nothing', async () => {
     const first = await start();
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Deploy it');
-    await expect.poll(() => first.chat.getSession(id).pendingApproval?.id, { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => first.chats.getSession(id).pendingApproval?.id, { timeout: 10_000 }).toBeTruthy();
     await first.close();
     open.splice(0);
     const second = await start();
     expect(second.chat.answerApproval(id, 'not-the-request', 'approve')).toEqual({ accepted: false });
-    expect(second.chat.getSession(id).pendingApproval).not.toBeNull();
+    expect(second.chats.getSession(id).pendingApproval).not.toBeNull();
     expect(ran).toEqual([]);
   });
 });

@@ -13,12 +13,9 @@ export interface UsageRecord {
   step: { planId: string; stepId: number } | null;
 }
 
-/** What persistence needs of the chat service (ChatService implements it). */
+/** What persistence needs of the chats of record (Chats implements it). */
 export interface ChatHost {
   onEvent(listener: (event: WaypointEvent) => void): Disposable;
-  onUsage(listener: (record: UsageRecord) => void): Disposable;
-  /** A chat was copied (an earlier version): its whole state is written as a new log at once. */
-  onForked(listener: (sessionId: string) => void): Disposable;
   listSessions(): SessionSummary[];
   sessionState(sessionId: string): ChatSession | undefined;
   adoptSession(session: ChatSession): void;
@@ -27,6 +24,13 @@ export interface ChatHost {
   renameSession(sessionId: string, title: string): SessionSummary;
   pinSession(sessionId: string, pinned: boolean): SessionSummary;
   removeSession(sessionId: string): boolean;
+}
+
+/** What persistence needs of the conversation loop's runs (ChatService implements it). */
+export interface RunHost {
+  onUsage(listener: (record: UsageRecord) => void): Disposable;
+  /** A chat was copied (an earlier version): its whole state is written as a new log at once. */
+  onForked(listener: (sessionId: string) => void): Disposable;
 }
 
 /** What persistence needs of the plan service. */

@@ -31,12 +31,12 @@ afterEach(async () => {
 describe('SessionPersistence', () => {
   it('replay reproduces the transcript, the plan, the API history, usage and the list exactly', async () => {
     const first = await start();
-    const summary = first.chat.newSession();
+    const summary = first.chats.newSession();
     first.chat.sendMessage(summary.id, 'Create a structural grid');
     await first.idle(summary.id);
-    const before = first.chat.getSession(summary.id);
-    const history = structuredClone(first.chat.sessionState(summary.id)!.history);
-    const list = first.chat.listSessions();
+    const before = first.chats.getSession(summary.id);
+    const history = structuredClone(first.chats.sessionState(summary.id)!.history);
+    const list = first.chats.listSessions();
     expect(before.plan?.status).toBe('completed');
     expect(before.session.usage?.costUsd).toBeGreaterThan(0);
     await first.close();
@@ -44,19 +44,19 @@ describe('SessionPersistence', () => {
 
     const second = await start();
     expect(second.warnings).toEqual([]);
-    expect(second.chat.listSessions()).toEqual(list);
-    const after = second.chat.getSession(summary.id);
+    expect(second.chats.listSessions()).toEqual(list);
+    const after = second.chats.getSession(summary.id);
     expect(after.transcript).toEqual(before.transcript);
     expect(after.plan).toEqual(before.plan);
     expect(after.session).toEqual(before.session);
-    expect(second.chat.sessionState(summary.id)!.history).toEqual(history);
+    expect(second.chats.sessionState(summary.id)!.history).toEqual(history);
     const index = JSON.parse(await readFile(join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string }[] };
     expect(index.sessions.map((s) => s.id)).toEqual([summary.id]);
   });
 
   it('a chat continues after a restart: the next request carries the restored history', async () => {
     const first = await start();
-    const { id } = first.chat.newSession();
+    const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Create a structural grid');
     await first.idle(id);
     const sent = server.requests.length;
@@ -75,10 +75,10 @@ describe('SessionPersistence', () => {
 
   it('renames, searches and deletes chats (the folder goes, the index follows)', async () => {
     const inst = await start();
-    const a = inst.chat.newSession();
+    const a = inst.chats.newSession();
     inst.chat.sendMessage(a.id, 'Create a structural grid');
     await inst.idle(a.id);
-    const b = inst.chat.newSession();
+    const b = inst.chats.newSession();
     inst.persistence.renameSession(b.id, 'Budget notes');
     expect((await inst.persistence.search('budget')).map((h) => h.session.id)).toEqual([b.id]);
     const hits = await inst.persistence.search('screenshot confirms');
@@ -93,19 +93,19 @@ describe('SessionPersistence', () => {
     await inst.close();
     open.splice(0);
     const again = await start();
-    expect(again.chat.listSessions().map((s) => [s.id, s.title])).toEqual([[b.id, 'Budget notes']]);
+    expect(again.chats.listSessions().map((s) => [s.id, s.title])).toEqual([[b.id, 'Budget notes']]);
   });
 
   it('rebuilds a damaged or missing index from the logs, with a warning', async () => {
     const inst = await start();
-    const a = inst.chat.newSession();
+    const a = inst.chats.newSession();
     inst.persistence.renameSession(a.id, 'Kept');
     await inst.close();
     open.splice(0);
     await writeFile(join(dir, 'sessions', 'index.json'), '{"version":1,"sessions":[{"id":');
     const again = await start();
     expect(again.warnings.join('\n')).toMatch(/index was damaged/);
-    expect(again.chat.listSessions().map((s) => s.title)).toEqual(['Kept']);
+    expect(again.chats.listSessions().map((s) => s.title)).toEqual(['Kept']);
     await again.persistence.flush();
     const index = JSON.parse(await readFile(join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { title: string }[] };
     expect(index.sessions.map((s) => s.title)).toEqual(['Kept']);
@@ -113,7 +113,7 @@ describe('SessionPersistence', () => {
 
   it('a run cut off mid-way comes back interrupted, with no orphan tool_use, and resumes', async () => {
     const inst = await start();
-    const { id } = inst.chat.newSession();
+    const { id } = inst.chats.newSession();
     inst.chat.sendMessage(id, 'Create a structural grid');
     await inst.idle(id);
     await inst.close();
@@ -123,7 +123,7 @@ describe('SessionPersistence', () => {
     const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
     const lastSeq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
     const toolUse = { type: 'tool_use', id: 'toolu_cut', name: 'update_plan', input: { action: 'note', step_number: 1, note: 'x' } };
-    const historyLen = (await start().then(async (i) => { const n = i.chat.sessionState(id)!.history.length; await i.close(); open.splice(0); return n; }));
+    const historyLen = (await start().then(async (i) => { const n = i.chats.sessionState(id)!.history.length; await i.close(); open.splice(0); return n; }));
     await appendFile(path, [
       { seq: lastSeq + 1, t: 'x', type: 'run', state: { status: 'running', phase: 'requesting' } },
       { seq: lastSeq + 2, t: 'x', type: 'history', from: historyLen, messages: [{ role: 'user', content: [{ type: 'text', text: 'Go on' }] }, { role: 'assistant', content: [toolUse] }] },
@@ -132,16 +132,16 @@ describe('SessionPersistence', () => {
 
     const back = await start();
     expect(back.warnings.join('\n')).toMatch(/torn last line/);
-    const session = back.chat.getSession(id);
+    const session = back.chats.getSession(id);
     expect(session.session.interrupted).toBe(true);
-    const history = back.chat.sessionState(id)!.history;
+    const history = back.chats.sessionState(id)!.history;
     expect(history.at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_cut', content: INTERRUPTED_RESULT, is_error: true }] });
     expect(session.transcript.at(-1)).toMatchObject({ kind: 'notice', code: 'interrupted' });
 
     // Resume continues from there (the scenario echoes once its turns are used up).
     expect(back.chat.retryRun(id)).toEqual({ started: true });
     await back.idle(id);
-    expect(back.chat.getSession(id).session.interrupted).toBe(false);
+    expect(back.chats.getSession(id).session.interrupted).toBe(false);
     const sent = server.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
     expect(JSON.stringify(sent.messages.at(-1))).toContain('toolu_cut');
   });

@@ -8,7 +8,7 @@ import { UserFacingError } from '../common/errors';
 import { awaitReply, inboxDir, replyToInbox, sendToInbox, takeFromInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
 import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
-import type { ChatHost, PlanHost, UsageRecord } from './persistence-ports';
+import type { ChatHost, PlanHost, RunHost, UsageRecord } from './persistence-ports';
 import { HistorySync } from './history-sync';
 import { loadChat, loadSessions, type LoadedChat } from './load-sessions';
 import type { LogFileSystem } from './log-file-system';
@@ -49,6 +49,8 @@ interface ChatLog {
 export interface PersistenceOptions {
   dataDir: string;
   chat: ChatHost;
+  /** The runs' usage and copies; absent where no conversation loop runs (`waypoint mcp`). */
+  runs?: RunHost;
   plans: PlanHost;
   warn?: (message: string) => void;
   /** Who this process is, in lock files and in messages to other processes ("Waypoint web shell"). */
@@ -267,8 +269,11 @@ export class SessionPersistence implements AsyncDisposable {
     if (this.options.follow || this.options.onRequest) this.watchLoaded();
     if (loaded.rebuildIndex) await this.index.writeNow();
     this.subscriptions.add(chat.onEvent((event) => this.onEvent(event)));
-    this.subscriptions.add(chat.onUsage((record) => this.onUsage(record)));
-    this.subscriptions.add(chat.onForked((sessionId) => this.onForked(sessionId)));
+    const { runs } = this.options;
+    if (runs) {
+      this.subscriptions.add(runs.onUsage((record) => this.onUsage(record)));
+      this.subscriptions.add(runs.onForked((sessionId) => this.onForked(sessionId)));
+    }
     if (this.options.follow) this.watch?.add(this.sessionsDir);
   }
 

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
 import type { WaypointEvent } from '../../shared/contract';
-import { ChatService } from '../agent/chat-service';
+import type { ChatService } from '../agent/chat-service';
+import type { Chats } from './chats';
+import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 import { noticeItem } from '../common/transcript-items';
 import { PlanService } from '../plan/plan-service';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -36,6 +38,7 @@ afterEach(async () => {
 });
 
 interface Instance {
+  chats: Chats;
   chat: ChatService;
   plans: PlanService;
   persistence: SessionPersistence;
@@ -47,12 +50,13 @@ interface Instance {
 
 async function instance(holder: string, options: { follow?: boolean; releaseIdleMs?: number } = {}): Promise<Instance> {
   const plans = new PlanService({ dataDir });
-  const chat = new ChatService({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
+  const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
   const warnings: string[] = [];
   const requests: Instance['requests'] = [];
   const persistence = await SessionPersistence.open({
     dataDir,
-    chat,
+    chat: chats,
+    runs: chat,
     plans,
     holder,
     warn: (m) => warnings.push(m),
@@ -62,17 +66,17 @@ async function instance(holder: string, options: { follow?: boolean; releaseIdle
     },
   });
   const events: WaypointEvent[] = [];
-  chat.onEvent((e) => events.push(e));
+  chats.onEvent((e) => events.push(e));
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     await persistence.dispose();
-    chat.dispose();
+    disposeChats();
     plans.dispose();
   };
   closers.push(close);
-  return { chat, plans, persistence, events, warnings, requests, close };
+  return { chats, chat, plans, persistence, events, warnings, requests, close };
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
@@ -93,17 +97,17 @@ describe('one data folder, two writers in turn', () => {
   it('a chat another instance writes is listed and followed live; it is refused while held, then claimed, and given back when idle', async () => {
     const app = await instance('the app', { follow: true, releaseIdleMs: 50 });
     const mcp = await instance('waypoint mcp');
-    const { id } = mcp.chat.newSession({ title: 'claude-code · planning over MCP' });
+    const { id } = mcp.chats.newSession({ title: 'claude-code · planning over MCP' });
     await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }, { step_number: 2, description: 'Publish' }] });
 
     await until(() => app.events.some((e) => e.type === 'session_updated' && e.session.id === id), 'the new chat to be listed');
     await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
-    expect(app.chat.listSessions().map((s) => s.id)).toContain(id);
+    expect(app.chats.listSessions().map((s) => s.id)).toContain(id);
 
     await plan(mcp, id, 'update_plan', { action: 'start_step', step_number: 1 });
     await until(() => app.events.some((e) => e.type === 'plan_updated' && e.sessionId === id && e.plan.version === 2), 'v2 live');
-    expect(app.chat.getSession(id).plan?.steps[0]?.status).toBe('in_progress');
-    expect(app.chat.getSession(id).transcript.some((i) => i.kind === 'plan_change')).toBe(true);
+    expect(app.chats.getSession(id).plan?.steps[0]?.status).toBe('in_progress');
+    expect(app.chats.getSession(id).transcript.some((i) => i.kind === 'plan_change')).toBe(true);
 
     expect(() => app.persistence.claim(id)).toThrow(/being written by waypoint mcp, pid \d+/);
     expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
@@ -124,31 +128,31 @@ describe('one data folder, two writers in turn', () => {
   it('a rewind the writer logs (an edited message there) cuts the follower`s transcript and drops the plan it dropped', async () => {
     const app = await instance('the app', { follow: true });
     const mcp = await instance('waypoint mcp');
-    const { id } = mcp.chat.newSession();
-    mcp.chat.addNotice(id, { id: 'kept', createdAt: 'x', kind: 'notice', level: 'info', text: 'before the cut' });
+    const { id } = mcp.chats.newSession();
+    mcp.chats.addNotice(id, { id: 'kept', createdAt: 'x', kind: 'notice', level: 'info', text: 'before the cut' });
     await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
     await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
-    const cutFrom = app.chat.sessionState(id)!.idAt(1)!;
+    const cutFrom = app.chats.sessionState(id)!.idAt(1)!;
     // What rerun.ts does in the writing process: the plan made in the cut turns goes with them.
     mcp.plans.drop(id);
-    mcp.chat.mirror(id, { type: 'chat_rewound', sessionId: id, fromItemId: cutFrom, planDropped: true });
-    await until(() => app.chat.sessionState(id)!.itemCount === 1, 'the cut to be followed');
-    expect(app.chat.sessionState(id)!.transcript.map((i) => i.id)).toEqual(['kept']);
+    mcp.chats.mirror(id, { type: 'chat_rewound', sessionId: id, fromItemId: cutFrom, planDropped: true });
+    await until(() => app.chats.sessionState(id)!.itemCount === 1, 'the cut to be followed');
+    expect(app.chats.sessionState(id)!.transcript.map((i) => i.id)).toEqual(['kept']);
     expect(app.plans.getPlan(id)).toBeNull();
   });
 
   it('a follower applies only what its writer could have written: a hand-made history line the API would refuse makes the chat read-only there', async () => {
     const app = await instance('the app', { follow: true });
     const mcp = await instance('waypoint mcp');
-    const { id } = mcp.chat.newSession();
+    const { id } = mcp.chats.newSession();
     await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
     await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
     const path = join(dataDir, 'sessions', id, 'events.jsonl');
     const lastSeq = readLog(path).nextSeq - 1;
     // A line no writer wrote: a history that starts with Claude.
     appendFileSync(path, `${JSON.stringify({ seq: lastSeq + 1, t: 'x', type: 'history', from: 0, messages: [{ role: 'assistant', content: [{ type: 'text', text: 'made up' }] }] })}\n`);
-    await until(() => !!app.chat.listSessions().find((s) => s.id === id)?.damaged, 'the follower to mark the chat read-only');
-    expect(app.chat.listSessions().find((s) => s.id === id)?.damaged).toMatch(/changed outside Waypoint.*it starts with an assistant message/);
+    await until(() => !!app.chats.listSessions().find((s) => s.id === id)?.damaged, 'the follower to mark the chat read-only');
+    expect(app.chats.listSessions().find((s) => s.id === id)?.damaged).toMatch(/changed outside Waypoint.*it starts with an assistant message/);
     expect(() => app.persistence.claim(id)).not.toThrow();
     expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
   });
@@ -156,8 +160,8 @@ describe('one data folder, two writers in turn', () => {
   it('requests reach the writer through the inbox; with no other writer there is nothing to forward', async () => {
     const app = await instance('the app', { follow: true });
     const run = await instance('waypoint run');
-    const { id } = run.chat.newSession();
-    await until(() => app.chat.listSessions().some((s) => s.id === id), 'the chat to be listed');
+    const { id } = run.chats.newSession();
+    await until(() => app.chats.listSessions().some((s) => s.id === id), 'the chat to be listed');
     expect(app.persistence.forward(id, { kind: 'stop' })).not.toBeNull();
     await until(() => run.requests.length === 1, 'the request to arrive');
     expect(run.requests[0]).toMatchObject({ sessionId: id, taken: { request: { kind: 'stop' }, from: { pid: process.pid, holder: 'the app' } } });
@@ -180,13 +184,13 @@ describe('one data folder, two writers in turn', () => {
     log.append({ type: 'created', session: { id, title: 'Headless', createdAt: now, updatedAt: now } });
 
     const app = await instance('the app', { follow: true, releaseIdleMs: 50 });
-    expect(app.chat.listSessions().map((s) => s.title)).toEqual(['Headless']);
+    expect(app.chats.listSessions().map((s) => s.title)).toEqual(['Headless']);
     const notice = noticeItem('info', 'Working on it');
     log.append({ type: 'item', item: notice });
     log.append({ type: 'summary', session: { id, title: 'Headless, renamed', createdAt: now, updatedAt: now } });
     appendFileSync(logPath, '{"seq":3,"t":"x","type":"ite');
-    await until(() => app.chat.listSessions()[0]?.title === 'Headless, renamed', 'the summary to be followed');
-    expect(app.chat.getSession(id).transcript).toEqual([notice]);
+    await until(() => app.chats.listSessions()[0]?.title === 'Headless, renamed', 'the summary to be followed');
+    expect(app.chats.getSession(id).transcript).toEqual([notice]);
     expect(app.warnings).toEqual([]); // a line on its way is no damage while its writer lives
 
     writer.kill('SIGKILL');

@@ -108,8 +108,8 @@ describe('compaction before a request would pass the window', () => {
     expect(events.filter((e) => e.type === 'plan_updated')).toHaveLength(1);
 
     // The chat keeps everything: the history, every message on screen, the markers.
-    const state = chat.service.getSession(chat.session.id);
-    const transcript = chat.service.wholeTranscript(chat.session.id);
+    const state = chat.chats.getSession(chat.session.id);
+    const transcript = chat.chats.wholeTranscript(chat.session.id);
     expect(transcript.filter((i) => i.kind === 'user')).toHaveLength(60);
     expect(transcript.filter((i) => i.kind === 'compaction')).toHaveLength(done.length);
     expect(state.session.context).toMatchObject({ window });
@@ -135,7 +135,7 @@ describe('compaction before a request would pass the window', () => {
 
     expect(errors(chat.recorder.events)).toEqual([]);
     for (const body of bodies(chat.server)) expect(countRequestTokens(body) + body.max_tokens).toBeLessThanOrEqual(window);
-    const loopStart = chat.service.sessionState(chat.session.id)!.history.findIndex((m) => JSON.stringify(m).includes('Read every file'));
+    const loopStart = chat.chats.sessionState(chat.session.id)!.history.findIndex((m) => JSON.stringify(m).includes('Read every file'));
     // Compaction cut at the loop's user message at the latest, never inside the loop.
     for (const c of compactions(chat.recorder.events)) expect(c.upTo).toBeLessThanOrEqual(loopStart);
     const trimmed = (itemsOf(chat.recorder.events, 'notice') as NoticeItem[]).filter((n) => n.code === 'context_trimmed');
@@ -148,7 +148,7 @@ describe('compaction before a request would pass the window', () => {
     expect(json.match(/"type":"tool_result"/g)).toHaveLength(8);
     expect(json).toContain('Waypoint shortened this tool result');
     // The history itself keeps every result whole.
-    expect(JSON.stringify(chat.service.sessionState(chat.session.id)!.history)).not.toContain('Waypoint shortened');
+    expect(JSON.stringify(chat.chats.sessionState(chat.session.id)!.history)).not.toContain('Waypoint shortened');
   });
 
   it('a summary request that fails ends the run with a notice and changes nothing; nothing too long is sent', async () => {
@@ -160,7 +160,7 @@ describe('compaction before a request would pass the window', () => {
     expect(compactions(chat.recorder.events)).toEqual([]);
     // No chat request ever went past the window: the one that would have was not sent.
     for (const body of chatBodies(chat.server)) expect(countRequestTokens(body) + body.max_tokens).toBeLessThanOrEqual(5_000);
-    const history = chat.service.sessionState(chat.session.id)!.history;
+    const history = chat.chats.sessionState(chat.session.id)!.history;
     expect(history.at(-1)!.role).toBe('user'); // the unanswered message stays, for "Retry now"
   });
 });
@@ -215,7 +215,7 @@ describe('measuring requests', () => {
     const chat = await startChat({ name: 'small', turns: [] }, { server: { respond: longChatResponder } });
     await talk(chat, 1, 3);
     expect(chat.server.countRequests).toHaveLength(0);
-    expect(chat.service.getSession(chat.session.id).session.context).toMatchObject({ window: 200_000 });
+    expect(chat.chats.getSession(chat.session.id).session.context).toMatchObject({ window: 200_000 });
   });
 });
 
@@ -241,7 +241,7 @@ describe('"Compact now"', () => {
     expect(JSON.stringify(next.messages)).not.toContain('Please explain topic 2 ');
     expect(JSON.stringify(next.messages)).toContain('Please explain topic 3 ');
     // The transcript still shows every message.
-    expect(chat.service.getSession(chat.session.id).transcript.filter((i) => i.kind === 'user')).toHaveLength(4);
+    expect(chat.chats.getSession(chat.session.id).transcript.filter((i) => i.kind === 'user')).toHaveLength(4);
   });
 
   it('is refused while Claude works and when there is nothing before the latest turn', async () => {
@@ -263,6 +263,6 @@ describe('"Compact now"', () => {
     chat.service.stop(chat.session.id);
     await chat.recorder.idle(chat.session.id, mark);
     expect(compactions(chat.recorder.events)).toEqual([]);
-    expect(chat.service.sessionState(chat.session.id)!.compaction).toBeNull();
+    expect(chat.chats.sessionState(chat.session.id)!.compaction).toBeNull();
   });
 });

@@ -64,14 +64,14 @@ describe('a 300-turn chat in a small window', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'waypoint-long-chat-'));
     const settings = settingsSource({ planningStyle: 'structured', maxTokens: 8_192 });
     instance = await startInstance(dataDir, server.url, settings);
-    const { id } = instance.chat.newSession();
+    const { id } = instance.chats.newSession();
     for (let n = 1; n <= TURNS; n++) {
       const from = instance.events.length;
       instance.chat.sendMessage(id, userMessage(n));
       await idle(instance.events, id, from);
     }
     const all = server.requests.map((r) => r.body as Body);
-    const notices = instance.chat.wholeTranscript(id).filter((i) => i.kind === 'notice');
+    const notices = instance.chats.wholeTranscript(id).filter((i) => i.kind === 'notice');
     expect(notices.filter((n) => n.kind === 'notice' && n.level !== 'info')).toEqual([]);
 
     // 1. Every request fit the window with room for its max_tokens, and none asked more than the cap.
@@ -81,7 +81,7 @@ describe('a 300-turn chat in a small window', () => {
     }
 
     // 2. Compaction happened, many times, each marker in the transcript.
-    const markers = instance.chat.wholeTranscript(id).filter((i): i is CompactionItem => i.kind === 'compaction');
+    const markers = instance.chats.wholeTranscript(id).filter((i): i is CompactionItem => i.kind === 'compaction');
     expect(markers.length).toBeGreaterThanOrEqual(10);
 
     // One summary request per compaction, or more when a stretch is summarised in pieces.
@@ -120,17 +120,17 @@ describe('a 300-turn chat in a small window', () => {
     expect(worstUnder).toBeLessThanOrEqual(WINDOW * SAFETY_SHARE);
 
     // 5. After a restart: the whole transcript, the compaction and the plan come back from the log.
-    const before = { plan: instance.chat.getSession(id).plan, transcript: instance.chat.wholeTranscript(id) };
-    const historyLength = instance.chat.sessionState(id)!.history.length;
+    const before = { plan: instance.chats.getSession(id).plan, transcript: instance.chats.wholeTranscript(id) };
+    const historyLength = instance.chats.sessionState(id)!.history.length;
     await instance.close();
     instance = await startInstance(dataDir, server.url, settings);
-    const after = { plan: instance.chat.getSession(id).plan, transcript: instance.chat.wholeTranscript(id) };
+    const after = { plan: instance.chats.getSession(id).plan, transcript: instance.chats.wholeTranscript(id) };
     expect(after.transcript.filter((i) => i.kind === 'user')).toHaveLength(TURNS);
     expect(after.transcript.map((i) => i.id)).toEqual(before.transcript.map((i) => i.id));
     expect(after.transcript.find((i) => i.kind === 'user')).toMatchObject({ text: userMessage(1) });
     expect(after.plan).toEqual(before.plan);
-    expect(instance.chat.sessionState(id)!.compaction?.id).toBe(markers.at(-1)!.id);
-    expect(instance.chat.sessionState(id)!.history).toHaveLength(historyLength);
+    expect(instance.chats.sessionState(id)!.compaction?.id).toBe(markers.at(-1)!.id);
+    expect(instance.chats.sessionState(id)!.history).toHaveLength(historyLength);
 
     const from = instance.events.length;
     const sent = server.requests.length;

@@ -31,7 +31,7 @@ export class ClientChat implements Disposable {
     this.subscription = services.plans.onPlanUpdated(({ sessionId, plan }) => {
       if (sessionId !== this.sessionId || plan.id === this.titledPlan) return;
       this.titledPlan = plan.id;
-      services.chat.renameSession(sessionId, clientTitle(this.client(), plan.goal));
+      services.chats.renameSession(sessionId, clientTitle(this.client(), plan.goal));
     });
   }
 
@@ -46,14 +46,14 @@ export class ClientChat implements Disposable {
     if (continued) {
       this.sessionId = continued.id;
       this.titledPlan = this.services.plans.getPlan(continued.id)?.id ?? null;
-      this.services.chat.addNotice(continued.id, noticeItem('info', `${this.client()} continues this plan over MCP (waypoint mcp, pid ${process.pid}).`, 'mcp_client'));
+      this.services.chats.addNotice(continued.id, noticeItem('info', `${this.client()} continues this plan over MCP (waypoint mcp, pid ${process.pid}).`, 'mcp_client'));
       this.say(`continuing chat ${continued.id} ("${continued.title}"): its plan is still active.`);
       return continued.id;
     }
     const style: Dialect = this.services.style;
-    const created = this.services.chat.newSession({ title: clientTitle(this.client()), origin: { kind: 'mcp', client: this.client(), style }, workspace: null });
+    const created = this.services.chats.newSession({ title: clientTitle(this.client()), origin: { kind: 'mcp', client: this.client(), style }, workspace: null });
     this.sessionId = created.id;
-    this.services.chat.addNotice(created.id, noticeItem('info', `${this.client()} plans here over MCP with the ${style} planning tools (waypoint mcp, pid ${process.pid}).`, 'mcp_client'));
+    this.services.chats.addNotice(created.id, noticeItem('info', `${this.client()} plans here over MCP with the ${style} planning tools (waypoint mcp, pid ${process.pid}).`, 'mcp_client'));
     this.say(`planning for ${this.client()} in chat ${created.id}.`);
     return created.id;
   }
@@ -63,8 +63,8 @@ export class ClientChat implements Disposable {
   }
 
   private continuable(): SessionSummary | null {
-    const { chat, plans, sessions, style } = this.services;
-    const newest = chat.listSessions().find((s) => s.origin?.kind === 'mcp' && s.origin.client === this.client() && s.origin.style === style);
+    const { chats, plans, sessions, style } = this.services;
+    const newest = chats.listSessions().find((s) => s.origin?.kind === 'mcp' && s.origin.client === this.client() && s.origin.style === style);
     if (!newest || plans.getPlan(newest.id)?.status !== 'active') return null;
     try {
       sessions.claim(newest.id);

@@ -30,7 +30,7 @@ export async function serveMcp(args: McpArgs, io: McpIo): Promise<number> {
     warn: say,
     onRequest: (sessionId, { request, from }) => (target ? carryOut(target, sessionId, request, from.holder) : undefined),
   });
-  target = services.chat;
+  target = services.requests;
   const { server, dispose } = createPlanningServer(services, APP_VERSION, say);
   const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
 

@@ -28,7 +28,7 @@ describe('the planning MCP server (in process)', () => {
       ((await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }> }).content[0]!.text;
 
     await text('create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }, { step_number: 2, description: 'Publish' }] });
-    const [chat] = services.chat.listSessions();
+    const [chat] = services.chats.listSessions();
     // What a user edit does in the writer's process: a plan change made by the user.
     services.plans.skipStep(chat!.id, 1, 'Done by hand', { kind: 'escalation', by: 'user', answer: 'skip' });
 

@@ -97,7 +97,7 @@ class HeadlessRun {
   /** A new chat with the task as its first message. */
   private async start(): Promise<Started> {
     const { task, workspace } = this.args;
-    const chat = this.services.newChat({ origin: { kind: 'run' }, workspace });
+    const chat = this.services.chats.newSession({ origin: { kind: 'run' }, workspace });
     this.attach(chat.id, null);
     const sent = await this.services.router('sendMessage', { sessionId: chat.id, text: task });
     if (!sent.ok) throw new BadInput(sent.error.message);
