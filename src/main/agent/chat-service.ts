@@ -5,7 +5,7 @@ import { approvalMessage, feedbackMessage, type ReviewDecision } from '../../sha
 import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
 import type { NoticeItem, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { DisposableStore, Emitter, type Disposable } from '../common/emitter';
-import { PromptGate } from '../common/prompt-gate';
+import { PauseBoard } from '../common/pause-board';
 import { UserFacingError } from '../common/errors';
 import { nowIso, userItem } from '../common/transcript-items';
 import type { PlanServiceApi, PlanUpdate } from '../plan/plan-service.types';
@@ -18,8 +18,9 @@ import { lastPage, pageBefore, type PageRequest } from '../sessions/transcript-p
 import { titleFrom, type ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
-import type { ApprovalGate } from './approval-step';
-import type { QuestionGate } from './question-step';
+import { rememberScope } from './approval-scopes';
+import type { HeldCallAnswer } from './pause-kind';
+import { pauseKinds, type PauseKinds } from './pause-kinds';
 import { Reruns } from './rerun';
 import { ModelFacts } from './model-facts';
 import { builtInLimits, builtInThinking } from './model-catalog';
@@ -117,19 +118,25 @@ export class ChatService implements Disposable {
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? options.tools;
-    const approvals: ApprovalGate = new PromptGate();
-    const questions: QuestionGate = new PromptGate();
     const { settings, plans, recovery } = options;
+    // One board for every kind of question: a chat awaits at most one answer at a time.
+    const pauses = new PauseBoard<HeldCallAnswer>();
+    const kinds = pauseKinds({
+      headless: options.headless ?? false,
+      // Escalations come from recovery (absent in tests of other parts: none is ever pending there).
+      plans: recovery?.plans ?? null,
+      remember: (session, request, decision) =>
+        rememberScope({ settings, session, publish: (event) => this.chats.publish(session, event) }, request, decision),
+    });
     this.models = new ModelFacts({ baseURL: options.baseURL });
     this.runs = new RunController({
-      headless: options.headless ?? false,
       models: this.models,
       chats: this.chats,
       settings,
       apiKey: options.apiKey,
       plans,
-      approvals,
-      questions,
+      pauses,
+      kinds,
       recovery,
       toolsFor,
       baseURL: options.baseURL,
@@ -140,7 +147,7 @@ export class ChatService implements Disposable {
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
     });
-    this.prompts = new PromptAnswers({ chats: this.chats, approvals, questions, runs: this.runs, settings, plans, recovery, toolsFor });
+    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor });
     this.reruns = new Reruns({
       chats: this.chats,
       runs: this.runs,
@@ -309,20 +316,28 @@ export class ChatService implements Disposable {
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
   answerApproval(sessionId: string, requestId: string, decision: ApprovalDecision): { accepted: boolean } {
-    return this.prompts.answerApproval(sessionId, requestId, decision);
+    return this.prompts.answer(this.prompts.kinds.approval, sessionId, requestId, decision);
   }
 
   /**
-   * The user's answer to an escalation. A live run waiting on it resumes; after a restart (the
-   * request restored with the session) the answer is applied and a new run continues the plan.
+   * The user's answer to an escalation: applied to the plan, and the run goes on (the one that
+   * asked when it still waits, else a new one), unless it aborted the plan.
    */
   answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
-    return this.prompts.answerEscalation(sessionId, requestId, answer);
+    return this.prompts.answer(this.prompts.kinds.escalation, sessionId, requestId, answer);
   }
 
   /** Claude's question (ask_user): the answer goes back as the tool result, verbatim. */
   answerQuestion(sessionId: string, requestId: string, answer: string): { accepted: boolean } {
-    return this.prompts.answerQuestion(sessionId, requestId, answer);
+    return this.prompts.answer(this.prompts.kinds.question, sessionId, requestId, answer);
+  }
+
+  /** An answer of any kind, still unparsed (another process's, through the chat's inbox). */
+  answerPause(sessionId: string, kind: keyof PauseKinds, requestId: string, answer: unknown): { accepted: boolean } {
+    const { kinds } = this.prompts;
+    if (kind === 'approval') return this.prompts.answer(kinds.approval, sessionId, requestId, answer);
+    if (kind === 'escalation') return this.prompts.answer(kinds.escalation, sessionId, requestId, answer);
+    return this.prompts.answer(kinds.question, sessionId, requestId, answer);
   }
 
   /** A chat's live state, or not_found: for whole-chat reads (export, find in chat) that page through its log. */
