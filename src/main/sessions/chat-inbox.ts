@@ -20,6 +20,12 @@ export const InboxRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stop') }).strict(),
   /** The user edited the plan of a chat another process writes (a headless run, an MCP client's chat). */
   z.object({ kind: z.literal('plan_edit'), planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), edit: UserEdit }).strict(),
+  /**
+   * The user answered the question a chat another process writes awaits (an approval, an
+   * escalation, Claude's question). The answer is parsed by the writer with its kind's schema,
+   * on the same answer path as its own window's answers.
+   */
+  z.object({ kind: z.literal('answer'), prompt: z.enum(['approval', 'escalation', 'question']), requestId: z.string().min(1).max(200), answer: z.unknown() }).strict(),
 ]);
 export type InboxRequest = z.infer<typeof InboxRequest>;
 

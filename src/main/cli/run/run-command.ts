@@ -6,7 +6,7 @@ import { createServices, type Services } from '../../app/services';
 import { MemorySecretStore } from '../../sessions/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
-import { ANSWERERS, answerCommand, shellQuote, type PersonNeeded } from './person-needed';
+import { ANSWERERS, answerApproval, answerCommand, shellQuote, type PersonNeeded } from './person-needed';
 import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
@@ -124,6 +124,12 @@ class HeadlessRun {
       const answered = await answerer.answer(router, sessionId, person.requestId, this.args.answer);
       if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the question is no longer open'}.`);
       return { kind: answered.continues ? 'running' : 'no_run' };
+    }
+    if (snapshot.pendingApproval && this.args.answer !== null) {
+      // A person's answer, on the same answer path as the app's buttons.
+      const answered = await answerApproval(router, sessionId, snapshot.pendingApproval.id, this.args.answer);
+      if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the question is no longer open'}.`);
+      return { kind: 'running' };
     }
     if (snapshot.pendingApproval) {
       this.answerApproval(snapshot.pendingApproval);
