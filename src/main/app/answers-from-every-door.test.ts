@@ -121,6 +121,35 @@ describe('an answer from every door takes the one answer path', { timeout: 60_00
     await until(() => writer.events.some((e) => e.type === 'question_resolved'), 'the answer recorded');
   });
 
+  it('another process approves a plan proposal (plan first) through the inbox; the writer records it and works through the plan', async () => {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ planFirst: true, autoApproveEdits: true }));
+    api.setScenario({
+      name: 'doors-plan-first',
+      onExhausted: 'echo',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'create_plan', input: { goal: 'Fix the answer', steps: [{ step_number: 1, description: 'Edit src/app.js' }] } }] },
+        { kind: 'text', text: 'Approve the plan, or tell me what to change.' },
+        { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 1 } }, { name: 'edit_file', input: { path: 'src/app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] },
+        { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'edited' } }] },
+        { kind: 'text', text: 'Plan done: the answer is 42.' },
+      ],
+    });
+    const writer = await app();
+    const { id } = await writer.call('newSession', {});
+    await writer.call('sendMessage', { sessionId: id, text: 'Fix the answer' });
+    await until(() => writer.events.some((e) => e.type === 'transcript_item' && /Approve the plan/.test((e.item as { text?: string }).text ?? '') && (e.item as { status?: string }).status === 'done'), 'the proposal');
+    await until(() => writer.events.some((e) => e.type === 'run_state' && e.sessionId === id && e.state.status === 'idle'), 'the run to end');
+    const plan = (await writer.call('getSession', { sessionId: id })).plan!;
+
+    const other = await app();
+    const reviewed = await other.call('reviewPlan', { sessionId: id, planId: plan.id, version: plan.version, decision: { kind: 'approve' } });
+    expect(reviewed.itemId).not.toBe('');
+    await until(() => writer.events.some((e) => e.type === 'transcript_item' && /Plan done: the answer is 42/.test((e.item as { text?: string }).text ?? '') && (e.item as { status?: string }).status === 'done'), 'the plan worked through');
+    expect(readFileSync(join(workspace, 'src/app.js'), 'utf8')).toContain('const answer = 42;');
+    // A stale answer (the plan moved on) is refused with the writer's reason.
+    await expect(other.call('reviewPlan', { sessionId: id, planId: plan.id, version: plan.version, decision: { kind: 'approve' } })).rejects.toThrow(/.+/);
+  });
+
   it('waypoint run --resume --answer approve answers the approval the window paused on after the app quit, and the run completes', async () => {
     requireBuiltCli();
     api.setScenario(toolsEdit);

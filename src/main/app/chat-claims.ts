@@ -63,6 +63,16 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
           const sent = claims.forward(sessionId, { kind: 'answer', prompt, requestId, answer });
           if (sent) return sent.then(answerReply);
         }
+        // A plan proposal and "Retry now" are answers too: the writer runs on from them.
+        if (name === 'reviewPlan') {
+          const { planId, version, decision } = input as CallInput<'reviewPlan'>;
+          const sent = claims.forward(sessionId, { kind: 'plan_review', planId, version, decision });
+          if (sent) return sent.then((reply) => ({ itemId: answered(reply).itemId ?? '' }));
+        }
+        if (name === 'retryRun') {
+          const sent = claims.forward(sessionId, { kind: 'retry_run' });
+          if (sent) return sent.then((reply) => ({ started: answered(reply).done }));
+        }
         claims.claim(sessionId);
       }
       return handler(input, client);
@@ -78,10 +88,15 @@ const ANSWERS: Partial<Record<CallName, 'approval' | 'escalation' | 'question'>>
   answerQuestion: 'question',
 };
 
-function answerReply(reply: InboxReply | null): { accepted: boolean } {
+/** The writer's reply to a forwarded answer; its refusal, or its silence, is an error in words. */
+function answered(reply: InboxReply | null): InboxReply {
   if (!reply) throw new UserFacingError('busy', 'The process that writes this chat did not answer, so your answer was not taken. It may no longer be running: if so, take the chat over.');
   if (!reply.done && reply.reason) throw new UserFacingError('invalid_input', reply.reason);
-  return { accepted: reply.done };
+  return reply;
+}
+
+function answerReply(reply: InboxReply | null): { accepted: boolean } {
+  return { accepted: answered(reply).done };
 }
 
 function stopAnswer(reply: InboxReply | null): CallOutput<'stop'> {

@@ -2,6 +2,7 @@ import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
 import { noticeItem } from '../common/transcript-items';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEdit } from '../../shared/plan-edit';
+import type { ReviewDecision } from '../../shared/plan-review';
 
 /** What carrying out another process's requests needs of the chat service (agent/chat-service.ts). */
 export interface ForwardedRequestTarget {
@@ -10,6 +11,8 @@ export interface ForwardedRequestTarget {
   addNotice(sessionId: string, item: NoticeItem): void;
   /** The one answer path of the questions runs pause on (agent/prompt-answers.ts). */
   answerPause(sessionId: string, kind: 'approval' | 'escalation' | 'question', requestId: string, answer: unknown): { accepted: boolean };
+  reviewPlan(sessionId: string, request: { planId: string; version: number; decision: ReviewDecision }): { itemId: string };
+  retryRun(sessionId: string): { started: boolean };
 }
 
 /**
@@ -40,6 +43,18 @@ export function carryOut(target: ForwardedRequestTarget, sessionId: string, requ
     case 'answer':
       try {
         return target.answerPause(sessionId, request.prompt, request.requestId, request.answer).accepted ? { done: true } : { done: false };
+      } catch (error) {
+        return { done: false, reason: (error as Error).message };
+      }
+    case 'plan_review':
+      try {
+        return { done: true, itemId: target.reviewPlan(sessionId, { planId: request.planId, version: request.version, decision: request.decision }).itemId };
+      } catch (error) {
+        return { done: false, reason: (error as Error).message };
+      }
+    case 'retry_run':
+      try {
+        return { done: target.retryRun(sessionId).started };
       } catch (error) {
         return { done: false, reason: (error as Error).message };
       }
