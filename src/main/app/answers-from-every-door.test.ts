@@ -6,6 +6,7 @@ import { cliEnv, killAllCli, requireBuiltCli, runCli } from '../../../test-suppo
 import { askChoice, QUESTION, QUESTION_OPTIONS } from '../../../test-support/scenarios/questions';
 import { APP_JS, toolsEdit } from '../../../test-support/scenarios/tools-workspace';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
+import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallName, CallOutput, WaypointEvent } from '../../shared/contract';
 import { MemorySecretStore } from '../sessions/api-key-store';
 import { createServices, type AppServices } from './services';
@@ -21,6 +22,20 @@ let root: string;
 let dataDir: string;
 let workspace: string;
 const open: AppServices[] = [];
+
+/** Plan first: Claude proposes a one-step plan and ends its turn; once approved it edits src/app.js. */
+const planFirstEdit: Scenario = {
+  name: 'doors-plan-first',
+  onExhausted: 'echo',
+  turns: [
+    { kind: 'tool_use', calls: [{ name: 'create_plan', input: { goal: 'Fix the answer', steps: [{ step_number: 1, description: 'Edit src/app.js' }] } }] },
+    { kind: 'text', text: 'Approve the plan, or tell me what to change.' },
+    { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 1 } }, { name: 'edit_file', input: { path: 'src/app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] },
+    { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'edited' } }] },
+    { kind: 'text', text: 'Plan done: the answer is 42.' },
+  ],
+};
+
 
 beforeAll(async () => {
   api = await startScriptedServer({ scenario: toolsEdit });
@@ -123,17 +138,7 @@ describe('an answer from every door takes the one answer path', { timeout: 60_00
 
   it('another process approves a plan proposal (plan first) through the inbox; the writer records it and works through the plan', async () => {
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ planFirst: true, autoApproveEdits: true }));
-    api.setScenario({
-      name: 'doors-plan-first',
-      onExhausted: 'echo',
-      turns: [
-        { kind: 'tool_use', calls: [{ name: 'create_plan', input: { goal: 'Fix the answer', steps: [{ step_number: 1, description: 'Edit src/app.js' }] } }] },
-        { kind: 'text', text: 'Approve the plan, or tell me what to change.' },
-        { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 1 } }, { name: 'edit_file', input: { path: 'src/app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] },
-        { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'edited' } }] },
-        { kind: 'text', text: 'Plan done: the answer is 42.' },
-      ],
-    });
+    api.setScenario(planFirstEdit);
     const writer = await app();
     const { id } = await writer.call('newSession', {});
     await writer.call('sendMessage', { sessionId: id, text: 'Fix the answer' });
@@ -165,6 +170,24 @@ describe('an answer from every door takes the one answer path', { timeout: 60_00
     expect(resumed.stderr).toBe('');
     expect(resumed.code, resumed.stdout).toBe(0);
     expect(resumed.stdout).toContain('Done: the answer is 42 now.');
+    expect(readFileSync(join(workspace, 'src/app.js'), 'utf8')).toContain('const answer = 42;');
+  });
+
+  it('waypoint run --resume --answer approve approves the plan proposal the window showed before the app quit, and the plan is worked through', async () => {
+    requireBuiltCli();
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ planFirst: true, autoApproveEdits: true }));
+    api.setScenario(planFirstEdit);
+    const first = await app();
+    const { id } = await first.call('newSession', {});
+    await first.call('sendMessage', { sessionId: id, text: 'Fix the answer' });
+    await until(() => first.events.some((e) => e.type === 'transcript_item' && /Approve the plan/.test((e.item as { text?: string }).text ?? '') && (e.item as { status?: string }).status === 'done'), 'the proposal');
+    await until(() => first.events.some((e) => e.type === 'run_state' && e.sessionId === id && e.state.status === 'idle'), 'the run to end');
+    await open.splice(0)[0]!.dispose();
+
+    const resumed = await runCli(['run', '--resume', id, '--answer', 'approve', '--data-dir', dataDir], cliEnv(api.url));
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code, resumed.stdout).toBe(0);
+    expect(resumed.stdout).toContain('Plan done: the answer is 42.');
     expect(readFileSync(join(workspace, 'src/app.js'), 'utf8')).toContain('const answer = 42;');
   });
 

@@ -78,6 +78,17 @@ const question: Answerer = {
 export const ANSWERERS: readonly Answerer[] = [escalation, question];
 
 /**
+ * `--answer` to a plan proposal (plan first) the chat awaits: "approve" approves the version
+ * proposed, any other words go to Claude as the feedback that revises it — as the app's "Approve
+ * plan" and "Send feedback" do.
+ */
+export async function answerPlanProposal(router: CallRouter, sessionId: string, plan: { id: string; version: number }, text: string): Promise<{ accepted: boolean; error?: string }> {
+  const decision = text.trim().toLowerCase() === 'approve' ? { kind: 'approve' as const } : { kind: 'revise' as const, feedback: text };
+  const result = await router('reviewPlan', { sessionId, planId: plan.id, version: plan.version, decision });
+  return result.ok ? { accepted: true } : { accepted: false, error: result.error.message };
+}
+
+/**
  * `--answer` to an approval the chat awaits (asked in a window that has since closed, say): a
  * person's approve or deny, sent like the app's buttons; anything else is bad input.
  */
