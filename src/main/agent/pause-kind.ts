@@ -7,7 +7,7 @@ import { appendUser, unansweredToolUses } from '../sessions/api-history';
 import type { ChatSession } from '../sessions/chat-session';
 import type { ToolDefinition } from '../tools/tool';
 
-export const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
+const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
 
 /**
  * What an answer does to the tool call the chat holds back: run it now (an approval), or give it
