@@ -38,7 +38,6 @@ const passThrough: ToolRecoveryHooks = {
 export const noRecovery: LoopRecovery = {
   plans: noPlans,
   hooksFor: () => passThrough,
-  answer: () => false,
   resetChat: () => undefined,
   previewUndo: () => Promise.resolve([]),
   undo: () => Promise.resolve({ restored: [], deleted: [], skipped: [] }),

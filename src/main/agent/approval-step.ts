@@ -5,7 +5,8 @@ import { describeRule, type ApprovalRule } from '../../shared/approval-rules';
 import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
-import type { PromptGate } from '../common/prompt-gate';
+import type { PauseKind } from './pause-kind';
+import type { RunPauses } from './run-pauses';
 import { ruleVerdict, scopeOf, subjectOf } from '../tools/approval-rules';
 import type { ToolDefinition } from '../tools/tool';
 import { nowIso } from '../common/transcript-items';
@@ -16,20 +17,16 @@ export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denie
 /** Asks the user when a tool call needs it; resolves once they answered (or pressed Stop). */
 export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
 
-/** The approvals runs are paused on. */
-export type ApprovalGate = PromptGate<ApprovalRequest, ApprovalDecision>;
-
 export interface ApproverDeps {
-  gate: ApprovalGate;
-  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless?: boolean;
+  /** Where this run waits while its chat awaits the answer. */
+  pauses: RunPauses;
+  /** What an answer does (approval-kind.ts), on the one answer path. */
+  kind: PauseKind<ApprovalRequest, ApprovalDecision>;
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
   /** The approval rules in force now (Settings' and this chat's): one saved a call ago counts. */
   rules(): ApprovalRule[];
-  /** Keeps what "Approve for this chat" / "Always approve" covers (approval-scopes.ts). */
-  remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
   /** Applies and emits an event (the session state keeps the pending request). */
   publish(event: WaypointEvent): void;
 }
@@ -129,15 +126,15 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
     publish({ type: 'run_state', sessionId, state: { status: 'awaiting_approval', requestId: request.id } });
     publish({ type: 'approval_requested', sessionId, request });
 
-    const answered = await deps.gate.wait(request, deps.signal);
-    const outcome = answered.kind === 'cancelled' ? 'cancelled' : answered.answer === 'deny' ? 'denied' : 'approved';
-    publish({ type: 'approval_resolved', sessionId, requestId: request.id, decision: outcome });
-    if (outcome === 'cancelled') return { kind: 'refused', status: 'error', message: STOPPED_AWAITING_APPROVAL };
-    if (answered.kind === 'answered') await deps.remember(request, answered.answer);
-    setRunning();
-    if (outcome === 'denied') {
-      return { kind: 'refused', status: 'denied', message: protection && deps.headless ? headlessProtectedDenial(tool.name) : denialMessage(tool.name) };
+    // The chat now awaits the answer (logged: a restart finds it). Whoever answers, from whatever
+    // door, takes the one answer path (prompt-answers.ts); this run only waits for its effect.
+    const { by, held } = await deps.pauses.settled(request, deps.signal, deps.kind);
+    if (held.kind === 'result') {
+      if (by === 'stop') return { kind: 'refused', status: 'error', message: held.content };
+      setRunning();
+      return { kind: 'refused', status: 'denied', message: held.content };
     }
+    setRunning();
     if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
     return GO;
   };

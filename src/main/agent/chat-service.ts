@@ -3,7 +3,7 @@ import type { Attachment } from '../../shared/attachments';
 import { approvalMessage, feedbackMessage, type ReviewDecision } from '../../shared/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../shared/prompts';
 import { Emitter, type Disposable } from '../common/emitter';
-import { PromptGate } from '../common/prompt-gate';
+import { PauseBoard } from '../common/pause-board';
 import { UserFacingError } from '../common/errors';
 import { userItem } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
@@ -15,8 +15,9 @@ import type { Chats } from '../sessions/chats';
 import { titleFrom, type ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
-import type { ApprovalGate } from './approval-step';
-import type { QuestionGate } from './question-step';
+import { rememberScope } from './approval-scopes';
+import type { HeldCallAnswer } from './pause-kind';
+import { pauseKinds, type PauseKinds } from './pause-kinds';
 import { Reruns } from './rerun';
 import type { ModelFacts } from './model-facts';
 import { canCompact } from './context/context-fit';
@@ -99,19 +100,24 @@ export class ChatService implements Disposable {
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
-    const approvals: ApprovalGate = new PromptGate();
-    const questions: QuestionGate = new PromptGate();
     const { settings, plans, recovery } = options;
     this.chats = options.chats.registry;
-    this.runs = new RunController({
+    // One board for every kind of question: a chat awaits at most one answer at a time.
+    const pauses = new PauseBoard<HeldCallAnswer>();
+    const kinds = pauseKinds({
       headless: options.headless ?? false,
+      plans: recovery.plans,
+      remember: (session, request, decision) =>
+        rememberScope({ settings, session, publish: (event) => this.chats.publish(session, event) }, request, decision),
+    });
+    this.runs = new RunController({
       models: options.models,
       chats: this.chats,
       settings,
       apiKey: options.apiKey,
       plans,
-      approvals,
-      questions,
+      pauses,
+      kinds,
       recovery,
       toolsFor,
       baseURL: options.baseURL,
@@ -122,7 +128,7 @@ export class ChatService implements Disposable {
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
     });
-    this.prompts = new PromptAnswers({ chats: this.chats, approvals, questions, runs: this.runs, settings, plans, recovery, toolsFor });
+    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor });
     this.reruns = new Reruns({
       chats: this.chats,
       runs: this.runs,
@@ -208,20 +214,28 @@ export class ChatService implements Disposable {
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
   answerApproval(sessionId: string, requestId: string, decision: ApprovalDecision): { accepted: boolean } {
-    return this.prompts.answerApproval(sessionId, requestId, decision);
+    return this.prompts.answer(this.prompts.kinds.approval, sessionId, requestId, decision);
   }
 
   /**
-   * The user's answer to an escalation. A live run waiting on it resumes; after a restart (the
-   * request restored with the session) the answer is applied and a new run continues the plan.
+   * The user's answer to an escalation: applied to the plan, and the run goes on (the one that
+   * asked when it still waits, else a new one), unless it aborted the plan.
    */
   answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
-    return this.prompts.answerEscalation(sessionId, requestId, answer);
+    return this.prompts.answer(this.prompts.kinds.escalation, sessionId, requestId, answer);
   }
 
   /** Claude's question (ask_user): the answer goes back as the tool result, verbatim. */
   answerQuestion(sessionId: string, requestId: string, answer: string): { accepted: boolean } {
-    return this.prompts.answerQuestion(sessionId, requestId, answer);
+    return this.prompts.answer(this.prompts.kinds.question, sessionId, requestId, answer);
+  }
+
+  /** An answer of any kind, still unparsed (another process's, through the chat's inbox). */
+  answerPause(sessionId: string, kind: keyof PauseKinds, requestId: string, answer: unknown): { accepted: boolean } {
+    const { kinds } = this.prompts;
+    if (kind === 'approval') return this.prompts.answer(kinds.approval, sessionId, requestId, answer);
+    if (kind === 'escalation') return this.prompts.answer(kinds.escalation, sessionId, requestId, answer);
+    return this.prompts.answer(kinds.question, sessionId, requestId, answer);
   }
 
   /** Dispose the chats first (Chats.dispose): what stopping the runs and questions fires is not news to anyone. */

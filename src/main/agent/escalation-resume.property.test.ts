@@ -11,8 +11,8 @@ import { defaultSettings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
 import { historyProblems } from '../../../test-support/main/history-check';
 import { ChatSession } from '../sessions/chat-session';
-import { escalationAfterRestart } from './escalation-resume';
-import { resumeAfterRestart } from './prompt-resume';
+import { escalationKind } from './escalation-kind';
+import { settleHeldCalls } from './pause-kind';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wp-answer-prop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -76,8 +76,15 @@ describe('answers always leave a consistent plan and a valid history', () => {
             session.apply(e);
             events.push(e);
           };
-          const kind = escalationAfterRestart(plans);
-          const outcome = await resumeAfterRestart(kind, session, 'req', answer, publish);
+          const kind = escalationKind(plans);
+          // What the answer path does when no run waits: the pending request only, then its handler and the held calls.
+          const answerNow = async () => {
+            const pending = kind.pending(session);
+            if (pending?.id !== 'req') return 'refused';
+            const held = await kind.answered({ session, publish }, pending, answer);
+            return settleHeldCalls(session, pending.toolUseId, held, { tools: [], settings: defaultSettings() }, publish);
+          };
+          const outcome = await answerNow();
 
           expect(historyProblems(session.history)).toEqual([]);
           const plan = plans.getPlan(sessionId)!;
@@ -98,7 +105,7 @@ describe('answers always leave a consistent plan and a valid history', () => {
           }
           expect(events.filter((e) => e.type === 'escalation_resolved')).toHaveLength(1);
           // Answered once: a second answer is refused and changes nothing.
-          const again = await resumeAfterRestart(kind, session, 'req', answer, publish);
+          const again = await answerNow();
           expect(again).toBe('refused');
           expect(events.filter((e) => e.type === 'escalation_resolved')).toHaveLength(1);
           plans.dispose();

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { WaypointEvent } from '../../shared/contract';
 import type { QuestionRequest } from '../../shared/prompts';
-import type { PromptGate } from '../common/prompt-gate';
 import { nowIso } from '../common/transcript-items';
 import type { UserQuestion, UserReply } from '../tools/tool';
-
-/** The questions from Claude (ask_user) runs are paused on: the third kind of prompt. */
-export type QuestionGate = PromptGate<QuestionRequest, string>;
+import type { PauseKind } from './pause-kind';
+import type { RunPauses } from './run-pauses';
 
 export interface AskerDeps {
-  gate: QuestionGate;
+  /** Where this run waits while its chat awaits the answer. */
+  pauses: RunPauses;
+  /** What an answer does (question-kind.ts), on the one answer path. */
+  kind: PauseKind<QuestionRequest, string>;
   sessionId: string;
   signal: AbortSignal;
   /** Applies and emits an event (the session state keeps the pending question; the log has it at once). */
@@ -18,7 +19,8 @@ export interface AskerDeps {
 
 /**
  * Shows Claude's question and waits for the answer (or Stop). The run state says what the loop
- * waits for, so a reloaded page asks again; after a restart question-resume.ts takes the answer.
+ * waits for, so a reloaded page asks again; the chat's log keeps the question, so an answer after
+ * a restart takes the same path (prompt-answers.ts).
  */
 export function createAsker(deps: AskerDeps): (toolUseId: string, question: UserQuestion) => Promise<UserReply> {
   const { sessionId, publish } = deps;
@@ -34,10 +36,9 @@ export function createAsker(deps: AskerDeps): (toolUseId: string, question: User
     };
     publish({ type: 'run_state', sessionId, state: { status: 'awaiting_question', requestId: request.id } });
     publish({ type: 'question_requested', sessionId, request });
-    const answered = await deps.gate.wait(request, deps.signal);
-    publish({ type: 'question_resolved', sessionId, requestId: request.id, outcome: answered.kind });
-    if (answered.kind === 'cancelled') return { kind: 'cancelled' };
+    const { by, held } = await deps.pauses.settled(request, deps.signal, deps.kind);
+    if (by === 'stop' || held.kind !== 'result') return { kind: 'cancelled' };
     publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-    return { kind: 'answered', answer: answered.answer };
+    return { kind: 'answered', answer: held.content };
   };
 }

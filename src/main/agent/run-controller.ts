@@ -6,9 +6,10 @@ import type { ChatRegistry } from '../sessions/chat-registry';
 import type { ChatSession } from '../sessions/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ApiRetryPolicy } from './api-retry-policy';
-import { rememberScope, rulesIn } from './approval-scopes';
-import type { ApprovalGate } from './approval-step';
-import type { QuestionGate } from './question-step';
+import { rulesIn } from './approval-scopes';
+import type { PauseBoard } from '../common/pause-board';
+import type { HeldCallAnswer } from './pause-kind';
+import type { PauseKinds } from './pause-kinds';
 import type { PlanCards } from '../sessions/plan-cards';
 import { pausedAfterRun, stoppedNotice, withPlanProgress } from './plan-pause';
 import { runChat } from './chat-run';
@@ -25,8 +26,9 @@ export interface RunControllerOptions {
   settings: SettingsSource;
   apiKey: ApiKeySource;
   plans: PlanServiceApi;
-  approvals: ApprovalGate;
-  questions: QuestionGate;
+  /** Where live runs wait while their chat awaits a person (one board for every kind). */
+  pauses: PauseBoard<HeldCallAnswer>;
+  kinds: PauseKinds;
   recovery: LoopRecovery;
   /** The tools of a chat: its workspace's, on top of the shared ones. */
   toolsFor(session: ChatSession): ToolRegistry;
@@ -41,8 +43,6 @@ export interface RunControllerOptions {
   attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
-  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless: boolean;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -152,11 +152,9 @@ export class RunController implements Disposable {
       workspace: session.summary.workspace ?? null,
       stallTimeoutMs: options.stallTimeoutMs,
       retryPolicy: options.retryPolicy,
-      approvals: options.approvals,
-      headless: options.headless,
+      pauses: options.pauses,
+      kinds: options.kinds,
       rules: () => rulesIn(options.settings.get(), session),
-      remember: (request, decision) => rememberScope({ settings: options.settings, session, publish }, request, decision),
-      questions: options.questions,
       recovery: options.recovery,
       attachments: options.attachments,
       publish,

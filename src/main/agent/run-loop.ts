@@ -2,7 +2,6 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, ContentBlockParam, MessageCreateParamsBase, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { ApprovalRule } from '../../shared/approval-rules';
 import type { WaypointEvent } from '../../shared/contract';
-import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
 import type { ContextUse, RunState, ToolCallItem } from '../../shared/transcript';
 import type { PlanServiceApi } from '../plan/plan-service.types';
@@ -17,8 +16,12 @@ import type { ChatSession } from '../sessions/chat-session';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from './plan-reminder';
-import { createApprover, type ApprovalGate } from './approval-step';
-import { createAsker, type QuestionGate } from './question-step';
+import { createApprover } from './approval-step';
+import { createAsker } from './question-step';
+import type { PauseBoard } from '../common/pause-board';
+import type { HeldCallAnswer } from './pause-kind';
+import type { PauseKinds } from './pause-kinds';
+import { runPauses } from './run-pauses';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../recovery/escalation-answer';
 import { afterThisTurn } from '../common/wait';
@@ -50,16 +53,15 @@ export interface RunContext {
   retryPolicy: ApiRetryPolicy;
   /** The user's Stop. */
   signal: AbortSignal;
-  /** Pending approvals of risky tool calls; without it tools run unasked (tests of other parts). */
-  approvals?: ApprovalGate;
-  /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
-  headless: boolean;
+  /**
+   * Where a run waits while its chat awaits a person (approvals, escalations, Claude's questions):
+   * the answer comes by the one answer path (prompt-answers.ts), which hands a live run its effect.
+   */
+  pauses: PauseBoard<HeldCallAnswer>;
+  /** What each kind of answer does (pause-kinds.ts). */
+  kinds: PauseKinds;
   /** The approval rules in force now (Settings' and the chat's). */
   rules(): ApprovalRule[];
-  /** Keeps what a scoped approval covers (approval-scopes.ts). */
-  remember(request: ApprovalRequest, decision: ApprovalDecision): Promise<void>;
-  /** Claude's questions (ask_user) the run waits on; without it ask_user says nobody can answer. */
-  questions?: QuestionGate;
   /** Recovery hints, checkpoints and escalations (src/main/recovery). */
   recovery: LoopRecovery;
   /**
@@ -173,6 +175,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     if (toolUses.length === 0) return;
 
     setState({ status: 'running', phase: 'tools' });
+    const pauses = runPauses(deps.pauses, { session, publish: deps.publish });
     const results: ToolResultBlockParam[] = [];
     const end = await runToolUses(
       toolUses,
@@ -182,22 +185,20 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
         settings,
         tools,
         showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-        ...(deps.approvals
-          ? {
-              approve: createApprover({
-                gate: deps.approvals,
-                headless: deps.headless,
-                sessionId,
-                signal,
-                settings,
-                rules: deps.rules,
-                remember: deps.remember,
-                publish: deps.publish,
-              }),
-            }
-          : {}),
-        ...(deps.questions ? { ask: createAsker({ gate: deps.questions, sessionId, signal, publish: deps.publish }) } : {}),
-        recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, publish: deps.publish }),
+        approve: createApprover({ pauses, kind: deps.kinds.approval, sessionId, signal, settings, rules: () => deps.rules(), publish: deps.publish }),
+        ask: createAsker({ pauses, kind: deps.kinds.question, sessionId, signal, publish: deps.publish }),
+        recovery: deps.recovery.hooksFor({
+          sessionId,
+          signal,
+          settings,
+          workspace: deps.workspace,
+          publish: deps.publish,
+          awaitEscalation: async (request) => {
+            const { by, held } = await pauses.settled(request, signal, deps.kinds.escalation);
+            const result = held.kind === 'result' ? held : { content: '', halt: false };
+            return { text: result.content, halt: result.halt, stopped: by === 'stop' };
+          },
+        }),
         storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
         // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
         refuse: (tool) => {

@@ -1,4 +1,5 @@
 import type { CallInput, CallName, CallOutput } from '../../shared/contract';
+import { UserFacingError } from '../common/errors';
 import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
 import type { CallHandlers, ClientId } from './call-router';
 
@@ -27,7 +28,8 @@ const OWN_CLAIM: ReadonlySet<CallName> = new Set<CallName>(['takeOverChat']);
  * One writer per chat log (docs/architecture.md): a call that changes a chat first makes this
  * process its writer, and is refused with the reason while another process (a headless run, an
  * MCP server) writes it. New calls are covered by default: a call naming a chat is a change unless
- * listed in READS. Stop and plan edits reach across: they go to the process that writes the chat.
+ * listed in READS. Stop, plan edits and answers to the question the chat awaits reach across:
+ * they go to the process that writes the chat.
  */
 export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): CallHandlers {
   const wrapped = { ...handlers } as Record<CallName, (input: unknown, client?: ClientId) => unknown>;
@@ -53,12 +55,48 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
             return { version };
           }
         }
+        // An answer is recorded, and the run goes on, where the chat is written (one answer path).
+        const prompt = ANSWERS[name];
+        if (prompt) {
+          const { requestId, ...rest } = input as { requestId: string; decision?: unknown; answer?: unknown };
+          const answer = prompt === 'approval' ? rest.decision : rest.answer;
+          const sent = claims.forward(sessionId, { kind: 'answer', prompt, requestId, answer });
+          if (sent) return sent.then(answerReply);
+        }
+        // A plan proposal and "Retry now" are answers too: the writer runs on from them.
+        if (name === 'reviewPlan') {
+          const { planId, version, decision } = input as CallInput<'reviewPlan'>;
+          const sent = claims.forward(sessionId, { kind: 'plan_review', planId, version, decision });
+          if (sent) return sent.then((reply) => ({ itemId: answered(reply).itemId ?? '' }));
+        }
+        if (name === 'retryRun') {
+          const sent = claims.forward(sessionId, { kind: 'retry_run' });
+          if (sent) return sent.then((reply) => ({ started: answered(reply).done }));
+        }
         claims.claim(sessionId);
       }
       return handler(input, client);
     };
   }
   return wrapped as unknown as CallHandlers;
+}
+
+/** The answer calls, by the kind of question they answer. */
+const ANSWERS: Partial<Record<CallName, 'approval' | 'escalation' | 'question'>> = {
+  answerApproval: 'approval',
+  answerEscalation: 'escalation',
+  answerQuestion: 'question',
+};
+
+/** The writer's reply to a forwarded answer; its refusal, or its silence, is an error in words. */
+function answered(reply: InboxReply | null): InboxReply {
+  if (!reply) throw new UserFacingError('busy', 'The process that writes this chat did not answer, so your answer was not taken. It may no longer be running: if so, take the chat over.');
+  if (!reply.done && reply.reason) throw new UserFacingError('invalid_input', reply.reason);
+  return reply;
+}
+
+function answerReply(reply: InboxReply | null): { accepted: boolean } {
+  return { accepted: answered(reply).done };
 }
 
 function stopAnswer(reply: InboxReply | null): CallOutput<'stop'> {

@@ -1,3 +1,4 @@
+import { UserFacingError } from '../common/errors';
 import type { Dialect } from '../../shared/plan';
 import type { Settings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
@@ -55,7 +56,19 @@ export async function createPlanningServices(options: PlanningServicesOptions): 
     plans,
     chats,
     // Nothing runs here, so a forwarded Stop has nothing to stop.
-    requests: { stop: () => ({ stopped: false }), editPlan: (sessionId, request) => chats.editPlan(sessionId, request), addNotice: (sessionId, item) => chats.addNotice(sessionId, item) },
+    requests: {
+      stop: () => ({ stopped: false }),
+      editPlan: (sessionId, request) => chats.editPlan(sessionId, request),
+      addNotice: (sessionId, item) => chats.addNotice(sessionId, item),
+      // An MCP client's chat never pauses for a person here (no run, no approval, no proposal).
+      answerPause: () => {
+        throw new UserFacingError('invalid_input', 'Nothing in this chat waits for an answer: its plan is kept for an MCP client, which asks nobody.');
+      },
+      reviewPlan: () => {
+        throw new UserFacingError('invalid_input', 'This chat has no plan proposal waiting: its plan is kept for an MCP client.');
+      },
+      retryRun: () => ({ started: false }),
+    },
     sessions,
     style,
     settings: () => settings.get(),

@@ -123,6 +123,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     editPlan: (sessionId: string, request: UserEditRequest) => chats.editPlan(sessionId, request),
     stop: (sessionId: string) => chat.stop(sessionId),
     retryRun: (sessionId: string) => chat.retryRun(sessionId),
+    answerPause: (...args: Parameters<typeof chat.answerPause>) => chat.answerPause(...args),
+    reviewPlan: (...args: Parameters<typeof chat.reviewPlan>) => chat.reviewPlan(...args),
   };
   // Every chat comes back from its log before the first call is answered. The windowed shells
   // follow the chats other processes write (a headless run, an MCP client) and give theirs back

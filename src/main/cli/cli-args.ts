@@ -35,7 +35,7 @@ export const MAIN_HELP = `Usage: waypoint <command> [options]
 
 Commands:
   run "TASK" --workspace DIR   Plan and do a task with Claude, headless; the exit code says how it ended
-  run --resume CHAT_ID         Continue a run that stopped (--answer ANSWER for a question it asked)
+  run --resume CHAT_ID         Continue a run that stopped (--answer ANSWER for what it awaits)
   mcp                          Offer Waypoint's planning tools to another agent over MCP (stdio)
 
 Run "npx waypoint run --help" or "npx waypoint mcp --help" for their options.`;
@@ -53,7 +53,8 @@ Options:
   --auto-approve         Approve risky calls (file edits, commands, MCP tools); without it they are refused
   --json                 stdout: one JSON event per line, ending with {"type":"run_finished","exitCode":N}
   --resume CHAT_ID       Continue that chat
-  --answer ANSWER        With --resume: skip | abort | guidance text (a failing step), or a question's answer
+  --answer ANSWER        With --resume: skip | abort | guidance text (a failing step), a question's answer,
+                         approve | deny (a call the app asked about), approve | feedback (a proposed plan)
   --help                 Show this help
 
 Exit codes: 0 done (the plan completed, or the reply is done); 2 a person is needed (the question

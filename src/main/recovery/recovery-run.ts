@@ -4,19 +4,15 @@ import type { PlanStep, StepAttempt } from '../../shared/plan';
 import type { EscalationRequest } from '../../shared/prompts';
 import type { ToolDefinition } from '../tools/tool';
 import { waitUnlessStopped } from '../common/wait';
-import { noticeItem } from '../common/transcript-items';
 import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
 import type { CheckpointStore } from './checkpoints';
 import { classifyToolFailure } from './classify';
-import { applyEscalationAnswer } from './escalation-answer';
-import type { EscalationGate } from './recovery-types';
 import { decideRecovery, type RecoveryDecision } from './policy';
 import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
 
 /** What the hooks share across runs (RecoveryService owns it). */
 export interface RecoveryCore {
   plans: RecoveryPlans;
-  gate: EscalationGate;
   checkpoints: CheckpointStore;
   /** Consecutive failures per chat outside any plan (no step to attribute them to). */
   looseFailures: Map<string, number>;
@@ -69,13 +65,11 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
     };
     publish({ type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } });
     publish({ type: 'escalation_requested', sessionId, request });
-    const answered = await core.gate.wait(request, signal);
-    const outcome = answered.kind === 'cancelled' ? answered : answered.answer;
-    publish({ type: 'escalation_resolved', sessionId, requestId: request.id, answer: outcome.kind });
-    const applied = applyEscalationAnswer(plans, request, outcome);
-    if (applied.note) publish({ type: 'transcript_item', sessionId, item: noticeItem('info', applied.note, `escalation_${outcome.kind}`) });
-    if (outcome.kind !== 'cancelled' && !applied.halt) publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-    return { text: applied.text, halt: applied.halt };
+    // The chat now awaits the answer; the one answer path applies it to the plan (the loop's
+    // escalation kind) whether or not this run is still alive, and hands this run the result.
+    const answered = await run.awaitEscalation(request);
+    if (!answered.stopped && !answered.halt) publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
+    return { text: answered.text, halt: answered.halt };
   };
 
   return {

@@ -1,7 +1,5 @@
-import type { EscalationAnswer } from '../../shared/prompts';
 import type { Disposable } from '../common/emitter';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
-import { PromptGate } from '../common/prompt-gate';
 import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 
@@ -12,7 +10,7 @@ export interface RecoveryServiceOptions {
 }
 
 /**
- * Recovery and escalation (design.md §3): owns the pending escalations, the file checkpoints and
+ * Recovery and escalation (design.md §3): decides when to escalate, owns the file checkpoints and
  * the per-chat failure counts; hands each run its executor hooks.
  */
 export class RecoveryService implements Disposable {
@@ -21,7 +19,6 @@ export class RecoveryService implements Disposable {
   constructor(options: RecoveryServiceOptions) {
     this.core = {
       plans: options.plans,
-      gate: new PromptGate(),
       checkpoints: new CheckpointStore(options.dataDir),
       looseFailures: new Map(),
       now: options.now ?? (() => new Date()),
@@ -34,11 +31,6 @@ export class RecoveryService implements Disposable {
 
   hooksFor(run: RecoveryRunContext): ToolRecoveryHooks {
     return createRecoveryHooks(this.core, run);
-  }
-
-  /** The user's answer to the escalation a live run waits on; false when none waits on it. */
-  answer(sessionId: string, requestId: string, answer: EscalationAnswer): boolean {
-    return this.core.gate.answer(sessionId, requestId, answer);
   }
 
   /** A new message from the user starts the per-chat failure count afresh. */
@@ -64,6 +56,6 @@ export class RecoveryService implements Disposable {
   }
 
   dispose(): void {
-    this.core.gate.cancelAll();
+    // The escalations runs wait on live on the chats' pause board (agent/prompt-answers.ts).
   }
 }

@@ -4,11 +4,7 @@ import type { Plan, StepAttempt } from '../../shared/plan';
 import type { PlanCause } from '../../shared/plan-change';
 import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
-import type { PromptGate } from '../common/prompt-gate';
 import type { ToolDefinition, ToolOutcome } from '../tools/tool';
-
-/** The escalations runs are paused on. */
-export type EscalationGate = PromptGate<EscalationRequest, EscalationAnswer>;
 
 /** How a pending escalation ended: the user's answer, or 'cancelled' (Stop, shutdown). */
 export type EscalationOutcome = EscalationAnswer | { kind: 'cancelled' };
@@ -32,6 +28,11 @@ export interface RecoveryRunContext {
   workspace: string | null;
   /** Applies and emits an event (the session state keeps the pending escalation). */
   publish(event: WaypointEvent): void;
+  /**
+   * Waits while the chat awaits the user's decision (the request is published first): the failed
+   * call's tool_result as the answer decided it, whether the run halts, and whether Stop ended it.
+   */
+  awaitEscalation(request: EscalationRequest): Promise<{ text: string; halt: boolean; stopped: boolean }>;
 }
 
 export interface ToolCallFacts {

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserEdit } from '../../shared/plan-edit';
+import { ReviewDecision } from '../../shared/plan-review';
 import { readRegularFileSync } from '../common/regular-file';
 
 /**
@@ -20,6 +21,16 @@ export const InboxRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stop') }).strict(),
   /** The user edited the plan of a chat another process writes (a headless run, an MCP client's chat). */
   z.object({ kind: z.literal('plan_edit'), planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), edit: UserEdit }).strict(),
+  /**
+   * The user answered the question a chat another process writes awaits (an approval, an
+   * escalation, Claude's question). The answer is parsed by the writer with its kind's schema,
+   * on the same answer path as its own window's answers.
+   */
+  z.object({ kind: z.literal('answer'), prompt: z.enum(['approval', 'escalation', 'question']), requestId: z.string().min(1).max(200), answer: z.unknown() }).strict(),
+  /** The user answered the plan proposal (plan first) of a chat another process writes. */
+  z.object({ kind: z.literal('plan_review'), planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), decision: ReviewDecision }).strict(),
+  /** "Retry now" on a chat another process writes, after its run gave up on the API. */
+  z.object({ kind: z.literal('retry_run') }).strict(),
 ]);
 export type InboxRequest = z.infer<typeof InboxRequest>;
 
@@ -37,7 +48,14 @@ export function inboxDir(chatDir: string): string {
  * Written beside the inbox as `replies/<request file name>`, so the sender knows the truth
  * instead of assuming the request was carried out.
  */
-export const InboxReply = z.object({ done: z.boolean(), reason: z.string().max(1_000).optional() }).strict();
+export const InboxReply = z
+  .object({
+    done: z.boolean(),
+    reason: z.string().max(1_000).optional(),
+    /** The user message an answered plan proposal added (what reviewPlan returns). */
+    itemId: z.string().max(200).optional(),
+  })
+  .strict();
 export type InboxReply = z.infer<typeof InboxReply>;
 
 const REPLIES_DIR = 'replies';

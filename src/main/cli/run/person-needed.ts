@@ -7,7 +7,7 @@ import { WAYPOINT_COMMAND } from './terminal-words';
  * "A person is needed" (exit 2), for every kind of question a run pauses on (design.md §7), in one
  * table each way: how the question is told when it is asked, and how `--answer` answers it on
  * `--resume`. Approvals are not here: a headless run answers them itself (--auto-approve, or a
- * refusal and exit 4).
+ * refusal and exit 4) — except one a window paused on, which `--answer approve|deny` answers.
  */
 export interface PersonNeeded {
   kind: 'escalation' | 'question';
@@ -77,6 +77,29 @@ const question: Answerer = {
 };
 
 export const ANSWERERS: readonly Answerer[] = [escalation, question];
+
+/**
+ * `--answer` to a plan proposal (plan first) the chat awaits: "approve" approves the version
+ * proposed, any other words go to Claude as the feedback that revises it — as the app's "Approve
+ * plan" and "Send feedback" do.
+ */
+export async function answerPlanProposal(router: CallRouter, sessionId: string, plan: { id: string; version: number }, text: string): Promise<{ accepted: boolean; error?: string }> {
+  const decision = text.trim().toLowerCase() === 'approve' ? { kind: 'approve' as const } : { kind: 'revise' as const, feedback: text };
+  const result = await router('reviewPlan', { sessionId, planId: plan.id, version: plan.version, decision });
+  return result.ok ? { accepted: true } : { accepted: false, error: result.error.message };
+}
+
+/**
+ * `--answer` to an approval the chat awaits (asked in a window that has since closed, say): a
+ * person's approve or deny, sent like the app's buttons; anything else is bad input.
+ */
+export async function answerApproval(router: CallRouter, sessionId: string, requestId: string, text: string): Promise<{ accepted: boolean; error?: string }> {
+  const word = text.trim().toLowerCase();
+  if (word !== 'approve' && word !== 'deny') return { accepted: false, error: `an approval is answered with approve or deny, not "${text}"` };
+  const result = await router('answerApproval', { sessionId, requestId, decision: word });
+  if (!result.ok) return { accepted: false, error: result.error.message };
+  return { accepted: (result.value as { accepted: boolean }).accepted };
+}
 
 /** The answering command, as printed with exit 2. */
 export function answerCommand(sessionId: string, options: { dataDir: string; json: boolean; autoApprove: boolean }, answer = 'ANSWER'): string {

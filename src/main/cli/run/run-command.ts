@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { CallOutput, WaypointEvent } from '../../../shared/contract';
+import { isAwaitingApproval } from '../../../shared/plan';
 import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
 import { dataInWorkspaceNote } from '../../app/data-folders';
@@ -7,7 +8,7 @@ import { createServices, type Services } from '../../app/services';
 import { MemorySecretStore } from '../../sessions/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
-import { ANSWERERS, answerCommand, shellQuote, type PersonNeeded } from './person-needed';
+import { ANSWERERS, answerApproval, answerCommand, answerPlanProposal, shellQuote, type PersonNeeded } from './person-needed';
 import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
@@ -128,8 +129,19 @@ class HeadlessRun {
       if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the question is no longer open'}.`);
       return { kind: answered.continues ? 'running' : 'no_run' };
     }
+    if (snapshot.pendingApproval && this.args.answer !== null) {
+      // A person's answer, on the same answer path as the app's buttons.
+      const answered = await answerApproval(router, sessionId, snapshot.pendingApproval.id, this.args.answer);
+      if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the question is no longer open'}.`);
+      return { kind: 'running' };
+    }
     if (snapshot.pendingApproval) {
       this.answerApproval(snapshot.pendingApproval);
+      return { kind: 'running' };
+    }
+    if (this.args.answer !== null && isAwaitingApproval(snapshot.plan)) {
+      const answered = await answerPlanProposal(router, sessionId, snapshot.plan, this.args.answer);
+      if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the plan is no longer proposed'}.`);
       return { kind: 'running' };
     }
     if (this.args.answer !== null) throw new BadInput(`chat ${sessionId} is not waiting for an answer: leave --answer out to continue it.`);
