@@ -1,7 +1,7 @@
 import type { ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 import type { ToolDefinition } from '../tools/tool';
 import { denialMessage } from './approval-step';
 import type { ResumablePrompt } from './prompt-resume';

@@ -10,12 +10,13 @@ import { UserFacingError } from '../common/errors';
 import { nowIso, userItem } from '../common/transcript-items';
 import type { PlanServiceApi, PlanUpdate } from '../plan/plan-service.types';
 import type { RecoveryService } from '../recovery/recovery-service';
-import { appendUser } from '../sessions/api-history';
+import { appendUser } from '../chats/api-history';
 import { attachmentBlock } from '../attachments/attachment-blocks';
-import { nextUserMark } from '../sessions/history-cut';
-import { ChatRegistry } from '../sessions/chat-registry';
-import { lastPage, pageBefore, type PageRequest } from '../sessions/transcript-pages';
-import { titleFrom, type ChatSession } from '../sessions/chat-session';
+import { nextUserMark } from '../chats/history-cut';
+import { ChatRegistry } from '../chats/chat-registry';
+import { PagedItems } from '../store/paging/paged-items';
+import { lastPage, pageBefore, type PageRequest } from '../chats/transcript-pages';
+import { titleFrom, type ChatSession } from '../chats/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
 import type { ApprovalGate } from './approval-step';
@@ -97,7 +98,7 @@ function refuseWhileAsked(session: ChatSession): void {
  * (PromptAnswers).
  */
 export class ChatService implements Disposable {
-  private readonly chats = new ChatRegistry();
+  private readonly chats = new ChatRegistry(() => new PagedItems());
   private readonly runs: RunController;
   private readonly prompts: PromptAnswers;
   private readonly reruns: Reruns;

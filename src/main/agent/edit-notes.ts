@@ -1,7 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Plan } from '../../shared/plan';
 import { editNote, toldVersion } from '../../shared/plan-edit';
-import { appendUser } from '../sessions/api-history';
+import { appendUser } from '../chats/api-history';
 
 /**
  * Claude learns of the user's edits in its very next request, a tool-result request included

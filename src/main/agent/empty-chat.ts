@@ -1,4 +1,4 @@
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 
 /**
  * A chat nothing has happened in yet: no message, no reply, no plan, nothing waiting. "New chat"

@@ -10,7 +10,8 @@ import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
 import { defaultSettings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
 import { historyProblems } from '../../../test-support/main/history-check';
-import { ChatSession } from '../sessions/chat-session';
+import { ChatSession } from '../chats/chat-session';
+import { PagedItems } from '../store/paging/paged-items';
 import { escalationAfterRestart } from './escalation-resume';
 import { resumeAfterRestart } from './prompt-resume';
 
@@ -68,7 +69,7 @@ describe('answers always leave a consistent plan and a valid history', () => {
             error: 'old_text was not found', errorClass: 'not_found', attempts: [], createdAt: new Date().toISOString(),
           };
           // The chat as it comes back from its log after a restart: the escalation still pending.
-          const session = new ChatSession({ id: sessionId, title: 'Chat', createdAt: request.createdAt, updatedAt: request.createdAt });
+          const session = new ChatSession({ id: sessionId, title: 'Chat', createdAt: request.createdAt, updatedAt: request.createdAt }, new PagedItems());
           session.history.push(...history);
           session.apply({ type: 'escalation_requested', sessionId, request });
           const events: WaypointEvent[] = [];

@@ -1,8 +1,8 @@
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { PromptRequest } from '../common/prompt-gate';
-import { appendUser, unansweredToolUses } from '../sessions/api-history';
-import type { ChatSession } from '../sessions/chat-session';
+import { appendUser, unansweredToolUses } from '../chats/api-history';
+import type { ChatSession } from '../chats/chat-session';
 
 export const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
 

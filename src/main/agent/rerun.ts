@@ -6,11 +6,11 @@ import { UserFacingError } from '../common/errors';
 import { newItemId, noticeItem, nowIso } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import type { RecoveryService } from '../recovery/recovery-service';
-import { appendUser, closeOpenToolUses } from '../sessions/api-history';
-import type { ChatRegistry } from '../sessions/chat-registry';
-import { titleFrom, type ChatSession } from '../sessions/chat-session';
-import { forkChat } from '../sessions/fork-chat';
-import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from '../sessions/history-cut';
+import { appendUser, closeOpenToolUses } from '../chats/api-history';
+import type { ChatRegistry } from '../chats/chat-registry';
+import { titleFrom, type ChatSession } from '../chats/chat-session';
+import { forkChat } from '../chats/fork-chat';
+import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from '../chats/history-cut';
 import type { RunController } from './run-controller';
 
 export interface RerunDeps {
@@ -81,7 +81,7 @@ export class Reruns {
     let files: { restored: string[]; changed: string[] } = { restored: [], changed: [] };
     let fileProblem: string | null = null;
     try {
-      copy = forkChat(session);
+      copy = forkChat(session, chats.newItems());
       chats.adopt(copy);
       if (session.plan) plans.restore(copy.summary.id, session.plan);
       // Without its checkpoints the copy still holds everything else: a disk problem here never blocks the rerun.

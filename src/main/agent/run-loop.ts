@@ -8,12 +8,12 @@ import type { ContextUse, RunState, ToolCallItem } from '../../shared/transcript
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import { describeFailure } from './api-error-map';
 import type { ApiRetryPolicy } from './api-retry-policy';
-import { appendAssistant, appendUser, closeOpenToolUses } from '../sessions/api-history';
+import { appendAssistant, appendUser, closeOpenToolUses } from '../chats/api-history';
 import { buildRequest, toolsForTurn } from './request-builder';
 import { fitRequest, type FitOutcome } from './context/context-fit';
 import { calibrate, inputTokensOf } from './context/context-measure';
 import type { ModelLimits } from './model-catalog';
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from './plan-reminder';

@@ -6,8 +6,8 @@ import { keySource, settingsSource } from '../../../test-support/main/chat-test-
 import { ChatService } from '../agent/chat-service';
 import { noticeItem } from '../common/transcript-items';
 import { PlanService } from '../plan/plan-service';
-import { lockPathFor, type LockOwner } from '../sessions/chat-lock';
-import { SessionPersistence } from '../sessions/session-persistence';
+import { lockPathFor, type LockOwner } from '../store/chat-lock';
+import { ChatLogs } from '../store/chat-logs';
 import { ToolRegistry } from '../tools/tool-registry';
 import { chatWriterOf, lockLost, takeOverChat } from './chat-takeover';
 
@@ -25,7 +25,7 @@ afterEach(async () => {
 async function shell(holder: string) {
   const plans = new PlanService({ dataDir });
   const chat = new ChatService({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
-  const persistence = await SessionPersistence.open({
+  const persistence = await ChatLogs.open({
     dataDir,
     chat,
     plans,

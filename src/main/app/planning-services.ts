@@ -2,10 +2,10 @@ import type { Dialect } from '../../shared/plan';
 import type { Settings } from '../../shared/settings';
 import { ChatService } from '../agent/chat-service';
 import { PlanService } from '../plan/plan-service';
-import { ApiKeyStore, MemorySecretStore } from '../sessions/api-key-store';
-import type { InboxReply, TakenRequest } from '../sessions/chat-inbox';
-import { SessionPersistence } from '../sessions/session-persistence';
-import { SettingsStore } from '../sessions/settings-store';
+import { ApiKeyStore, MemorySecretStore } from '../settings/api-key-store';
+import type { InboxReply, TakenRequest } from '../store/chat-inbox';
+import { ChatLogs } from '../store/chat-logs';
+import { SettingsStore } from '../settings/settings-store';
 import { ToolRegistry } from '../tools/tool-registry';
 
 export interface PlanningServicesOptions {
@@ -22,7 +22,7 @@ export interface PlanningServicesOptions {
 export interface PlanningServices {
   plans: PlanService;
   chat: ChatService;
-  sessions: SessionPersistence;
+  sessions: ChatLogs;
   style: Dialect;
   settings(): Settings;
   dispose(): Promise<void>;
@@ -46,7 +46,7 @@ export async function createPlanningServices(options: PlanningServicesOptions): 
     workspace: null,
   });
   // It holds its client's chat for as long as it serves (no follow: it has no window).
-  const sessions = await SessionPersistence.open({
+  const sessions = await ChatLogs.open({
     dataDir: options.dataDir,
     chat,
     plans,

@@ -7,10 +7,10 @@ import { DisposableStore } from '../common/emitter';
 import { EventPump } from '../pump/event-pump';
 import { PlanService } from '../plan/plan-service';
 import { RecoveryService } from '../recovery/recovery-service';
-import type { LogFileSystem } from '../sessions/log-file-system';
-import { SessionPersistence } from '../sessions/session-persistence';
-import { SettingsStore } from '../sessions/settings-store';
-import { ApiKeyStore, type SecretStore } from '../sessions/api-key-store';
+import type { LogFileSystem } from '../store/log-file-system';
+import { ChatLogs } from '../store/chat-logs';
+import { SettingsStore } from '../settings/settings-store';
+import { ApiKeyStore, type SecretStore } from '../settings/api-key-store';
 import { throughPump, type AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
@@ -18,7 +18,7 @@ import { createCallRouter, type CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';
 import { carryOut } from './forwarded-requests';
 import { chatWriterOf, lockLost, takeOverChat, type TakeOverSessions } from './chat-takeover';
-import type { LockOwner } from '../sessions/chat-lock';
+import type { LockOwner } from '../store/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
 import { watchSaves } from './save-alerts';
@@ -30,7 +30,7 @@ import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
-import { findInSession } from '../sessions/chat-find';
+import { findInSession } from '../store/search/chat-find';
 
 export type { AppServices } from './app-services';
 
@@ -112,7 +112,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // follow the chats other processes write (a headless run, an MCP client) and give theirs back
   // when idle; a headless run holds its chat until it exits.
   const windowed = options.shell !== 'cli';
-  const sessions = await SessionPersistence.open({
+  const sessions = await ChatLogs.open({
     dataDir: options.dataDir,
     chat,
     plans,
