@@ -128,7 +128,7 @@ function replayedHistoryProblem(dataDir: string, sessionId: string): string | nu
   const log = checkLogs(dataDir).find((l) => l.id === sessionId);
   if (!log?.chat) return 'the chat could not be rebuilt from its log';
   const { session } = restoreChat(log.chat);
-  const history = structuredClone(session.history);
+  const history = structuredClone([...session.history]);
   if (history.length === 0) return null;
   // A pending question is answered (its open calls get results); anything else is followed by a message.
   closeOpenToolUses(history, 'answered');

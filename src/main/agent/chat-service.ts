@@ -115,6 +115,7 @@ export class ChatService implements Disposable {
   readonly onUsage = this.usage.event;
   /** A chat was copied ("… (earlier version)"): the id of the copy, before any event of it. */
   readonly onForked = this.forks.event;
+  readonly onHistoryChange = this.chats.onHistoryChange.bind(this.chats);
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace?.(session.summary.workspace ?? null) ?? options.tools;
@@ -399,7 +400,7 @@ export class ChatService implements Disposable {
     // Where the message starts in the history: Edit message and Retry reply cut there.
     const item = { ...userItem(text), historyAt: nextUserMark(session.history), ...(attachments.length ? { attachments: [...attachments] } : {}) };
     const isFirst = session.countOf('user') === 0;
-    appendUser(session.history, [...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
+    session.appendUser([...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
     this.chats.publish(session, { type: 'transcript_item', sessionId, item });
     this.chats.touch(session, isFirst ? titleFrom(text.trim() ? text : attachments.map((a) => a.name).join(', ')) : undefined);
     this.runs.start(session, apiKey);

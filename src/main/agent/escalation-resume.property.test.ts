@@ -70,7 +70,7 @@ describe('answers always leave a consistent plan and a valid history', () => {
           };
           // The chat as it comes back from its log after a restart: the escalation still pending.
           const session = new ChatSession({ id: sessionId, title: 'Chat', createdAt: request.createdAt, updatedAt: request.createdAt }, new PagedItems());
-          session.history.push(...history);
+          session.restoreHistory(history);
           session.apply({ type: 'escalation_requested', sessionId, request });
           const events: WaypointEvent[] = [];
           const publish = (e: WaypointEvent) => {

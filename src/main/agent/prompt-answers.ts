@@ -100,7 +100,7 @@ export class PromptAnswers implements Disposable {
       content: id === cancelled.toolUseId ? cancelled.text : 'Not run: the user pressed Stop while Claude waited for them.',
       is_error: true,
     }));
-    appendUser(session.history, results);
+    session.appendUser(results);
     publish({ type: 'run_state', sessionId, state: { status: 'idle' } });
     return true;
   }

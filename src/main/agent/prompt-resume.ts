@@ -59,6 +59,6 @@ export async function resumeAfterRestart<Request extends PromptRequest & { toolU
       ? { type: 'tool_result', tool_use_id: id, content: settled.content, ...(settled.isError ? { is_error: true } : {}) }
       : { type: 'tool_result', tool_use_id: id, content: NOT_RUN_AFTER_RESTART, is_error: true },
   );
-  appendUser(session.history, results);
+  session.appendUser(results);
   return settled.halt ? 'halted' : 'continue';
 }

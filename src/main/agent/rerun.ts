@@ -103,9 +103,9 @@ export class Reruns {
     if (chats.get(sessionId) !== session) throw new UserFacingError('not_found', NOT_THERE);
 
     const blocks = userBlocksAt(session.history, mark, next);
-    cutHistory(session.history, mark);
+    session.cutHistory(mark);
     // Defensive: a cut never leaves a tool call unanswered, but a history that did would be refused.
-    closeOpenToolUses(session.history, 'Not run: the user edited an earlier message.');
+    session.closeOpenToolUses('Not run: the user edited an earlier message.');
     if (plan) plans.drop(sessionId);
     chats.publish(session, { type: 'chat_rewound', sessionId, fromItemId: itemId, planDropped: !!plan });
     const marker: RerunItem = {
@@ -125,7 +125,7 @@ export class Reruns {
     const content: ContentBlockParam[] =
       replacement.how === 'edit' ? [...blocks.filter((b) => b.type !== 'text'), { type: 'text', text }] : blocks.length ? blocks : [{ type: 'text', text }];
     const historyAt = nextUserMark(session.history);
-    appendUser(session.history, content);
+    session.appendUser(content);
     const sent: UserItem = { ...structuredClone(item), id: newItemId(), createdAt: nowIso(), text, historyAt };
     chats.publish(session, { type: 'transcript_item', sessionId, item: sent });
     // A title that was the first message follows its edit; one the user gave stays.

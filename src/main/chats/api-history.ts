@@ -35,7 +35,7 @@ export function appendAssistant(history: MessageParam[], blocks: ContentBlockPar
 }
 
 /** tool_use ids of the latest assistant message that have no tool_result after it yet. */
-export function unansweredToolUses(history: MessageParam[]): string[] {
+export function unansweredToolUses(history: readonly MessageParam[]): string[] {
   const lastAssistant = history.findLastIndex((m) => m.role === 'assistant');
   const assistant = history[lastAssistant];
   if (!assistant || typeof assistant.content === 'string') return [];

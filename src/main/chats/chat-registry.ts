@@ -5,7 +5,7 @@ import { Emitter, type Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import { nowIso } from '../common/transcript-items';
 import type { ChatItems } from './chat-items';
-import { ChatSession, newestFirst } from './chat-session';
+import { ChatSession, newestFirst, type HistoryEvent } from './chat-session';
 
 /**
  * The chats of record and their one event stream. Every change to a chat goes through `publish`:
@@ -16,10 +16,16 @@ export class ChatRegistry implements Disposable {
   private readonly chats = new Map<string, ChatSession>();
   private readonly emitter = new Emitter<WaypointEvent>();
   readonly onEvent = this.emitter.event;
+  private readonly historyChanges = new Emitter<{ sessionId: string; event: HistoryEvent }>();
   private disposed = false;
 
   /** `newItems`: where a new chat keeps its transcript (the store's pages, store/paging/paged-items.ts). */
   constructor(readonly newItems: () => ChatItems) {}
+
+  /** Every change to a chat's API history, as it is made (not a contract event: the log records it, no window shows it). */
+  onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable {
+    return this.historyChanges.event(({ sessionId, event }) => listener(sessionId, event));
+  }
 
   list(): SessionSummary[] {
     return newestFirst([...this.chats.values()].map((s) => s.summary));
@@ -38,14 +44,23 @@ export class ChatRegistry implements Disposable {
   create(workspace: string | null, extra: Pick<SessionSummary, 'origin'> & { title?: string } = {}): SessionSummary {
     const now = nowIso();
     const summary: SessionSummary = { id: randomUUID(), title: extra.title ?? 'New chat', createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}), ...(extra.origin ? { origin: extra.origin } : {}) };
-    this.chats.set(summary.id, new ChatSession(summary, this.newItems()));
+    this.track(new ChatSession(summary, this.newItems()));
     this.emitter.fire({ type: 'session_updated', session: summary });
     return summary;
   }
 
   /** Puts back a chat replayed from its log. */
   adopt(session: ChatSession): void {
-    this.chats.set(session.summary.id, session);
+    this.track(session);
+  }
+
+  private track(session: ChatSession): void {
+    const id = session.summary.id;
+    this.chats.set(id, session);
+    session.onHistoryChange((event) => {
+      // A removed or replaced chat's late changes are dropped, as its events are.
+      if (!this.disposed && this.chats.get(id) === session) this.historyChanges.fire({ sessionId: id, event });
+    });
   }
 
   /** Forgets the chat and tells subscribers; false when there was none. */

@@ -1,10 +1,23 @@
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
-import type { CompactionItem, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
+import type { CompactionItem, HistoryMark, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
+import { Emitter } from '../common/emitter';
+import { appendAssistant, appendUser, closeOpenToolUses } from './api-history';
 import type { ChatItems } from './chat-items';
+import { applyHistoryChange, type HistoryChange } from './history-change';
+import { cutHistory } from './history-cut';
+
+/**
+ * A change to a chat's API history. `origin` 'chat': made in this process (the log records it);
+ * 'log': read from the chat's log, which holds it already (another process wrote it).
+ */
+export interface HistoryEvent {
+  change: HistoryChange & { messages: MessageParam[] };
+  origin: 'chat' | 'log';
+}
 
 /**
  * Everything one chat holds, in one object: its summary, the transcript the user sees, the API
@@ -30,7 +43,9 @@ export class ChatSession {
 
   private loadedHistory: MessageParam[] | null = [];
   private readHistory: (() => MessageParam[]) | null = null;
-  private historyRead: ((history: MessageParam[]) => void) | null = null;
+  private readonly historyChanges = new Emitter<HistoryEvent>();
+  /** Every change to the API history, as it is made: the history changes only through the methods below. */
+  readonly onHistoryChange = this.historyChanges.event;
 
   /**
    * `items`: where the transcript is kept (a port the store implements: store/paging/paged-items.ts);
@@ -46,16 +61,80 @@ export class ChatSession {
   /**
    * The Messages API history; kept valid (alternating roles, every tool_use answered). A chat
    * loaded from its log reads it back from there on first use (deferHistory), then holds it.
+   * Read-only: it changes through the methods below, each announced (onHistoryChange).
    */
-  get history(): MessageParam[] {
+  get history(): readonly MessageParam[] {
+    return this.heldHistory();
+  }
+
+  private heldHistory(): MessageParam[] {
     if (!this.loadedHistory) {
-      const history = this.readHistory!();
-      this.loadedHistory = history;
+      this.loadedHistory = this.readHistory!();
       this.readHistory = null;
-      // Before anyone can change it: what the log holds.
-      this.historyRead?.(history);
     }
     return this.loadedHistory;
+  }
+
+  /** Adds user content, merging into a trailing user message (api-history.ts). */
+  appendUser(blocks: ContentBlockParam[]): void {
+    this.changeTail((history) => appendUser(history, blocks));
+  }
+
+  /** Adds an assistant turn, merging into a trailing assistant message (api-history.ts). */
+  appendAssistant(blocks: ContentBlockParam[]): void {
+    this.changeTail((history) => appendAssistant(history, blocks));
+  }
+
+  /** Answers every open tool_use with an is_error result (api-history.ts). */
+  closeOpenToolUses(reason: string): void {
+    this.changeTail((history) => closeOpenToolUses(history, reason));
+  }
+
+  /** Drops the history from `mark` on (history-cut.ts): an edited message replaces what followed it. */
+  cutHistory(mark: HistoryMark): void {
+    const history = this.heldHistory();
+    if (!history[mark.message]) return;
+    cutHistory(history, mark);
+    this.announce({ from: mark.message, messages: history.slice(mark.message) }, 'chat');
+  }
+
+  /**
+   * The history as its log holds it, before anything listens (a chat restored or copied): not
+   * announced, since it is what is there already (a copy's new log is written whole).
+   */
+  restoreHistory(messages: readonly MessageParam[]): void {
+    this.heldHistory().push(...messages);
+  }
+
+  /** A change read from the chat's log (another process made it); false when it does not fit. */
+  applyLoggedHistory(change: HistoryChange): boolean {
+    if (!applyHistoryChange(this.heldHistory(), change)) return false;
+    this.announce({ ...change, messages: change.messages as MessageParam[] }, 'log');
+    return true;
+  }
+
+  /**
+   * The edits of api-history.ts only add at the end: a new message, or blocks after the last
+   * message's (a new content array). What they added is the change, told as such (`keep`: the
+   * blocks of the last message that stay), so the log grows by what was added, never by a copy.
+   */
+  private changeTail(edit: (history: MessageParam[]) => void): void {
+    const history = this.heldHistory();
+    const length = history.length;
+    const last = history[length - 1];
+    const lastContent = last?.content;
+    edit(history);
+    if (history.length > length) {
+      this.announce({ from: length, messages: history.slice(length) }, 'chat');
+    } else if (last && last.content !== lastContent) {
+      const keep = typeof lastContent === 'string' ? 1 : lastContent!.length;
+      this.announce({ from: length - 1, keep, messages: [{ role: last.role, content: (last.content as ContentBlockParam[]).slice(keep) } as MessageParam] }, 'chat');
+    }
+  }
+
+  private announce(change: HistoryChange & { messages: MessageParam[] }, origin: HistoryEvent['origin']): void {
+    // A copy: the history goes on changing while a listener (the log's writer) may still hold it.
+    this.historyChanges.fire({ change: origin === 'chat' ? structuredClone(change) : change, origin });
   }
 
   /** False while the history is only in the chat's log (nothing can have changed it). */
@@ -70,11 +149,6 @@ export class ChatSession {
   deferHistory(read: () => MessageParam[]): void {
     this.loadedHistory = null;
     this.readHistory = read;
-  }
-
-  /** Told once, when a deferred history is read back (persistence takes it as what the log holds). */
-  whenHistoryRead(listener: (history: MessageParam[]) => void): void {
-    this.historyRead = listener;
   }
 
   /**

@@ -16,7 +16,7 @@ export function forkChat(source: ChatSession, items: ChatItems): ChatSession {
   const copy = new ChatSession({ ...structuredClone(summary), id: randomUUID(), title: earlierTitle(source.summary.title), updatedAt: now }, items);
   const id = copy.summary.id;
   for (const item of source.transcript) copy.apply({ type: 'transcript_item', sessionId: id, item: structuredClone(item) });
-  copy.history.push(...structuredClone(source.history));
+  copy.restoreHistory(structuredClone([...source.history]));
   copy.plan = source.plan ? structuredClone(source.plan) : null;
   return copy;
 }

@@ -5,8 +5,9 @@ import { historyProblems } from '../../../test-support/main/history-check';
 import type { UserItem } from '../../shared/transcript';
 import { appendAssistant, appendUser, appendUserText, closeOpenToolUses } from './api-history';
 import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from './history-cut';
-import { HistorySync } from '../store/history-sync';
-import { applyHistoryChange } from '../store/logged-history';
+import { PagedItems } from '../store/paging/paged-items';
+import { ChatSession } from './chat-session';
+import { applyHistoryChange } from './history-change';
 
 // Edit message and Retry reply cut the API history at a user message. Whatever the chat went
 // through (tool loops, a Stop mid-tools, failed requests whose messages merged with the next),
@@ -87,34 +88,35 @@ describe('cutting the history at a user message', () => {
   });
 });
 
-describe('the log of a history that was cut', () => {
-  it('replays to exactly the history, whatever was cut and appended between saves', () => {
+describe('the history events of a chat that was cut', () => {
+  it('replay to exactly its history, whatever was cut, merged and appended', () => {
     fc.assert(
-      fc.property(ops, fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 4 }), (sequence, edits) => {
+      fc.property(ops, fc.array(fc.nat(), { maxLength: 4 }), (sequence, edits) => {
         const { history, users } = chat(sequence);
-        const logged: MessageParam[] = [];
-        const sync = new HistorySync([]);
-        const save = () => {
-          const change = sync.changes(history);
-          if (change) expect(applyHistoryChange(logged, change)).toBe(true);
-          sync.markSaved(history);
-        };
-        save();
-        for (const [pick, saveBetween] of edits) {
-          const marks = locateUserMessages(history, users);
+        const session = new ChatSession({ id: 'c', title: 't', createdAt: '', updatedAt: '' }, new PagedItems());
+        session.restoreHistory(history);
+        // What a log that saw only the events holds.
+        const logged: MessageParam[] = structuredClone(history);
+        session.onHistoryChange(({ change, origin }) => {
+          expect(origin).toBe('chat');
+          expect(applyHistoryChange(logged, change)).toBe(true);
+        });
+        for (const pick of edits) {
+          const marks = locateUserMessages(session.history, users);
           const user = users[pick % users.length]!;
           const mark = marks.get(user.id);
           if (!mark) continue;
-          cutHistory(history, mark);
-          if (saveBetween) save();
-          appendUserText(history, `edit ${pick}`);
-          appendAssistant(history, [{ type: 'text', text: 'reply' }]);
+          session.cutHistory(mark);
+          expect(logged).toEqual(session.history);
+          session.appendUser([{ type: 'text', text: `edit ${pick}` }]);
+          // Merged into the same user message when the cut left one (a `keep` change).
+          if (pick % 2) session.appendUser([{ type: 'text', text: 'and more' }]);
+          session.appendAssistant([{ type: 'text', text: 'reply' }]);
           users.splice(users.indexOf(user), Infinity, { ...user, historyAt: mark });
-          save();
-          expect(logged).toEqual(history);
+          expect(logged).toEqual(session.history);
         }
-        save();
-        expect(logged).toEqual(history);
+        session.closeOpenToolUses('stopped');
+        expect(logged).toEqual(session.history);
       }),
     );
   });

@@ -47,8 +47,7 @@ export function userBlocksAt(history: readonly MessageParam[], mark: HistoryMark
 
 /**
  * Drops the history from `mark` on: the blocks of that message from the mark, and every later
- * message. The message the mark is in is replaced by a new object when part of it stays (the
- * session log tells a cut by that: history-sync.ts).
+ * message. ChatSession.cutHistory announces it as a change from the mark's message on.
  */
 export function cutHistory(history: MessageParam[], mark: HistoryMark): void {
   const message = history[mark.message];

@@ -1,7 +1,7 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { SessionSummary } from '../../shared/transcript';
-import type { ChatSession } from '../chats/chat-session';
+import type { ChatSession, HistoryEvent } from '../chats/chat-session';
 import type { Usage } from '../../shared/usage';
 import type { Disposable } from '../common/emitter';
 
@@ -19,6 +19,8 @@ export interface ChatHost {
   onUsage(listener: (record: UsageRecord) => void): Disposable;
   /** A chat was copied (an earlier version): its whole state is written as a new log at once. */
   onForked(listener: (sessionId: string) => void): Disposable;
+  /** Every change to a chat's API history, as it is made (ChatSession.onHistoryChange). */
+  onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable;
   listSessions(): SessionSummary[];
   sessionState(sessionId: string): ChatSession | undefined;
   adoptSession(session: ChatSession): void;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import type { ScriptedServer } from '../../../test-support/scripted-api/server';
 import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import { parseLog } from './log-reader';
 import { INTERRUPTED_RESULT } from './restore-chat';
 
 let dir: string;
@@ -29,6 +30,14 @@ afterEach(async () => {
 });
 
 describe('ChatLogs', () => {
+  it('logs a change to the API history as it is made, with no later event to carry it', async () => {
+    const first = await start();
+    const { id } = first.chat.newSession();
+    first.chat.sessionState(id)!.appendUser([{ type: 'text', text: 'noted before anything else happens' }]);
+    const logged = parseLog(await readFile(join(dir, 'sessions', id, 'events.jsonl'), 'utf8')).records;
+    expect(logged).toContainEqual(expect.objectContaining({ type: 'history', from: 0, messages: [{ role: 'user', content: [{ type: 'text', text: 'noted before anything else happens' }] }] }));
+  });
+
   it('replay reproduces the transcript, the plan, the API history, usage and the list exactly', async () => {
     const first = await start();
     const summary = first.chat.newSession();

@@ -9,7 +9,6 @@ import { awaitReply, inboxDir, replyToInbox, sendToInbox, takeFromInbox, type In
 import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, UsageRecord } from './chat-log-ports';
-import { HistorySync } from './history-sync';
 import { loadChat, loadChats, type LoadedChat } from './load-chats';
 import type { LogFileSystem } from './log-file-system';
 import type { LogEntry, LogRecord } from './log-records';
@@ -18,7 +17,9 @@ import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
 import { readLog, type LineSpan } from './log-reader';
 import { replay } from './replay';
-import { restoreChat } from './restore-chat';
+import { restoreChat, type RestoredChat } from './restore-chat';
+import type { HistoryEvent } from '../chats/chat-session';
+import type { HistoryChange } from '../chats/history-change';
 import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
 import { pagedItemsOf } from './paging/paged-items';
 import { IndexWriter, mergedIndex } from './chat-list-file';
@@ -38,7 +39,6 @@ interface ChatLog {
   writer: SessionLogWriter | null;
   /** Where this process stands in the log: what it has read or written. */
   tail: LogTail;
-  history: HistorySync;
   pendingText: Map<string, string>;
   lastRunStatus: string;
   lastSummaryJson: string;
@@ -270,6 +270,7 @@ export class ChatLogs implements AsyncDisposable {
     this.subscriptions.add(chat.onEvent((event) => this.onEvent(event)));
     this.subscriptions.add(chat.onUsage((record) => this.onUsage(record)));
     this.subscriptions.add(chat.onForked((sessionId) => this.onForked(sessionId)));
+    this.subscriptions.add(chat.onHistoryChange((sessionId, event) => this.onHistory(sessionId, event)));
     if (this.options.follow) this.watch?.add(this.sessionsDir);
   }
 
@@ -287,12 +288,12 @@ export class ChatLogs implements AsyncDisposable {
     const state = this.options.chat.sessionState(sessionId);
     if (!state || this.logs.has(sessionId)) return;
     // A new id: its lock is free, like a chat this process just created.
-    const log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1), new HistorySync([]));
+    const log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1));
     this.write(log, { type: 'created', session: state.summary });
     log.lastSummaryJson = JSON.stringify(state.summary);
-    // The first record after `created` brings the whole history along (write → syncHistory).
+    // The copy's whole history goes first: it was made before the copy had a log.
+    if (state.history.length) this.write(log, { type: 'history', from: 0, messages: structuredClone([...state.history]) as never });
     for (const item of state.transcript) this.write(log, { type: 'item', item });
-    this.syncHistory(log);
     if (state.plan) this.write(log, { type: 'plan', version: state.plan.version, plan: state.plan });
     this.index.schedule();
   }
@@ -309,18 +310,18 @@ export class ChatLogs implements AsyncDisposable {
       this.readOnly.add(entry.id);
       return;
     }
-    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1), entry.history ?? new HistorySync([]));
-    // A history left in the log: what is read back is what the log holds (before anything changes it).
-    entry.restored.session.whenHistoryRead((history) => (log.history = new HistorySync(history)));
+    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1));
     log.lastRunStatus = entry.runStatus;
     log.lastSummaryJson = entry.summaryJson;
     log.followed = entry.writtenElsewhere;
     if (log.followed && this.options.follow) this.watch?.add(log.tail.path);
-    if (entry.restored.fixedItems.length) this.logRepair(log, entry.restored.fixedItems, entry.restored.session.summary);
+    if (entry.restored.fixedItems.length || entry.restored.historyRepairs.length) this.logRepair(log, entry.restored, entry.restored.session.summary);
   }
 
   /** Closing an interrupted run is itself logged, so the next start sees a consistent chat. */
-  private logRepair(log: ChatLog, fixedItems: LoadedChat['restored']['fixedItems'], summary: SessionSummary): void {
+  private logRepair(log: ChatLog, { fixedItems, historyRepairs }: RestoredChat, summary: SessionSummary): void {
+    // The closed calls' results first, as they were made (replay then finds the history whole).
+    for (const change of historyRepairs) this.writeHistory(log, change);
     for (const item of fixedItems) this.write(log, { type: 'item', item });
     this.write(log, { type: 'run', state: { status: 'idle' } });
     // The log now ends idle: the next run must be logged as running, or a second kill is never repaired.
@@ -328,8 +329,8 @@ export class ChatLogs implements AsyncDisposable {
     this.writeSummary(log, summary);
   }
 
-  private newLog(sessionId: string, tail: LogTail, history: HistorySync): ChatLog {
-    const log: ChatLog = { id: sessionId, writer: null, tail, history, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
+  private newLog(sessionId: string, tail: LogTail): ChatLog {
+    const log: ChatLog = { id: sessionId, writer: null, tail, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
     this.logs.set(sessionId, log);
     // Items whose records are in this log may leave memory and be read back from it.
     pagedItemsOf(this.options.chat.sessionState(sessionId))?.attach(tail.path, this.options.keepRecent);
@@ -346,7 +347,7 @@ export class ChatLogs implements AsyncDisposable {
       const state = this.options.chat.sessionState(sessionId);
       if (event.type !== 'session_updated' || !state) return;
       // A chat this process just created: its lock is free (its id is new).
-      log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1), new HistorySync([]));
+      log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1));
       this.write(log, { type: 'created', session: event.session });
       log.lastSummaryJson = JSON.stringify(event.session);
       this.index.schedule();
@@ -361,11 +362,10 @@ export class ChatLogs implements AsyncDisposable {
         this.write(log, { type: 'item', item: event.item });
         return;
       case 'run_state':
+        // A phase of the same run is not logged (the history changes are, as they happen).
         if (event.state.status !== log.lastRunStatus) {
           log.lastRunStatus = event.state.status;
           this.write(log, { type: 'run', state: event.state });
-        } else {
-          this.syncHistory(log); // tool results join the history just before the next request
         }
         return;
       case 'session_updated':
@@ -387,12 +387,23 @@ export class ChatLogs implements AsyncDisposable {
         this.write(log, { type: 'prompt', event: event as never });
         return;
       case 'chat_rewound':
-        // The cut history goes first (write syncs it), so replay cuts the items after it.
+        // The cut history was logged when it was made (before this), so replay cuts the items after it.
         this.write(log, { type: 'rewind', itemId: event.fromItemId, planDropped: event.planDropped });
         return;
       default:
-        this.syncHistory(log);
+        return;
     }
+  }
+
+  /** A change to a chat's API history, logged as it is made; one read from the log is there already. */
+  private onHistory(sessionId: string, { change, origin }: HistoryEvent): void {
+    if (origin === 'log' || this.mirroring || this.readOnly.has(sessionId)) return;
+    const log = this.logs.get(sessionId);
+    if (log) this.writeHistory(log, change);
+  }
+
+  private writeHistory(log: ChatLog, change: HistoryChange): void {
+    this.write(log, { type: 'history', from: change.from, ...(change.keep !== undefined ? { keep: change.keep } : {}), messages: change.messages as never });
   }
 
   private onUsage(record: UsageRecord): void {
@@ -408,14 +419,11 @@ export class ChatLogs implements AsyncDisposable {
     this.index.schedule();
   }
 
-  /** Every record goes after the text streamed before it and the history changes that preceded it. */
+  /** Every record goes after the text streamed before it. */
   private write(log: ChatLog, entry: LogEntry): void {
     if (!this.writable(log)) return;
     try {
-      if (entry.type !== 'created') {
-        this.flushText(log);
-        this.syncHistory(log);
-      }
+      if (entry.type !== 'created') this.flushText(log);
       // An item's record tells the chat where it lies once it is in the file (the item may then leave memory).
       const written = entry.type === 'item' ? pagedItemsOf(this.options.chat.sessionState(log.id))?.recording(entry.item.id, 'item') : undefined;
       log.writer!.append(entry, written ? { written } : {});
@@ -423,17 +431,6 @@ export class ChatLogs implements AsyncDisposable {
       this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
     }
     this.scheduleRelease(log);
-  }
-
-  private syncHistory(log: ChatLog): void {
-    const state = this.options.chat.sessionState(log.id);
-    // A history still only in the log has not changed (and is not read for nothing).
-    if (!state?.historyInMemory) return;
-    const change = log.history.changes(state.history);
-    if (!change || !this.writable(log)) return;
-    log.writer!.append({ type: 'history', from: change.from, ...(change.keep !== undefined ? { keep: change.keep } : {}), messages: change.messages as never });
-    // Only now: the writer holds it (on disk, or queued in order until the disk takes it).
-    log.history.markSaved(state.history);
   }
 
   private flushText(log: ChatLog): void {
@@ -603,7 +600,6 @@ export class ChatLogs implements AsyncDisposable {
     log.releaseTimer = null;
     if (!log.writer) return;
     this.flushText(log);
-    this.syncHistory(log);
     const writer = log.writer;
     log.writer = null;
     log.tail.lastSeq = writer.nextSeq - 1;
@@ -657,7 +653,6 @@ export class ChatLogs implements AsyncDisposable {
       restorePlan: (plan) => plans.restore(log.id, plan),
       dropPlan: () => plans.drop(log.id),
       summaryLogged: (json) => (log.lastSummaryJson = json),
-      historyChanged: () => (log.history = new HistorySync(session.history)),
       runStatus: (status) => (log.lastRunStatus = status),
       // The log says something its writer never wrote: this process stops following it and shows the chat read-only.
       unfit: (problem) => queueMicrotask(() => this.changedElsewhere(log.id, problem)),
@@ -769,14 +764,11 @@ export class ChatLogs implements AsyncDisposable {
     const read = readLog(log.tail.path);
     const replayed = replay(read.records, { spans: read.spans, path: log.tail.path, keepRecent: this.options.keepRecent });
     if (!replayed) return;
-    // What the log holds, taken before the repair changes it: restoreChat may extend the last
-    // message in place (results for the calls a kill left open), and that must be logged.
-    const logged = new HistorySync(replayed.history);
+    // restoreChat may add results for the calls a kill left open: logRepair logs them first.
     const restored = restoreChat(replayed, { repair: true });
     if (!restored.fixedItems.length) return;
     this.options.chat.adoptSession(restored.session);
-    log.history = logged;
-    this.logRepair(log, restored.fixedItems, restored.session.summary);
+    this.logRepair(log, restored, restored.session.summary);
     for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
     this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
     this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });

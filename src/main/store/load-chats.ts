@@ -4,7 +4,6 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Plan } from '../../shared/plan';
 import { apiHistoryProblem } from '../chats/api-history';
-import { HistorySync } from './history-sync';
 import { readLog, type LogReadResult } from './log-reader';
 import type { LogRecord } from './log-records';
 import { replay, type ReplayedChat } from './replay';
@@ -16,8 +15,6 @@ export interface LoadedChat {
   id: string;
   restored: RestoredChat;
   plan: Plan | null;
-  /** The history as logged, before any fix-up: what the log already holds; null while it stays in the log (ChatSession.deferHistory). */
-  history: HistorySync | null;
   nextSeq: number;
   /** Where the log's last complete line ends: a follower reads on from here. */
   intactBytes: number;
@@ -110,7 +107,6 @@ function damagedChat(id: string, reason: string, read: LogReadResult, path: stri
     id,
     restored,
     plan: replayed.plan,
-    history: new HistorySync(replayed.history),
     nextSeq: read.nextSeq,
     intactBytes: read.intactBytes,
     writtenElsewhere: false,
@@ -162,17 +158,15 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     }
     if (!elsewhere && read.intactBytes < statSync(path).size) truncateSync(path, read.intactBytes);
     for (const problem of replayed.problems) warn(`${path}: ${problem}.`);
-    const history = new HistorySync(replayed.history);
     replayed.summary = withLogHealth(replayed.summary, read.skipped + replayed.problems.length, undefined);
     const restored = restoreChat(replayed, { repair: !elsewhere });
     // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
-    const deferred = !restored.fixedItems.length && !hasPendingPrompt(restored.session);
+    const deferred = !restored.fixedItems.length && !restored.historyRepairs.length && !hasPendingPrompt(restored.session);
     if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? [], replayed.history.length));
     return {
       id,
       restored,
       plan: replayed.plan,
-      history: deferred ? null : history,
       nextSeq: read.nextSeq,
       intactBytes: read.intactBytes,
       writtenElsewhere: elsewhere,

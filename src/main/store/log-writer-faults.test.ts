@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { faultyFs } from '../../../test-support/faulty-fs';
-import { HistorySync } from './history-sync';
 import { parseLog } from './log-reader';
 import { SessionLogWriter } from './log-writer';
 
@@ -61,15 +60,5 @@ describe('the log writer when the disk fails', () => {
     expect(faults).toBe(1);
     const read = parseLog(readFileSync(path, 'utf8'));
     expect(read.records).toEqual([expect.objectContaining({ type: 'item', item: expect.objectContaining({ text: 'my message must not be lost' }) })]);
-  });
-
-  it('history is marked saved only after the writer took it', () => {
-    const sync = new HistorySync([]);
-    const history = [{ role: 'user' as const, content: 'hi' }];
-    expect(sync.changes(history)).toEqual({ from: 0, messages: history });
-    // Asking again without saving gives the same change: nothing was marked.
-    expect(sync.changes(history)).toEqual({ from: 0, messages: history });
-    sync.markSaved(history);
-    expect(sync.changes(history)).toBeNull();
   });
 });

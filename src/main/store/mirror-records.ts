@@ -4,7 +4,7 @@ import type { ChatSession } from '../chats/chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
 import { apiHistoryProblem } from '../chats/api-history';
-import { applyHistoryChange, historyChangeProblem } from './logged-history';
+import { historyChangeProblem } from '../chats/history-change';
 
 /** What following a log changes besides the chat itself: the follower's own bookkeeping. */
 export interface MirrorTarget {
@@ -16,7 +16,6 @@ export interface MirrorTarget {
   /** A rewind dropped the chat's plan (it was made in the turns the rewind cut). */
   dropPlan(): void;
   summaryLogged(json: string): void;
-  historyChanged(): void;
   runStatus(status: string): void;
   /** A record could not apply, or made the history one the API refuses (the log was changed outside its writer). */
   unfit(problem: string): void;
@@ -56,8 +55,7 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
           target.unfit(`the history record with seq ${record.seq} does not fit the chat (${problem})`);
           break;
         }
-        applyHistoryChange(session.history, record);
-        target.historyChanged();
+        session.applyLoggedHistory(record);
         // Fits, but says something the API would refuse (a hand-made line): the chat must not send it.
         problem = apiHistoryProblem(session.history);
         if (problem) target.unfit(`its history is not one Claude accepts after the record with seq ${record.seq} (${problem})`);

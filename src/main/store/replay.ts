@@ -6,7 +6,7 @@ import type { RunState, SessionSummary, TranscriptItem } from '../../shared/tran
 import { withoutPlanProgress } from '../chats/chat-session';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
-import { applyHistoryChange, historyChangeProblem } from './logged-history';
+import { applyHistoryChange, historyChangeProblem } from '../chats/history-change';
 import { PagedItems } from './paging/paged-items';
 
 /** A chat as its log describes it: exactly what the user saw and what Claude had been sent. */

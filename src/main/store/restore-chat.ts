@@ -1,6 +1,7 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { TranscriptItem } from '../../shared/transcript';
-import { closeOpenToolUses, unansweredToolUses } from '../chats/api-history';
+import { unansweredToolUses } from '../chats/api-history';
+import type { HistoryChange } from '../chats/history-change';
 import { ChatSession } from '../chats/chat-session';
 import { noticeItem } from '../common/transcript-items';
 import type { ReplayedChat } from './replay';
@@ -12,6 +13,8 @@ export interface RestoredChat {
   session: ChatSession;
   /** Items changed to close an interrupted run (to log as the fix-up). */
   fixedItems: TranscriptItem[];
+  /** The history changes of that fix-up (results for the calls a kill left open), to log before the items. */
+  historyRepairs: HistoryChange[];
 }
 
 /**
@@ -26,7 +29,7 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) }, chat.items);
   const id = chat.summary.id;
   session.compaction = session.itemsOfKind('compaction').at(-1) ?? null;
-  session.history.push(...chat.history);
+  session.restoreHistory(chat.history);
   session.plan = chat.plan;
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
   dropStalePrompts(session);
@@ -36,11 +39,11 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   // Another process's live chat (followed, never repaired) shows its run state as logged.
   if (options.repair === false) {
     session.runState = chat.runState;
-    return { session, fixedItems };
+    return { session, fixedItems, historyRepairs: [] };
   }
   // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
   if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
-  if (chat.runState.status === 'idle' || pending) return { session, fixedItems };
+  if (chat.runState.status === 'idle' || pending) return { session, fixedItems, historyRepairs: [] };
 
   // A whole read of the transcript, once, for a chat a crash cut off mid-run.
   for (const item of session.transcript) {
@@ -49,12 +52,15 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
       fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
     }
   }
-  if (unansweredToolUses(session.history).length) closeOpenToolUses(session.history, INTERRUPTED_RESULT);
+  const historyRepairs: HistoryChange[] = [];
+  const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
+  if (unansweredToolUses(session.history).length) session.closeOpenToolUses(INTERRUPTED_RESULT);
+  repairing.dispose();
   const resumable = session.history.at(-1)?.role === 'user';
   if (resumable) fixedItems.push(noticeItem('warning', INTERRUPTED_NOTICE, 'interrupted'));
   for (const item of fixedItems) session.apply({ type: 'transcript_item', sessionId: id, item });
   session.summary = { ...session.summary, interrupted: resumable };
-  return { session, fixedItems };
+  return { session, fixedItems, historyRepairs };
 }
 
 /**
