@@ -5,7 +5,10 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { SessionSummary } from '../../shared/transcript';
 import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
-import { awaitReply, inboxDir, replyToInbox, sendToInbox, takeFromInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
+import { awaitReply, inboxDir, sendToInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
+import { ChatLog } from './chat-log';
+import { dispatchInbox } from './inbox-dispatch';
+import { closedLeftRun } from './left-run';
 import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, UsageRecord } from './chat-log-ports';
@@ -15,9 +18,8 @@ import type { LogEntry, LogRecord } from './log-records';
 import { LogTail } from './log-tail';
 import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
-import { readLog, type LineSpan } from './log-reader';
-import { replay } from './replay';
-import { restoreChat, type RestoredChat } from './restore-chat';
+import type { LineSpan } from './log-reader';
+import type { RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { HistoryChange } from '../chats/history-change';
 import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
@@ -32,20 +34,6 @@ const TEXT_FLUSH_MS = 200;
 const FOLLOW_POLL_MS = 400;
 /** How long a forwarded Stop waits for the writer's answer: its poll is 400 ms, so this is many looks. */
 const REPLY_TIMEOUT_MS = 4_000;
-
-interface ChatLog {
-  id: string;
-  /** Set while this process holds the chat's lock and writes it; null while it follows. */
-  writer: SessionLogWriter | null;
-  /** Where this process stands in the log: what it has read or written. */
-  tail: LogTail;
-  pendingText: Map<string, string>;
-  lastRunStatus: string;
-  lastSummaryJson: string;
-  releaseTimer: ReturnType<typeof setTimeout> | null;
-  /** Another process held the lock at the last look: its appends are read as they come. */
-  followed: boolean;
-}
 
 export interface ChatLogsOptions {
   dataDir: string;
@@ -241,11 +229,7 @@ export class ChatLogs implements AsyncDisposable {
     this.disposed = true;
     this.subscriptions.dispose();
     if (this.textTimer) clearTimeout(this.textTimer);
-    for (const log of this.logs.values()) {
-      if (log.releaseTimer) clearTimeout(log.releaseTimer);
-      log.writer?.close();
-      log.writer = null;
-    }
+    for (const log of this.logs.values()) log.close();
     this.logs.clear();
     this.locks.dispose();
     this.saveStates.dispose();
@@ -330,7 +314,7 @@ export class ChatLogs implements AsyncDisposable {
   }
 
   private newLog(sessionId: string, tail: LogTail): ChatLog {
-    const log: ChatLog = { id: sessionId, writer: null, tail, pendingText: new Map(), lastRunStatus: 'idle', lastSummaryJson: '', releaseTimer: null, followed: false };
+    const log = new ChatLog(sessionId, tail, () => pagedItemsOf(this.options.chat.sessionState(sessionId)));
     this.logs.set(sessionId, log);
     // Items whose records are in this log may leave memory and be read back from it.
     pagedItemsOf(this.options.chat.sessionState(sessionId))?.attach(tail.path, this.options.keepRecent);
@@ -355,7 +339,7 @@ export class ChatLogs implements AsyncDisposable {
     }
     switch (event.type) {
       case 'message_delta':
-        log.pendingText.set(event.itemId, (log.pendingText.get(event.itemId) ?? '') + event.text);
+        log.bufferText(event.itemId, event.text);
         this.scheduleText();
         return;
       case 'transcript_item':
@@ -423,10 +407,7 @@ export class ChatLogs implements AsyncDisposable {
   private write(log: ChatLog, entry: LogEntry): void {
     if (!this.writable(log)) return;
     try {
-      if (entry.type !== 'created') this.flushText(log);
-      // An item's record tells the chat where it lies once it is in the file (the item may then leave memory).
-      const written = entry.type === 'item' ? pagedItemsOf(this.options.chat.sessionState(log.id))?.recording(entry.item.id, 'item') : undefined;
-      log.writer!.append(entry, written ? { written } : {});
+      log.append(entry);
     } catch (error) {
       this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
     }
@@ -434,13 +415,8 @@ export class ChatLogs implements AsyncDisposable {
   }
 
   private flushText(log: ChatLog): void {
-    if (!log.pendingText.size || !this.writable(log)) return;
-    const items = pagedItemsOf(this.options.chat.sessionState(log.id));
-    for (const [itemId, text] of log.pendingText) {
-      const written = items?.recording(itemId, 'text');
-      log.writer!.append({ type: 'text', itemId, text }, written ? { written } : {});
-    }
-    log.pendingText.clear();
+    if (!log.hasPendingText || !this.writable(log)) return;
+    log.flushText();
   }
 
   private flushAllText(): void {
@@ -466,9 +442,7 @@ export class ChatLogs implements AsyncDisposable {
     if (log) {
       // Out of the logs, like a chat damaged at load: never claimed, followed or written again here.
       this.logs.delete(sessionId);
-      log.writer?.close();
-      log.writer = null;
-      if (log.releaseTimer) clearTimeout(log.releaseTimer);
+      log.close();
       this.watch?.remove(log.tail.path);
       this.watch?.remove(inboxDir(join(this.sessionsDir, sessionId)));
       this.locks.release(sessionId);
@@ -560,16 +534,8 @@ export class ChatLogs implements AsyncDisposable {
     if (!log.writer) return false;
     const verified = this.locks.verify(log.id);
     if (verified.ok) return false;
-    const writer = log.writer;
-    log.writer = null;
-    if (log.releaseTimer) clearTimeout(log.releaseTimer);
-    log.releaseTimer = null;
-    log.pendingText.clear();
-    log.tail.lastSeq = writer.nextSeq - 1;
-    log.tail.offset = writer.endOffset ?? log.tail.offset;
-    writer.close();
+    log.dropWriter();
     this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
-    log.followed = true;
     if (this.options.follow) this.watch?.add(log.tail.path);
     const who = verified.by ? describeOwner(verified.by) : 'another process';
     this.warn(`Chat ${log.id} was taken over by ${who}; this process no longer writes it.`);
@@ -596,27 +562,16 @@ export class ChatLogs implements AsyncDisposable {
 
   /** Stops writing: what is buffered goes out first; the log is followed from its end on. */
   private stopWriting(log: ChatLog): void {
-    if (log.releaseTimer) clearTimeout(log.releaseTimer);
-    log.releaseTimer = null;
-    if (!log.writer) return;
-    this.flushText(log);
-    const writer = log.writer;
-    log.writer = null;
-    log.tail.lastSeq = writer.nextSeq - 1;
-    try {
-      log.tail.offset = statSync(log.tail.path).size;
-    } catch {
-      // Deleted: nothing left to follow.
-    }
-    writer.close();
-    this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
+    // Buffered text goes out only under a lock that is still this process's.
+    if (log.hasPendingText && this.lostLock(log)) return;
+    if (log.stopWriting()) this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
   }
 
   /** The shells give an idle chat back, so another process (a restarted MCP server) may write it. */
   private scheduleRelease(log: ChatLog): void {
     const ms = this.options.releaseIdleMs;
     if (ms === undefined || !log.writer) return;
-    if (log.releaseTimer) clearTimeout(log.releaseTimer);
+    log.cancelRelease();
     log.releaseTimer = setTimeout(() => {
       log.releaseTimer = null;
       const state = this.options.chat.sessionState(log.id);
@@ -674,7 +629,7 @@ export class ChatLogs implements AsyncDisposable {
     if (this.disposed) return;
     for (const log of [...this.logs.values()]) this.lostLock(log);
     if (this.options.follow) this.followFolder();
-    if (this.options.onRequest) this.takeRequests();
+    if (this.options.onRequest) this.takeRequests(this.options.onRequest);
   }
 
   private followFolder(): void {
@@ -761,12 +716,9 @@ export class ChatLogs implements AsyncDisposable {
    * to a run paused on a question (it waits for an answer).
    */
   private closeLeftRun(log: ChatLog): void {
-    const read = readLog(log.tail.path);
-    const replayed = replay(read.records, { spans: read.spans, path: log.tail.path, keepRecent: this.options.keepRecent });
-    if (!replayed) return;
-    // restoreChat may add results for the calls a kill left open: logRepair logs them first.
-    const restored = restoreChat(replayed, { repair: true });
-    if (!restored.fixedItems.length) return;
+    // Results for the calls a kill left open come with it: logRepair logs them first.
+    const restored = closedLeftRun(log.tail.path, this.options.keepRecent);
+    if (!restored) return;
     this.options.chat.adoptSession(restored.session);
     this.logRepair(log, restored, restored.session.summary);
     for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
@@ -774,14 +726,8 @@ export class ChatLogs implements AsyncDisposable {
     this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });
   }
 
-  private takeRequests(): void {
-    for (const log of this.logs.values()) {
-      if (!log.writer) continue;
-      const chatDir = join(this.sessionsDir, log.id);
-      for (const taken of takeFromInbox(chatDir, this.warn)) {
-        const reply = this.options.onRequest?.(log.id, taken);
-        if (reply) replyToInbox(chatDir, taken.name, reply);
-      }
-    }
+  private takeRequests(onRequest: NonNullable<ChatLogsOptions['onRequest']>): void {
+    const writing = [...this.logs.values()].filter((log) => log.writer).map((log) => log.id);
+    dispatchInbox(this.sessionsDir, writing, onRequest, this.warn);
   }
 }
