@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, truncateSync, type Dirent } from 'node:fs';
+import { existsSync, mkdirSync, truncateSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../shared/contract';
@@ -9,16 +9,15 @@ import { awaitReply, inboxDir, sendToInbox, type InboxReply, type InboxRequest, 
 import { ChatLog } from './chat-log';
 import { dispatchInbox } from './inbox-dispatch';
 import { closedLeftRun } from './left-run';
-import { ChatLocks, describeOwner, LOCK_SUFFIX, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
+import { LogFollower } from './log-follower';
+import { ChatLocks, describeOwner, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, UsageRecord } from './chat-log-ports';
-import { loadChat, loadChats, type LoadedChat } from './load-chats';
+import { loadChats, type LoadedChat } from './load-chats';
 import type { LogFileSystem } from './log-file-system';
-import type { LogEntry, LogRecord } from './log-records';
+import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
-import { mirrorRecords } from './mirror-records';
 import { SessionLogWriter } from './log-writer';
-import type { LineSpan } from './log-reader';
 import type { RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { HistoryChange } from '../chats/history-change';
@@ -81,8 +80,7 @@ export class ChatLogs implements AsyncDisposable {
   private textTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly warn: (message: string) => void;
   private watch: FolderWatch | null = null;
-  /** Chat folders seen without a readable chat yet, by log size, so they are not read on every tick. */
-  private readonly unreadable = new Map<string, number>();
+  private readonly follower: LogFollower;
   /** Set while events read from another process's log are applied: they are logged already. */
   private mirroring = false;
   private disposed = false;
@@ -101,6 +99,23 @@ export class ChatLogs implements AsyncDisposable {
     this.warn = options.warn ?? ((message) => console.warn(`[waypoint] ${message}`));
     this.locks = new ChatLocks(sessionsDir, options.holder ?? 'Waypoint');
     this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, options.chat.listSessions(), (id) => existsSync(join(sessionsDir, id))));
+    this.follower = new LogFollower({
+      sessionsDir,
+      logs: this.logs,
+      chat: options.chat,
+      plans: options.plans,
+      keepRecent: options.keepRecent,
+      warn: this.warn,
+      watch: () => this.watch,
+      logPath: (id) => this.logPath(id),
+      isReadOnly: (id) => this.readOnly.has(id),
+      writerElsewhere: (id) => this.writerElsewhere(id),
+      adopt: (entry) => this.adopt(entry),
+      forget: (log) => this.forget(log),
+      repairAbandoned: (log) => this.repairAbandoned(log),
+      changedElsewhere: (id, what) => this.changedElsewhere(id, what),
+      emitMirrored: (id, event) => this.emitMirrored(id, event),
+    });
   }
 
   /** Loads every chat from disk into the chat and plan services, then starts logging. */
@@ -499,7 +514,7 @@ export class ChatLogs implements AsyncDisposable {
     }
     // Followed, or loaded while another process wrote it: taken as logged, never repaired here.
     const othersChat = leftByOther || log.followed;
-    const appended = this.follow(log);
+    const appended = this.follower.follow(log);
     const torn = log.tail.tornBytes();
     if (torn > 0) {
       truncateSync(log.tail.path, log.tail.offset);
@@ -586,34 +601,6 @@ export class ChatLogs implements AsyncDisposable {
     log.releaseTimer.unref?.();
   }
 
-  // ---- Following other processes ---------------------------------------------------------
-
-  /** Reads and applies what another process appended to the chat's log. */
-  private follow(log: ChatLog): number {
-    const read = log.tail.read();
-    if (read.kind === 'gone') return 0;
-    for (const warning of read.warnings) this.warn(warning);
-    if (read.records.length) this.mirror(log, read.records, read.spans);
-    return read.records.length;
-  }
-
-  /** Applies another process's records as this process's services would have fired them. */
-  private mirror(log: ChatLog, records: readonly LogRecord[], spans: readonly LineSpan[]): void {
-    const { chat, plans } = this.options;
-    const session = chat.sessionState(log.id);
-    if (!session) return;
-    mirrorRecords(records, spans, {
-      session,
-      emit: (event) => this.emitMirrored(log.id, event),
-      restorePlan: (plan) => plans.restore(log.id, plan),
-      dropPlan: () => plans.drop(log.id),
-      summaryLogged: (json) => (log.lastSummaryJson = json),
-      runStatus: (status) => (log.lastRunStatus = status),
-      // The log says something its writer never wrote: this process stops following it and shows the chat read-only.
-      unfit: (problem) => queueMicrotask(() => this.changedElsewhere(log.id, problem)),
-    });
-  }
-
   /** An event this process did not cause: announced (the window shows it), never logged again. */
   private emitMirrored(sessionId: string, event: WaypointEvent): void {
     this.mirroring = true;
@@ -628,66 +615,8 @@ export class ChatLogs implements AsyncDisposable {
   private tick(): void {
     if (this.disposed) return;
     for (const log of [...this.logs.values()]) this.lostLock(log);
-    if (this.options.follow) this.followFolder();
+    if (this.options.follow) this.follower.followFolder();
     if (this.options.onRequest) this.takeRequests(this.options.onRequest);
-  }
-
-  private followFolder(): void {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(this.sessionsDir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const folders = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
-    const locked = new Set(entries.filter((e) => e.isFile() && e.name.endsWith(LOCK_SUFFIX)).map((e) => e.name.slice(0, -LOCK_SUFFIX.length)));
-
-    for (const id of folders) if (!this.logs.has(id) && !this.readOnly.has(id)) this.discover(id);
-    for (const log of [...this.logs.values()]) {
-      if (log.writer) continue;
-      if (!folders.has(log.id)) {
-        this.forget(log);
-        continue;
-      }
-      const writer = locked.has(log.id) ? this.writerElsewhere(log.id) : null;
-      if (writer) {
-        if (!log.followed) this.watch?.add(log.tail.path);
-        log.followed = true;
-        this.follow(log);
-      } else if (log.followed) {
-        // Its writer let go (or died): read what it wrote last.
-        log.followed = false;
-        this.watch?.remove(log.tail.path);
-        this.follow(log);
-        if (log.lastRunStatus !== 'idle' && locked.has(log.id)) this.repairAbandoned(log);
-      }
-    }
-  }
-
-  /** A chat another process created: listed at once, and followed while that process writes it. */
-  private discover(id: string): void {
-    const path = this.logPath(id);
-    let size: number;
-    try {
-      size = statSync(path).size;
-    } catch {
-      return;
-    }
-    if (this.unreadable.get(id) === size) return;
-    const elsewhere = !!this.writerElsewhere(id);
-    const quiet = (message: string) => {
-      if (!/no valid "created" record|listed as damaged/.test(message)) this.warn(message);
-    };
-    const entry = loadChat(path, id, quiet, elsewhere, this.options.keepRecent);
-    // A log with nothing readable yet is one its writer has only just begun: look again later.
-    if (!entry || entry.damaged) {
-      this.unreadable.set(id, size);
-      return;
-    }
-    this.unreadable.delete(id);
-    this.adopt(entry);
-    const summary = this.options.chat.sessionState(id)?.summary;
-    if (summary) this.emitMirrored(id, { type: 'session_updated', session: summary });
   }
 
   /** Another process deleted the chat. */
