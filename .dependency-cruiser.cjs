@@ -4,7 +4,8 @@
  *
  *   common              what everything shares (events, errors, the prompt gate)
  *   tools               the tool interface, its registry, workspace and MCP tools
- *   plan · recovery · sessions · attachments    services on the tool interface; they never import each other
+ *   plan · recovery · chats · settings · attachments    services on the tool interface; they never import each other
+ *   store               the chats' logs on disk: stands on chats (the state of record it saves and loads)
  *   agent               the conversation loop: the top floor of the services
  *   pump · renderer-host      below both shells: the event pump they forward, and the
  *                       renderer's files and CSP they serve (they import only common)
@@ -15,7 +16,7 @@
  * Type-only imports count: an interface is declared by the code that uses it.
  */
 const main = (folders) => `^src/main/(${folders})/`;
-const services = 'agent|plan|recovery|sessions|attachments|tools|common';
+const services = 'agent|plan|recovery|store|chats|settings|attachments|tools|common';
 const belowShells = `app|pump|renderer-host|${services}`;
 const production = { pathNot: '\\.test\\.tsx?$' };
 /** 'electron' as imported, or as resolved into node_modules (wherever that folder is). */
@@ -51,13 +52,15 @@ module.exports = {
     },
     onlyImports('common-is-the-ground', 'common', 'common', 'common/ imports nothing else of main.'),
     onlyImports('tools-stand-on-common', 'tools', 'common', 'The tool interface lives with the tools; tools know no service.'),
-    onlyImports('plan-below-the-loop', 'plan', 'tools|common', 'The plan engine and its dialects never import the loop, recovery or sessions.'),
-    onlyImports('recovery-below-the-loop', 'recovery', 'tools|common', 'Recovery is a policy under the loop: no agent, plan or sessions imports.'),
-    onlyImports('sessions-below-the-loop', 'sessions', 'common', 'Persistence and chat state never import the loop or other services.'),
+    onlyImports('plan-below-the-loop', 'plan', 'tools|common', 'The plan engine and its dialects never import the loop, recovery, chats or the store.'),
+    onlyImports('recovery-below-the-loop', 'recovery', 'tools|common', 'Recovery is a policy under the loop: no agent, plan, chats or store imports.'),
+    onlyImports('chats-know-no-files', 'chats', 'common', 'The state of record of chats and runs: no store, loop or other service (its log port is declared here, implemented by store).'),
+    onlyImports('store-stands-on-chats', 'store', 'chats|common', 'The logs save and load the chats of record; they never import the loop, settings or other services.'),
+    onlyImports('settings-below-the-loop', 'settings', 'common', 'The settings and key stores never import the loop or other services.'),
     onlyImports('attachments-below-the-loop', 'attachments', 'common', 'Stored files and their checks never import the loop or other services.'),
     onlyImports('pump-below-the-shells', 'pump', 'common', 'The event pump knows only the contract.'),
     onlyImports('renderer-host-below-the-shells', 'renderer-host', 'common', 'Serving the built renderer needs no service.'),
-    onlyImports('agent-is-the-top-service', 'agent', 'plan|recovery|sessions|attachments|tools|common', 'The loop imports the services below it, never the app or a shell.'),
+    onlyImports('agent-is-the-top-service', 'agent', 'plan|recovery|store|chats|settings|attachments|tools|common', 'The loop imports the services below it, never the app or a shell.'),
     onlyImports('app-below-the-shells', 'app', `pump|${services}`, 'The composition root never imports a shell.'),
     onlyImports('electron-never-imports-web', 'electron', belowShells, 'Shells never import each other.'),
     onlyImports('web-never-imports-electron', 'web', belowShells, 'Shells never import each other.'),

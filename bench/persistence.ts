@@ -13,11 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { plansStructured } from '../test-support/scenarios/plans-structured';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { checkLogs, kill, launch, requireBuiltShell } from '../test-support/main/kill-harness';
-import type { LogEntry } from '../src/main/sessions/log-records';
-import { readLog } from '../src/main/sessions/log-reader';
-import { SessionLogWriter } from '../src/main/sessions/log-writer';
-import { replay } from '../src/main/sessions/replay';
-import { restoreChat } from '../src/main/sessions/restore-chat';
+import type { LogEntry } from '../src/main/store/log-records';
+import { readLog } from '../src/main/store/log-reader';
+import { SessionLogWriter } from '../src/main/store/log-writer';
+import { replay } from '../src/main/store/replay';
+import { restoreChat } from '../src/main/store/restore-chat';
 
 const root = mkdtempSync(join(tmpdir(), 'waypoint-bench-'));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { readLog } from '../src/main/sessions/log-reader';
-import { LOG_FILE, SESSIONS_DIR } from '../src/main/sessions/session-persistence';
+import { readLog } from '../src/main/store/log-reader';
+import { LOG_FILE, SESSIONS_DIR } from '../src/main/store/chat-logs';
 import type { Plan } from '../src/shared/plan';
 import { clockOffset, launchChromium, newPage } from './lib/browser';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';

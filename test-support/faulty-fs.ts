@@ -1,4 +1,4 @@
-import { nodeLogFileSystem, type LogFileSystem } from '../src/main/sessions/log-file-system';
+import { nodeLogFileSystem, type LogFileSystem } from '../src/main/store/log-file-system';
 
 /**
  * A LogFileSystem over the real one with switchable faults, as the disk would raise them:

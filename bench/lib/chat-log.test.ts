@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readLog } from '../../src/main/sessions/log-reader';
-import { replay } from '../../src/main/sessions/replay';
+import { readLog } from '../../src/main/store/log-reader';
+import { replay } from '../../src/main/store/replay';
 import { writeChatLog } from './chat-log';
 
 // The benchmarks open chats written by writeChatLog: the app's own reader must take every line

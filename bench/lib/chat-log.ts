@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { LogEntry } from '../../src/main/sessions/log-records';
-import { SessionLogWriter } from '../../src/main/sessions/log-writer';
-import { SESSIONS_DIR } from '../../src/main/sessions/session-persistence';
+import type { LogEntry } from '../../src/main/store/log-records';
+import { SessionLogWriter } from '../../src/main/store/log-writer';
+import { SESSIONS_DIR } from '../../src/main/store/chat-logs';
 import { chatTurn, type ChatTurnShape } from './chat-turns';
 
 /**

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../src/main/sessions/log-records';
+import type { LogEntry } from '../../src/main/store/log-records';
 import type { TranscriptItem } from '../../src/shared/transcript';
 
 /**

@@ -9,9 +9,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../src/shared/contract';
-import { appendUserText, closeOpenToolUses } from '../../src/main/sessions/api-history';
+import { appendUserText, closeOpenToolUses } from '../../src/main/chats/api-history';
 import { checkLogs, kill, launch, type RunningShell } from '../main/kill-harness';
-import { restoreChat } from '../../src/main/sessions/restore-chat';
+import { restoreChat } from '../../src/main/store/restore-chat';
 import { CHAOS_FILE, CHAOS_SETTINGS, killChaos, rng } from '../scenarios/kill-chaos';
 import { checkRequest } from '../scripted-api/request-checks';
 import type { ScriptedServer } from '../scripted-api/server';
@@ -128,7 +128,7 @@ function replayedHistoryProblem(dataDir: string, sessionId: string): string | nu
   const log = checkLogs(dataDir).find((l) => l.id === sessionId);
   if (!log?.chat) return 'the chat could not be rebuilt from its log';
   const { session } = restoreChat(log.chat);
-  const history = structuredClone(session.history);
+  const history = structuredClone([...session.history]);
   if (history.length === 0) return null;
   // A pending question is answered (its open calls get results); anything else is followed by a message.
   closeOpenToolUses(history, 'answered');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallOutput, WaypointEvent } from '../../src/shared/contract';
 import { createServices, type AppServices } from '../../src/main/app/services';
-import { MemorySecretStore } from '../../src/main/sessions/api-key-store';
+import { MemorySecretStore } from '../../src/main/settings/api-key-store';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 

@@ -8,7 +8,7 @@ import { createServices, type AppServices } from '../../src/main/app/services';
 import { APP_INDEX_URL } from '../../src/main/electron/app-protocol';
 import { forwardIpc, type IpcMainLike, type WindowLike } from '../../src/main/electron/ipc-forwarder';
 import type { FrameLike } from '../../src/main/electron/sender-check';
-import { MemorySecretStore } from '../../src/main/sessions/api-key-store';
+import { MemorySecretStore } from '../../src/main/settings/api-key-store';
 import { startWebShell, type WebShell } from '../../src/main/web/server';
 import { frameCollector, resultFor, wsConnect } from './web-test-client';
 

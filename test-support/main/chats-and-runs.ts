@@ -1,7 +1,8 @@
 /** Test support: the chats of record and the loop's runs on them, wired as app/services.ts wires them. */
+import { PagedItems } from '../../src/main/store/paging/paged-items';
 import { ChatService, type ChatServiceOptions } from '../../src/main/agent/chat-service';
 import { ModelFacts } from '../../src/main/agent/model-facts';
-import { Chats } from '../../src/main/sessions/chats';
+import { Chats } from '../../src/main/chats/chats';
 import type { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { noAttachments, noRecovery } from './run-stand-ins';
 
@@ -27,7 +28,7 @@ export interface ChatsAndRuns {
 
 export function chatsAndRuns(options: ChatsAndRunsOptions): ChatsAndRuns {
   const { workspace, tools, ...rest } = options;
-  const chats = new Chats({ plans: options.plans, workspace, isRunning: (sessionId) => chat.isRunning(sessionId) });
+  const chats = new Chats({ plans: options.plans, workspace, isRunning: (sessionId) => chat.isRunning(sessionId), newItems: () => new PagedItems() });
   const models = new ModelFacts({ baseURL: options.baseURL });
   const chat: ChatService = new ChatService({ ...rest, toolsForWorkspace: () => tools, attachments: options.attachments ?? noAttachments, recovery: options.recovery ?? noRecovery, chats, models });
   return {

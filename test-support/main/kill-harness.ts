@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type WebSocket from 'ws';
 import type { WaypointEvent, WsServerFrame } from '../../src/shared/contract';
-import { readLog, type LogReadResult } from '../../src/main/sessions/log-reader';
-import { replay, type ReplayedChat } from '../../src/main/sessions/replay';
-import { restoreChat } from '../../src/main/sessions/restore-chat';
+import { readLog, type LogReadResult } from '../../src/main/store/log-reader';
+import { replay, type ReplayedChat } from '../../src/main/store/replay';
+import { restoreChat } from '../../src/main/store/restore-chat';
 import { frameCollector, resultFor, wsConnect } from './web-test-client';
 
 export const WEB_JS = resolve('out/main/web.js');

@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import type { Plan } from '../../src/shared/plan';
 import { planChangeItems } from '../../src/shared/plan-change';
 import type { TranscriptItem } from '../../src/shared/transcript';
-import { findInChat, findInSession } from '../../src/main/sessions/chat-find';
-import type { ChatSession } from '../../src/main/sessions/chat-session';
-import type { LogEntry } from '../../src/main/sessions/log-records';
-import { searchChats } from '../../src/main/sessions/session-search';
+import { findInChat, findInSession } from '../../src/main/store/search/chat-find';
+import type { ChatSession } from '../../src/main/chats/chat-session';
+import type { LogEntry } from '../../src/main/store/log-records';
+import { searchableChat, searchChats } from '../../src/main/store/search/chat-search';
 
 /**
  * Test support for the paged transcript (src/main/sessions/paged-items.ts): the full replay it
@@ -93,7 +93,7 @@ export function expectSameTranscript(session: ChatSession, expected: TranscriptI
   for (const call of expected.filter((i) => i.kind === 'tool_call')) expect(session.toolCall(call.toolUseId)).toEqual(call);
   for (const query of QUERIES) {
     expect(findInSession(session, query)).toEqual(findInChat(expected, query));
-    const searchable = { summary: session.summary, searchCandidates: session.searchCandidates.bind(session), logMayHold: session.logMayHold.bind(session) };
+    const searchable = searchableChat(session);
     expect(searchChats([searchable], query)).toEqual(
       searchChats([{ summary: session.summary, searchCandidates: () => expected }], query),
     );

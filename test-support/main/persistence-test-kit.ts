@@ -1,15 +1,15 @@
-/** Test support: a real ChatService + PlanService + SessionPersistence on a data dir, restartable. */
+/** Test support: a real ChatService + PlanService + ChatLogs on a data dir, restartable. */
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { WaypointEvent } from '../../src/shared/contract';
 import type { ChatService } from '../../src/main/agent/chat-service';
-import type { Chats } from '../../src/main/sessions/chats';
+import type { Chats } from '../../src/main/chats/chats';
 import { chatsAndRuns } from './chats-and-runs';
 import { keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { PlanService } from '../../src/main/plan/plan-service';
-import { SessionPersistence, type PersistenceOptions } from '../../src/main/sessions/session-persistence';
+import { ChatLogs, type ChatLogsOptions } from '../../src/main/store/chat-logs';
 
 export const KIT_KEY = 'waypoint-test-persistence-kit-key';
 
@@ -17,7 +17,7 @@ export interface Instance {
   chats: Chats;
   chat: ChatService;
   plans: PlanService;
-  persistence: SessionPersistence;
+  persistence: ChatLogs;
   events: WaypointEvent[];
   warnings: string[];
   close(): Promise<void>;
@@ -26,7 +26,7 @@ export interface Instance {
 }
 
 /** `shell`: the options the windowed shells add (following other processes, giving idle chats back), and paging and disk faults. */
-export type ShellOptions = Pick<PersistenceOptions, 'follow' | 'releaseIdleMs' | 'keepRecent' | 'fs' | 'retryMs'>;
+export type ShellOptions = Pick<ChatLogsOptions, 'follow' | 'releaseIdleMs' | 'keepRecent' | 'fs' | 'retryMs'>;
 
 export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = [], shell: ShellOptions = {}): Promise<Instance> {
   const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });
@@ -35,7 +35,7 @@ export async function startInstance(dataDir: string, baseURL: string, settings =
   const loop = chatsAndRuns({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });
   const { chats, chat } = loop;
   const warnings: string[] = [];
-  const persistence = await SessionPersistence.open({ dataDir, chat: chats, runs: chat, plans, warn: (m) => warnings.push(m), ...shell });
+  const persistence = await ChatLogs.open({ dataDir, chat: chats, runs: chat, plans, warn: (m) => warnings.push(m), ...shell });
   const events: WaypointEvent[] = [];
   chats.onEvent((e) => events.push(e));
   return {

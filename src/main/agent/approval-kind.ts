@@ -1,5 +1,5 @@
 import { ApprovalDecision, type ApprovalRequest } from '../../shared/prompts';
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 import { checkScopedAnswer } from './approval-scopes';
 import { denialMessage, headlessProtectedDenial, STOPPED_AWAITING_APPROVAL } from './approval-step';
 import type { PauseKind } from './pause-kind';

@@ -5,7 +5,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
 import { UserFacingError } from '../common/errors';
 import { nowIso } from '../common/transcript-items';
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 import type { SettingsSource } from './ports';
 
 /**

@@ -7,12 +7,12 @@ import { PauseBoard } from '../common/pause-board';
 import { UserFacingError } from '../common/errors';
 import { userItem } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import { appendUser } from '../sessions/api-history';
+import { appendUser } from '../chats/api-history';
 import { attachmentBlock } from '../attachments/attachment-blocks';
-import { nextUserMark } from '../sessions/history-cut';
-import type { ChatRegistry } from '../sessions/chat-registry';
-import type { Chats } from '../sessions/chats';
-import { titleFrom, type ChatSession } from '../sessions/chat-session';
+import { nextUserMark } from '../chats/history-cut';
+import type { ChatRegistry } from '../chats/chat-registry';
+import type { Chats } from '../chats/chats';
+import { titleFrom, type ChatSession } from '../chats/chat-session';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from './api-retry-policy';
 import { rememberScope } from './approval-scopes';
@@ -253,7 +253,7 @@ export class ChatService implements Disposable {
     // Where the message starts in the history: Edit message and Retry reply cut there.
     const item = { ...userItem(text), historyAt: nextUserMark(session.history), ...(attachments.length ? { attachments: [...attachments] } : {}) };
     const isFirst = session.countOf('user') === 0;
-    appendUser(session.history, [...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
+    session.appendUser([...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
     this.chats.publish(session, { type: 'transcript_item', sessionId, item });
     this.chats.touch(session, isFirst ? titleFrom(text.trim() ? text : attachments.map((a) => a.name).join(', ')) : undefined);
     this.runs.start(session, apiKey);

@@ -1,7 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Plan } from '../../shared/plan';
 import { editNote, toldVersion } from '../../shared/plan-edit';
-import { appendUser } from '../sessions/api-history';
+import type { ChatSession } from '../chats/chat-session';
 
 /**
  * Claude learns of the user's edits in its very next request, a tool-result request included
@@ -10,14 +10,14 @@ import { appendUser } from '../sessions/api-history';
  * byte for byte (prompt cache). What Claude was already told is read back from the history (the
  * note ends with the plan version), so nothing is told twice or lost across a restart.
  */
-export function deliverEditNotes(history: MessageParam[], plan: Plan | null): string | null {
+export function deliverEditNotes(session: Pick<ChatSession, 'history' | 'appendUser'>, plan: Plan | null): string | null {
   const edits = plan?.edits;
   if (!plan || !edits?.length) return null;
-  const told = lastToldVersion(history);
+  const told = lastToldVersion(session.history);
   const fresh = edits.filter((edit) => edit.version > told);
   if (fresh.length === 0) return null;
   const note = editNote(fresh, plan.version);
-  appendUser(history, [{ type: 'text', text: note }]);
+  session.appendUser([{ type: 'text', text: note }]);
   return note;
 }
 

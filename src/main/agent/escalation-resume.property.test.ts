@@ -10,9 +10,10 @@ import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
 import { defaultSettings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
 import { historyProblems } from '../../../test-support/main/history-check';
-import { ChatSession } from '../sessions/chat-session';
+import { ChatSession } from '../chats/chat-session';
 import { escalationKind } from './escalation-kind';
 import { settleHeldCalls } from './pause-kind';
+import { PagedItems } from '../store/paging/paged-items';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wp-answer-prop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -68,8 +69,8 @@ describe('answers always leave a consistent plan and a valid history', () => {
             error: 'old_text was not found', errorClass: 'not_found', attempts: [], createdAt: new Date().toISOString(),
           };
           // The chat as it comes back from its log after a restart: the escalation still pending.
-          const session = new ChatSession({ id: sessionId, title: 'Chat', createdAt: request.createdAt, updatedAt: request.createdAt });
-          session.history.push(...history);
+          const session = new ChatSession({ id: sessionId, title: 'Chat', createdAt: request.createdAt, updatedAt: request.createdAt }, new PagedItems());
+          session.restoreHistory(history);
           session.apply({ type: 'escalation_requested', sessionId, request });
           const events: WaypointEvent[] = [];
           const publish = (e: WaypointEvent) => {

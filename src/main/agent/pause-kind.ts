@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
-import { appendUser, unansweredToolUses } from '../sessions/api-history';
-import type { ChatSession } from '../sessions/chat-session';
+import { appendUser, unansweredToolUses } from '../chats/api-history';
+import type { ChatSession } from '../chats/chat-session';
 import type { ToolDefinition } from '../tools/tool';
 
 const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
@@ -88,7 +88,7 @@ export async function settleHeldCalls(
       ? { type: 'tool_result', tool_use_id: id, content: result.content, ...(result.isError ? { is_error: true } : {}) }
       : { type: 'tool_result', tool_use_id: id, content: otherOpen, is_error: true },
   );
-  appendUser(session.history, results);
+  session.appendUser(results);
   return result.halt ? 'halted' : 'continue';
 }
 

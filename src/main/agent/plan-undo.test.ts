@@ -17,7 +17,7 @@ import { startScriptedServer } from '../../../test-support/scripted-api/server';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { PlanCompletionItem, TranscriptItem } from '../../shared/transcript';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from '../app/services';
 
 // "Undo plan" through the call router (issue 12, item 9): the files go back, and the plan shows

@@ -1,6 +1,6 @@
 import type { CallOutput } from '../../shared/contract';
 import type { ChatService } from './chat-service';
-import type { Chats } from '../sessions/chats';
+import type { Chats } from '../chats/chats';
 import type { PlanService } from '../plan/plan-service';
 import type { RecoveryService } from '../recovery/recovery-service';
 import { UserFacingError } from '../common/errors';

@@ -1,4 +1,4 @@
-import type { MessageCreateParamsBase, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsBase, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { Dialect } from '../../shared/plan';
 import type { Settings } from '../../shared/settings';
 import type { PlanServiceApi } from '../plan/plan-service.types';
@@ -23,7 +23,7 @@ export interface RequestInput {
   plans: PlanServiceApi;
   tools: ToolDefinition[];
   workspace: string | null;
-  history: MessageCreateParamsBase['messages'];
+  history: readonly MessageParam[];
   /** Plan first: how the mode works, while the chat waits for an approved plan (plan-first.ts). */
   planFirstNote?: string;
   /** The chosen model's output cap (model-facts.ts): no request asks for more. */
@@ -40,7 +40,7 @@ export function buildRequest(input: RequestInput): MessageCreateParamsBase {
     max_tokens: Math.min(settings.maxTokens, input.maxOutputTokens ?? settings.maxTokens),
     system,
     // A copy: the SDK must not see later edits to our history mid-flight.
-    messages: structuredClone(input.history),
+    messages: structuredClone([...input.history]),
     ...(apiTools.length ? { tools: apiTools } : {}),
   };
 }

@@ -5,11 +5,11 @@ import type { HistoryMark, RerunItem, UserItem } from '../../shared/transcript';
 import { UserFacingError } from '../common/errors';
 import { newItemId, noticeItem, nowIso } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import { appendUser, closeOpenToolUses } from '../sessions/api-history';
-import type { ChatRegistry } from '../sessions/chat-registry';
-import { titleFrom, type ChatSession } from '../sessions/chat-session';
-import { forkChat } from '../sessions/fork-chat';
-import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from '../sessions/history-cut';
+import { appendUser, closeOpenToolUses } from '../chats/api-history';
+import type { ChatRegistry } from '../chats/chat-registry';
+import { titleFrom, type ChatSession } from '../chats/chat-session';
+import { forkChat } from '../chats/fork-chat';
+import { cutHistory, locateUserMessages, nextUserMark, userBlocksAt } from '../chats/history-cut';
 import type { LoopRecovery } from './ports';
 import type { RunController } from './run-controller';
 
@@ -84,7 +84,7 @@ export class Reruns {
     let files: { restored: string[]; changed: string[] } = { restored: [], changed: [] };
     let fileProblem: string | null = null;
     try {
-      copy = forkChat(session);
+      copy = forkChat(session, chats.newItems());
       chats.adopt(copy);
       if (session.plan) plans.restore(copy.summary.id, session.plan);
       // Without its checkpoints the copy still holds everything else: a disk problem here never blocks the rerun.
@@ -106,9 +106,9 @@ export class Reruns {
     if (chats.get(sessionId) !== session) throw new UserFacingError('not_found', NOT_THERE);
 
     const blocks = userBlocksAt(session.history, mark, next);
-    cutHistory(session.history, mark);
+    session.cutHistory(mark);
     // Defensive: a cut never leaves a tool call unanswered, but a history that did would be refused.
-    closeOpenToolUses(session.history, 'Not run: the user edited an earlier message.');
+    session.closeOpenToolUses('Not run: the user edited an earlier message.');
     if (plan) plans.drop(sessionId);
     chats.publish(session, { type: 'chat_rewound', sessionId, fromItemId: itemId, planDropped: !!plan });
     const marker: RerunItem = {
@@ -128,7 +128,7 @@ export class Reruns {
     const content: ContentBlockParam[] =
       replacement.how === 'edit' ? [...blocks.filter((b) => b.type !== 'text'), { type: 'text', text }] : blocks.length ? blocks : [{ type: 'text', text }];
     const historyAt = nextUserMark(session.history);
-    appendUser(session.history, content);
+    session.appendUser(content);
     const sent: UserItem = { ...structuredClone(item), id: newItemId(), createdAt: nowIso(), text, historyAt };
     chats.publish(session, { type: 'transcript_item', sessionId, item: sent });
     // A title that was the first message follows its edit; one the user gave stays.

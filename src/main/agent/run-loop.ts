@@ -7,12 +7,12 @@ import type { ContextUse, RunState, ToolCallItem } from '../../shared/transcript
 import type { PlanServiceApi } from '../plan/plan-service.types';
 import { describeFailure } from './api-error-map';
 import type { ApiRetryPolicy } from './api-retry-policy';
-import { appendAssistant, appendUser, closeOpenToolUses } from '../sessions/api-history';
+import { appendAssistant, appendUser, closeOpenToolUses } from '../chats/api-history';
 import { buildRequest, toolsForTurn } from './request-builder';
 import { fitRequest, type FitOutcome } from './context/context-fit';
 import { calibrate, inputTokensOf } from './context/context-measure';
 import type { ModelLimits } from './model-catalog';
-import type { ChatSession } from '../sessions/chat-session';
+import type { ChatSession } from '../chats/chat-session';
 import { requestModelTurn } from './model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from './plan-reminder';
@@ -104,7 +104,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
     const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
     // The user's plan edits since Claude last heard of them ride at the end of this request.
-    deliverEditNotes(session.history, deps.plans.getPlan(sessionId));
+    deliverEditNotes(session, deps.plans.getPlan(sessionId));
     const held = heldForApproval(settings, deps.plans.getPlan(sessionId));
     const note = held ? planFirstNote(dialect) : undefined;
     const limits = await deps.limitsFor(settings.model);
@@ -146,7 +146,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     if (outcome.kind === 'stopped') {
       // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
       // Unsigned thinking cannot go back to the API: the history keeps only the text.
-      appendAssistant(session.history, [{ type: 'text', text: reply.liveText() }]);
+      session.appendAssistant([{ type: 'text', text: reply.liveText() }]);
       thinking.finish('stopped');
       reply.finish('stopped', null);
       return;
@@ -164,7 +164,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const content: ContentBlock[] = outcome.message.content;
     const stopReason = outcome.message.stop_reason;
 
-    appendAssistant(session.history, content.flatMap(toParam));
+    session.appendAssistant(content.flatMap(toParam));
     thinking.finish('done');
     reply.finish('done', stopReason);
     if (stopReason === 'max_tokens') {
@@ -214,14 +214,14 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     // let them go out now, so the panel does not wait for the next request to be built.
     await afterThisTurn();
     const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
-    appendUser(session.history, nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
+    session.appendUser(nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
     if (signal.aborted) {
-      closeOpenToolUses(session.history, STOPPED_RESULT);
+      session.closeOpenToolUses(STOPPED_RESULT);
       return;
     }
     if (end === 'halted') {
       // The user aborted the plan: answer what did not run, and send nothing more until they write.
-      closeOpenToolUses(session.history, ABORTED_RESULT);
+      session.closeOpenToolUses(ABORTED_RESULT);
       return;
     }
   }

@@ -2,7 +2,7 @@ import type { Usage as ApiUsage } from '@anthropic-ai/sdk/resources/messages';
 import type { Plan } from '../../shared/plan';
 import type { SessionSummary } from '../../shared/transcript';
 import type { Usage } from '../../shared/usage';
-import type { UsageRecord } from '../sessions/persistence-ports';
+import type { UsageRecord } from '../store/chat-log-ports';
 import { costUsd } from './pricing';
 
 export type { UsageRecord };

@@ -8,7 +8,7 @@ import { APP_JS, toolsEdit } from '../../../test-support/scenarios/tools-workspa
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallName, CallOutput, WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
 /**

@@ -12,7 +12,7 @@ import { isSummaryRequest, longChatResponder, smallWindowModel, userMessage } fr
 import type { Attachment } from '../../shared/attachments';
 import { DEFAULT_MODEL } from '../../shared/settings';
 import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
 // Attachments through the whole app (design.md §5 "Attachments"): uploads in pieces through the

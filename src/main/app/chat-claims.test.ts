@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, type CallName } from '../../shared/contract';
-import type { InboxReply } from '../sessions/chat-inbox';
+import type { InboxReply } from '../store/chat-inbox';
 import { UserFacingError } from '../common/errors';
 import type { CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';

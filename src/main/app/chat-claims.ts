@@ -1,6 +1,6 @@
 import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import { UserFacingError } from '../common/errors';
-import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
+import type { InboxReply, InboxRequest } from '../store/chat-inbox';
 import type { CallHandlers, ClientId } from './call-router';
 
 /** What the claims need of persistence (sessions/session-persistence.ts). */

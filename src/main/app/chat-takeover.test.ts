@@ -6,8 +6,8 @@ import { keySource, settingsSource } from '../../../test-support/main/chat-test-
 import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 import { noticeItem } from '../common/transcript-items';
 import { PlanService } from '../plan/plan-service';
-import { lockPathFor, type LockOwner } from '../sessions/chat-lock';
-import { SessionPersistence } from '../sessions/session-persistence';
+import { lockPathFor, type LockOwner } from '../store/chat-lock';
+import { ChatLogs } from '../store/chat-logs';
 import { ToolRegistry } from '../tools/tool-registry';
 import { chatWriterOf, lockLost, takeOverChat } from './chat-takeover';
 
@@ -27,7 +27,7 @@ async function shell(holder: string) {
   const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
   // What Take over and a lost lock act on, as app/services.ts gives it: the chat of record, and its run.
   const target = { requireSession: (id: string) => chats.requireSession(id), addNotice: chats.addNotice.bind(chats), stop: (id: string) => chat.stop(id) };
-  const persistence = await SessionPersistence.open({
+  const persistence = await ChatLogs.open({
     dataDir,
     chat: chats,
     runs: chat,

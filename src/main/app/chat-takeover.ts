@@ -2,7 +2,7 @@ import type { CallOutput } from '../../shared/contract';
 import type { ChatWriter } from '../../shared/chat-writer';
 import type { NoticeItem } from '../../shared/transcript';
 import { noticeItem } from '../common/transcript-items';
-import { describeOwner, type LockOwner, type LockState } from '../sessions/chat-lock';
+import { describeOwner, type LockOwner, type LockState } from '../store/chat-lock';
 
 /** What "Take over" needs of persistence (sessions/session-persistence.ts). */
 export interface TakeOverSessions {

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../sessions/api-key-store';
-import { SettingsStore } from '../sessions/settings-store';
+import { MemorySecretStore } from '../settings/api-key-store';
+import { SettingsStore } from '../settings/settings-store';
 import { stripCacheControl } from '../agent/cache-control';
 import { createServices, type AppServices } from './services';
 

@@ -1,4 +1,4 @@
-import type { InboxReply, InboxRequest } from '../sessions/chat-inbox';
+import type { InboxReply, InboxRequest } from '../store/chat-inbox';
 import { noticeItem } from '../common/transcript-items';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEdit } from '../../shared/plan-edit';

@@ -6,7 +6,7 @@ import { startScriptedServer, type ScriptedServer } from '../../../test-support/
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '../../shared/contract';
 import type { McpServerState } from '../../shared/mcp';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 import { WEB_WORKSPACE_MESSAGE } from './workspace-choice';
 import { stripCacheControl } from '../agent/cache-control';

@@ -4,7 +4,7 @@ import type { ScriptedTurn } from '../../../test-support/scripted-api/scenario';
 import { startBothShells, type BothShells } from '../../../test-support/main/both-shells';
 import type { CallOutput, CallResult, WaypointEvent } from '../../shared/contract';
 import type { TranscriptItem } from '../../shared/transcript';
-import { PAGE_SIZE } from '../sessions/transcript-pages';
+import { PAGE_SIZE } from '../chats/transcript-pages';
 
 // Paged sessions (issue 15 item 2) over the real services, asked through the Electron bridge's
 // forwarding half and the web shell's WebSocket: a chat of more than a page opens with its last

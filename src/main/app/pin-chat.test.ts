@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { WaypointEvent } from '../../shared/contract';
 import type { SessionSummary } from '../../shared/transcript';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
 // "Pin chat" (issue 23): a call through the router like "Rename chat", kept with the chat's

@@ -1,11 +1,12 @@
+import { PagedItems } from '../store/paging/paged-items';
 import { UserFacingError } from '../common/errors';
 import type { Dialect } from '../../shared/plan';
 import type { Settings } from '../../shared/settings';
 import { PlanService } from '../plan/plan-service';
-import type { InboxReply, TakenRequest } from '../sessions/chat-inbox';
-import { Chats } from '../sessions/chats';
-import { SessionPersistence } from '../sessions/session-persistence';
-import { SettingsStore } from '../sessions/settings-store';
+import type { InboxReply, TakenRequest } from '../store/chat-inbox';
+import { Chats } from '../chats/chats';
+import { ChatLogs } from '../store/chat-logs';
+import { SettingsStore } from '../settings/settings-store';
 import type { ForwardedRequestTarget } from './forwarded-requests';
 
 export interface PlanningServicesOptions {
@@ -24,7 +25,7 @@ export interface PlanningServices {
   chats: Chats;
   /** What requests forwarded from other processes act on (forwarded-requests.ts). */
   requests: ForwardedRequestTarget;
-  sessions: SessionPersistence;
+  sessions: ChatLogs;
   style: Dialect;
   settings(): Settings;
   dispose(): Promise<void>;
@@ -41,9 +42,9 @@ export async function createPlanningServices(options: PlanningServicesOptions): 
   const style = options.style ?? settings.get().planningStyle;
   const plans = new PlanService({ dataDir: options.dataDir });
   // No loop: nothing ever runs in a chat here, and nothing reads an API key.
-  const chats = new Chats({ plans, workspace: null, isRunning: () => false });
+  const chats = new Chats({ plans, workspace: null, isRunning: () => false, newItems: () => new PagedItems() });
   // It holds its client's chat for as long as it serves (no follow: it has no window).
-  const sessions = await SessionPersistence.open({
+  const sessions = await ChatLogs.open({
     dataDir: options.dataDir,
     chat: chats,
     plans,

@@ -1,6 +1,6 @@
 import type { WaypointEvent } from '../../shared/contract';
 import type { Disposable } from '../common/emitter';
-import type { SaveState } from '../sessions/session-persistence';
+import type { SaveState } from '../store/chat-logs';
 
 /** What the alerts need of the chats: a title, a Stop, and a Resume. */
 export interface SaveAlertChats {

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { faultyFs, type FaultyFs } from '../../../test-support/faulty-fs';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { WaypointEvent } from '../../shared/contract';
-import { parseLog } from '../sessions/log-reader';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { parseLog } from '../store/log-reader';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
 /**

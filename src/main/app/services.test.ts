@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import packageJson from '../../../package.json';
 import type { WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
 let dir: string;

@@ -1,19 +1,20 @@
+import { PagedItems } from '../store/paging/paged-items';
 import type { Settings, SettingsView } from '../../shared/settings';
 import type { ApprovalRuleFields } from '../../shared/approval-rules';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEditRequest } from '../plan/plan-service.types';
 import { ChatService } from '../agent/chat-service';
 import { ModelFacts } from '../agent/model-facts';
-import { Chats } from '../sessions/chats';
+import { Chats } from '../chats/chats';
 import { ToolRegistry } from '../tools/tool-registry';
 import { DisposableStore } from '../common/emitter';
 import { EventPump } from '../pump/event-pump';
 import { PlanService } from '../plan/plan-service';
 import { RecoveryService } from '../recovery/recovery-service';
-import type { LogFileSystem } from '../sessions/log-file-system';
-import { SessionPersistence } from '../sessions/session-persistence';
-import { SettingsStore } from '../sessions/settings-store';
-import { ApiKeyStore, type SecretStore } from '../sessions/api-key-store';
+import type { LogFileSystem } from '../store/log-file-system';
+import { ChatLogs } from '../store/chat-logs';
+import { SettingsStore } from '../settings/settings-store';
+import { ApiKeyStore, type SecretStore } from '../settings/api-key-store';
 import { throughPump, type AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
@@ -21,7 +22,7 @@ import { createCallRouter, type CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';
 import { carryOut } from './forwarded-requests';
 import { chatWriterOf, lockLost, takeOverChat, type TakeOverSessions } from './chat-takeover';
-import type { LockOwner } from '../sessions/chat-lock';
+import type { LockOwner } from '../store/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
 import { watchSaves } from './save-alerts';
@@ -33,7 +34,7 @@ import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
-import { findInSession } from '../sessions/chat-find';
+import { findInSession } from '../store/search/chat-find';
 
 export type { AppServices } from './app-services';
 
@@ -98,7 +99,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     addApprovalRule: (fields: ApprovalRuleFields) => settings.addApprovalRule(fields),
   };
   // The chats of record, and the runs on top of them; a chat is running when the loop says so.
-  const chats = new Chats({ plans, workspace: options.workspace, isRunning: (sessionId) => chat.isRunning(sessionId) });
+  const chats = new Chats({ plans, workspace: options.workspace, isRunning: (sessionId) => chat.isRunning(sessionId), newItems: () => new PagedItems() });
   // Display names, context windows and thinking from the Models API: Settings' list and the runs share one cache.
   const models = new ModelFacts({ baseURL: env.ANTHROPIC_BASE_URL });
   const chat: ChatService = new ChatService({
@@ -130,7 +131,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // follow the chats other processes write (a headless run, an MCP client) and give theirs back
   // when idle; a headless run holds its chat until it exits.
   const windowed = options.shell !== 'cli';
-  const sessions = await SessionPersistence.open({
+  const sessions = await ChatLogs.open({
     dataDir: options.dataDir,
     chat: chats,
     runs: chat,

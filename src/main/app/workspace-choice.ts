@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../shared/contract';
-import type { Chats } from '../sessions/chats';
+import type { Chats } from '../chats/chats';
 import { UserFacingError } from '../common/errors';
 
 /** The shell's folder picker: Electron shows a dialog; null = the user cancelled. */

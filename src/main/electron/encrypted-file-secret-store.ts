@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SecretStore } from '../sessions/api-key-store';
+import type { SecretStore } from '../settings/api-key-store';
 
 /** The OS keychain behind Electron's safeStorage, as far as this store needs it. */
 export interface SecretCipher {

@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frameCollector, resultFor, wsConnect } from '../../../test-support/main/web-test-client';
 import type { WsServerFrame } from '../../shared/contract';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from '../app/services';
 import { startWebShell, type WebShell } from './server';
 

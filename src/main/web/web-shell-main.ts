@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Secrets } from '../common/secret-handoff';
 import { join } from 'node:path';
-import { MemorySecretStore } from '../sessions/api-key-store';
+import { MemorySecretStore } from '../settings/api-key-store';
 import { McpConfigError } from '../tools/mcp/mcp-config-file';
 import { installProcessGuards } from '../app/process-guards';
 import type { AppServices } from '../app/app-services';

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { RunState } from '../../../shared/transcript';
-import type { ChatSession } from '../../sessions/chat-session';
+import type { ChatSession } from '../../chats/chat-session';
 import type { ApiRetryPolicy } from '../api-retry-policy';
 import { addCacheBreakpoints } from '../cache-control';
 import { lastStartBefore, pieceEnd, turnStarts } from './compaction-cut';

@@ -1,4 +1,4 @@
-import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsBase, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import type { CompactionItem } from '../../../shared/transcript';
@@ -94,7 +94,7 @@ export async function compactNow(base: MessageCreateParamsBase, deps: FitDeps): 
 }
 
 /** Whether "Compact now" has anything to summarise: a user turn after the current cut, before the latest. */
-export function canCompact(history: MessageCreateParamsBase['messages'], compaction: Compaction | null): boolean {
+export function canCompact(history: readonly MessageParam[], compaction: Compaction | null): boolean {
   const from = appliesTo(history, compaction) ? compaction.upTo : 0;
   return turnStarts(history).some((start) => start > from);
 }

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase, Usage } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatSession } from '../../sessions/chat-session';
+import type { ChatSession } from '../../chats/chat-session';
 import { estimateRequest } from './token-estimate';
 
 /**

@@ -5,7 +5,7 @@ import { continuePlanMessage, isUnfinished } from '../../../shared/plan-pause';
 import type { ApprovalRequest } from '../../../shared/prompts';
 import { dataInWorkspaceNote } from '../../app/data-folders';
 import { createServices, type Services } from '../../app/services';
-import { MemorySecretStore } from '../../sessions/api-key-store';
+import { MemorySecretStore } from '../../settings/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
 import { ANSWERERS, answerApproval, answerCommand, answerPlanProposal, shellQuote, type PersonNeeded } from './person-needed';

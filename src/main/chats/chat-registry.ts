@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { WaypointEvent } from '../../shared/contract';
+import type { SessionSummary } from '../../shared/transcript';
+import { Emitter, type Disposable } from '../common/emitter';
+import { UserFacingError } from '../common/errors';
+import { nowIso } from '../common/transcript-items';
+import type { ChatItems } from './chat-items';
+import { ChatSession, newestFirst, type HistoryEvent } from './chat-session';
+
+/**
+ * The chats of record and their one event stream. Every change to a chat goes through `publish`:
+ * the chat's state folds the event first, then subscribers get it (the session log, the event
+ * pump). A removed chat's late events (a run winding down) are dropped, never bring it back.
+ */
+export class ChatRegistry implements Disposable {
+  private readonly chats = new Map<string, ChatSession>();
+  private readonly emitter = new Emitter<WaypointEvent>();
+  readonly onEvent = this.emitter.event;
+  private readonly historyChanges = new Emitter<{ sessionId: string; event: HistoryEvent }>();
+  private disposed = false;
+
+  /** `newItems`: where a new chat keeps its transcript (the store's pages, store/paging/paged-items.ts). */
+  constructor(readonly newItems: () => ChatItems) {}
+
+  /** Every change to a chat's API history, as it is made (not a contract event: the log records it, no window shows it). */
+  onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable {
+    return this.historyChanges.event(({ sessionId, event }) => listener(sessionId, event));
+  }
+
+  list(): SessionSummary[] {
+    return newestFirst([...this.chats.values()].map((s) => s.summary));
+  }
+
+  get(sessionId: string): ChatSession | undefined {
+    return this.chats.get(sessionId);
+  }
+
+  require(sessionId: string): ChatSession {
+    const session = this.chats.get(sessionId);
+    if (!session) throw new UserFacingError('not_found', `There is no chat with id "${sessionId.slice(0, 100)}". It may have been deleted; pick another chat or start a new one.`);
+    return session;
+  }
+
+  create(workspace: string | null, extra: Pick<SessionSummary, 'origin'> & { title?: string } = {}): SessionSummary {
+    const now = nowIso();
+    const summary: SessionSummary = { id: randomUUID(), title: extra.title ?? 'New chat', createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}), ...(extra.origin ? { origin: extra.origin } : {}) };
+    this.track(new ChatSession(summary, this.newItems()));
+    this.emitter.fire({ type: 'session_updated', session: summary });
+    return summary;
+  }
+
+  /** Puts back a chat replayed from its log. */
+  adopt(session: ChatSession): void {
+    this.track(session);
+  }
+
+  private track(session: ChatSession): void {
+    const id = session.summary.id;
+    this.chats.set(id, session);
+    session.onHistoryChange((event) => {
+      // A removed or replaced chat's late changes are dropped, as its events are.
+      if (!this.disposed && this.chats.get(id) === session) this.historyChanges.fire({ sessionId: id, event });
+    });
+  }
+
+  /** Forgets the chat and tells subscribers; false when there was none. */
+  remove(sessionId: string): boolean {
+    if (!this.chats.delete(sessionId)) return false;
+    this.emitter.fire({ type: 'session_deleted', sessionId });
+    return true;
+  }
+
+  publish(session: ChatSession, event: WaypointEvent): void {
+    if (this.disposed || this.chats.get(session.summary.id) !== session) return;
+    const before = positionBefore(session, event);
+    session.apply(event);
+    this.emitter.fire(positioned(session, event, before));
+  }
+
+  /** Bumps updatedAt (and sets the title) and tells subscribers. */
+  touch(session: ChatSession, title?: string): void {
+    this.publish(session, { type: 'session_updated', session: { ...session.summary, updatedAt: nowIso(), ...(title ? { title } : {}) } });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.emitter.dispose();
+  }
+}
+
+/** What only the chat before the event knows: where a cut begins, how long the text a delta extends is. */
+function positionBefore(session: ChatSession, event: WaypointEvent): number {
+  if (event.type === 'chat_rewound') return session.indexOf(event.fromItemId);
+  if (event.type === 'message_delta') {
+    const item = session.item(event.itemId);
+    return item?.kind === 'assistant' || item?.kind === 'thinking' ? item.text.length : -1;
+  }
+  return -1;
+}
+
+/**
+ * The event with where it lands stamped on (paged sessions): a new or changed item's position in
+ * the transcript, a cut's position, a delta's offset in its message. A renderer holding only the
+ * last pages then tells a new item (past its end) from a change to one it has not loaded, a cut
+ * above what it holds from none, and a delta a snapshot already carries from a new one.
+ */
+function positioned(session: ChatSession, event: WaypointEvent, before: number): WaypointEvent {
+  if (!('sessionId' in event) || event.sessionId !== session.summary.id) return event;
+  if (event.type === 'transcript_item') {
+    const index = session.indexOf(event.item.id);
+    return index < 0 ? event : { ...event, index };
+  }
+  if (event.type === 'chat_rewound' && before >= 0) return { ...event, index: before };
+  if (event.type === 'message_delta' && before >= 0) return { ...event, offset: before };
+  return event;
+}

@@ -1,0 +1,43 @@
+import type { WaypointEvent } from '../../shared/contract';
+import type { Plan } from '../../shared/plan';
+import type { SessionSummary } from '../../shared/transcript';
+import type { ChatSession, HistoryEvent } from '../chats/chat-session';
+import type { Usage } from '../../shared/usage';
+import type { Disposable } from '../common/emitter';
+
+/** One request's usage, priced, and the plan step that was in progress when it was sent. */
+export interface UsageRecord {
+  sessionId: string;
+  model: string;
+  usage: Usage;
+  step: { planId: string; stepId: number } | null;
+}
+
+/** What persistence needs of the chats of record (Chats implements it). */
+export interface ChatHost {
+  onEvent(listener: (event: WaypointEvent) => void): Disposable;
+  /** Every change to a chat's API history, as it is made (ChatSession.onHistoryChange). */
+  onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable;
+  listSessions(): SessionSummary[];
+  sessionState(sessionId: string): ChatSession | undefined;
+  adoptSession(session: ChatSession): void;
+  /** Applies and announces an event another process logged for this chat (it is not logged again). */
+  mirror(sessionId: string, event: WaypointEvent): void;
+  renameSession(sessionId: string, title: string): SessionSummary;
+  pinSession(sessionId: string, pinned: boolean): SessionSummary;
+  removeSession(sessionId: string): boolean;
+}
+
+/** What persistence needs of the conversation loop's runs (ChatService implements it). */
+export interface RunHost {
+  onUsage(listener: (record: UsageRecord) => void): Disposable;
+  /** A chat was copied (an earlier version): its whole state is written as a new log at once. */
+  onForked(listener: (sessionId: string) => void): Disposable;
+}
+
+/** What persistence needs of the plan service. */
+export interface PlanHost {
+  restore(sessionId: string, plan: Plan): void;
+  /** Forgets the chat's plan (a rewind another process logged dropped it). */
+  drop(sessionId: string): void;
+}

@@ -1,0 +1,667 @@
+import { existsSync, mkdirSync, truncateSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { WaypointEvent } from '../../shared/contract';
+import type { SessionSummary } from '../../shared/transcript';
+import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
+import { UserFacingError } from '../common/errors';
+import { awaitReply, inboxDir, sendToInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
+import { ChatLog } from './chat-log';
+import { dispatchInbox } from './inbox-dispatch';
+import { closedLeftRun } from './left-run';
+import { LogFollower } from './log-follower';
+import { ChatLocks, describeOwner, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
+import { FolderWatch } from './folder-watch';
+import type { ChatHost, PlanHost, RunHost, UsageRecord } from './chat-log-ports';
+import { loadChat, loadChats, type LoadedChat } from './load-chats';
+import type { LogFileSystem } from './log-file-system';
+import type { LogEntry } from './log-records';
+import { LogTail } from './log-tail';
+import { SessionLogWriter } from './log-writer';
+import type { RestoredChat } from './restore-chat';
+import type { HistoryEvent } from '../chats/chat-session';
+import type { HistoryChange } from '../chats/history-change';
+import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
+import { pagedItemsOf } from './paging/paged-items';
+import { IndexWriter, mergedIndex } from './chat-list-file';
+
+export const SESSIONS_DIR = 'sessions';
+export const LOG_FILE = 'events.jsonl';
+/** Streamed text is written at most this often (and before any other record of the chat). */
+const TEXT_FLUSH_MS = 200;
+/** How often chats other processes write are read again when file watching says nothing. */
+const FOLLOW_POLL_MS = 400;
+/** How long a forwarded Stop waits for the writer's answer: its poll is 400 ms, so this is many looks. */
+const REPLY_TIMEOUT_MS = 4_000;
+
+export interface ChatLogsOptions {
+  dataDir: string;
+  chat: ChatHost;
+  /** The runs' usage and copies; absent where no conversation loop runs (`waypoint mcp`). */
+  runs?: RunHost;
+  plans: PlanHost;
+  warn?: (message: string) => void;
+  /** Who this process is, in lock files and in messages to other processes ("Waypoint web shell"). */
+  holder?: string;
+  /** Follow the chats other processes write, live, and list chats they create (the shells). */
+  follow?: boolean;
+  /** Give a chat's lock back after it has been idle this long (the shells); otherwise held until dispose. */
+  releaseIdleMs?: number;
+  /** What another process asks of a chat this one writes (chat-inbox.ts); no inbox without it. What it returns goes back to the sender. */
+  onRequest?: (sessionId: string, taken: TakenRequest) => InboxReply | void;
+  /** Someone took over a chat this process wrote (the user's "Take over" elsewhere): nothing more of it is written here. */
+  onLockLost?: (sessionId: string, by: LockOwner | null) => void;
+  /** How long a forwarded request waits for the writer's answer (default 4 s). */
+  replyTimeoutMs?: number;
+  /** The log writers' file system (tests put faults in it). */
+  fs?: LogFileSystem;
+  /** First retry after a failed write (default 500 ms). */
+  retryMs?: number;
+  /** How many of each chat's newest items stay in memory; older ones are read from its log (paged-items.ts). */
+  keepRecent?: number;
+}
+
+/** A chat's log stopped being written (records wait in memory), or is written again. */
+export type SaveState = { sessionId: string; status: 'failing'; error: NodeJS.ErrnoException } | { sessionId: string; status: 'saved' };
+
+/**
+ * Persists every chat as an append-only event log and brings them all back on start. It only
+ * listens: the chat and plan services own the state and fire events; this writes them down in
+ * order (see log-writer.ts for the fsync policy).
+ *
+ * Several processes may share the data folder (the app, `waypoint run`, `waypoint mcp`): each chat
+ * has one writer at a time, the holder of its lock (chat-lock.ts). A process claims a chat before
+ * it changes it, catching up on what others appended first; the shells give it back once it is
+ * idle and follow what the others write, so their windows show those chats live.
+ */
+export class ChatLogs implements AsyncDisposable {
+  private readonly logs = new Map<string, ChatLog>();
+  private readonly subscriptions = new DisposableStore();
+  private readonly index: IndexWriter;
+  private readonly locks: ChatLocks;
+  private textTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly warn: (message: string) => void;
+  private watch: FolderWatch | null = null;
+  private readonly follower: LogFollower;
+  /** Set while events read from another process's log are applied: they are logged already. */
+  private mirroring = false;
+  private disposed = false;
+  private readonly saveStates = new Emitter<SaveState>();
+  /** Fires when a chat's log fails to be written and when it is written again. */
+  readonly onSaveState = this.saveStates.event;
+  /** Why the chats could not be loaded at start (the sessions folder is unusable), or null. */
+  loadProblem: string | null = null;
+  /** Damaged chats: listed and readable, never written. */
+  private readonly readOnly = new Set<string>();
+
+  private constructor(
+    private readonly options: ChatLogsOptions,
+    readonly sessionsDir: string,
+  ) {
+    this.warn = options.warn ?? ((message) => console.warn(`[waypoint] ${message}`));
+    this.locks = new ChatLocks(sessionsDir, options.holder ?? 'Waypoint');
+    this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, options.chat.listSessions(), (id) => existsSync(join(sessionsDir, id))));
+    this.follower = new LogFollower({
+      sessionsDir,
+      logs: this.logs,
+      chat: options.chat,
+      plans: options.plans,
+      keepRecent: options.keepRecent,
+      warn: this.warn,
+      watch: () => this.watch,
+      logPath: (id) => this.logPath(id),
+      isReadOnly: (id) => this.readOnly.has(id),
+      writerElsewhere: (id) => this.writerElsewhere(id),
+      adopt: (entry) => this.adopt(entry),
+      forget: (log) => this.forget(log),
+      repairAbandoned: (log) => this.repairAbandoned(log),
+      changedElsewhere: (id, what) => this.changedElsewhere(id, what),
+      emitMirrored: (id, event) => this.emitMirrored(id, event),
+    });
+  }
+
+  /** Loads every chat from disk into the chat and plan services, then starts logging. */
+  static async open(options: ChatLogsOptions): Promise<ChatLogs> {
+    const persistence = new ChatLogs(options, join(options.dataDir, SESSIONS_DIR));
+    await persistence.load();
+    return persistence;
+  }
+
+  logPath(sessionId: string): string {
+    return join(this.sessionsDir, sessionId, LOG_FILE);
+  }
+
+  /** How this process is named in the locks it takes from now on, and so in "being written by …". */
+  renameHolder(holder: string): void {
+    this.locks.renameHolder(holder);
+  }
+
+  /** The process that writes this chat now, when it is another live one. */
+  writerElsewhere(sessionId: string): LockOwner | null {
+    if (this.locks.holds(sessionId)) return null;
+    const owner = liveWriter(this.sessionsDir, sessionId);
+    return owner && owner.token !== this.locks.owner.token ? owner : null;
+  }
+
+  /**
+   * Makes this process the chat's writer before it changes the chat. Refused, with the reason,
+   * while another live process writes it; a chat nobody logs yet (brand new) needs no claim.
+   */
+  claim(sessionId: string): void {
+    const log = this.logs.get(sessionId);
+    if (!log || log.writer) return;
+    const refused = this.claimLog(log);
+    if (refused) throw new UserFacingError('busy', refused);
+  }
+
+  /**
+   * Hands a request to the process that writes the chat: null when no other process does, else
+   * its answer, or null in the promise when it gave none in time (it may not be running at all).
+   */
+  forward(sessionId: string, request: InboxRequest): Promise<InboxReply | null> | null {
+    if (!this.writerElsewhere(sessionId)) return null;
+    const chatDir = join(this.sessionsDir, sessionId);
+    const name = sendToInbox(chatDir, { pid: process.pid, holder: this.locks.owner.holder }, request);
+    return awaitReply(chatDir, name, this.options.replyTimeoutMs ?? REPLY_TIMEOUT_MS);
+  }
+
+  /** Who holds the chat's lock when it is not this process, and what can be known of it ("Take over" is offered on that). */
+  chatWriter(sessionId: string): { owner: LockOwner; state: LockState } | null {
+    if (this.locks.holds(sessionId)) return null;
+    const held = lockHolder(this.sessionsDir, sessionId);
+    if (!held || held.owner.token === this.locks.owner.token || held.state.kind === 'stale') return null;
+    return held;
+  }
+
+  /**
+   * The user's "Take over": this process becomes the chat's writer although its lock's holder
+   * cannot be proven gone (another host's lock, an older Waypoint's). `token` names the lock the
+   * user was shown. Returns the holder it was taken from (null: nobody held it any more).
+   */
+  takeOver(sessionId: string, token: string): LockOwner | null {
+    const log = this.logs.get(sessionId);
+    if (!log) throw new UserFacingError('not_found', 'There is no such chat.');
+    if (this.readOnly.has(sessionId)) throw new UserFacingError('busy', 'This chat is damaged and opens read-only: it cannot be taken over.');
+    if (log.writer) return null;
+    const acquired = this.locks.takeOver(sessionId, token);
+    if (!acquired.ok) {
+      if (acquired.state?.kind === 'alive' && acquired.owner) {
+        throw new UserFacingError('busy', `${describeOwner(acquired.owner)} is running and writes this chat: it is not taken over. Wait until it finishes (or stop it there).`);
+      }
+      throw new UserFacingError('busy', 'The chat\'s lock changed since you looked (another process took it). Look again before taking it over.');
+    }
+    this.becomeWriter(log, acquired);
+    return acquired.tookOverFrom;
+  }
+
+  renameSession(sessionId: string, title: string): SessionSummary {
+    return this.options.chat.renameSession(sessionId, title);
+  }
+
+  pinSession(sessionId: string, pinned: boolean): SessionSummary {
+    return this.options.chat.pinSession(sessionId, pinned);
+  }
+
+  /** Removes the chat and its folder; false when there was no such chat. */
+  async deleteSession(sessionId: string): Promise<boolean> {
+    this.claim(sessionId);
+    const removed = this.options.chat.removeSession(sessionId);
+    this.readOnly.delete(sessionId);
+    const log = this.logs.get(sessionId);
+    this.logs.delete(sessionId);
+    if (log) this.stopWriting(log);
+    await rm(join(this.sessionsDir, sessionId), { recursive: true, force: true });
+    this.locks.release(sessionId);
+    await this.index.writeNow();
+    return removed;
+  }
+
+  /**
+   * The sidebar search: chat by chat, newest first, giving way to other work between chats (older
+   * items are read from each chat's log; session-search.ts).
+   */
+  async search(query: string): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    if (!query.trim()) return hits;
+    for (const summary of this.options.chat.listSessions()) {
+      const state = this.options.chat.sessionState(summary.id);
+      if (!state) continue;
+      hits.push(...searchChats([{ ...searchableChat(state), summary }], query));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return hits;
+  }
+
+  /** Writes what is buffered and the index; resolves when it is on disk. */
+  async flush(): Promise<void> {
+    this.flushAllText();
+    await Promise.all([...this.logs.values()].map((log) => log.writer?.flushed()));
+    await this.index.writeNow();
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.watch?.dispose();
+    await this.flush();
+    this.disposed = true;
+    this.subscriptions.dispose();
+    if (this.textTimer) clearTimeout(this.textTimer);
+    for (const log of this.logs.values()) log.close();
+    this.logs.clear();
+    this.locks.dispose();
+    this.saveStates.dispose();
+  }
+
+  private async load(): Promise<void> {
+    const { chat } = this.options;
+    let loaded: Awaited<ReturnType<typeof loadChats>>;
+    try {
+      loaded = await loadChats(this.sessionsDir, LOG_FILE, this.warn, (id) => !!this.writerElsewhere(id), this.options.keepRecent);
+    } catch (error) {
+      // E.g. `sessions` is a file: start with no chats rather than not at all; writes will fail and say so.
+      this.loadProblem = `Waypoint cannot use its chats folder ${this.sessionsDir} (${(error as Error).message}). Chats are not saved until it is a folder Waypoint can write; move what is there away and restart.`;
+      this.warn(this.loadProblem);
+      loaded = { chats: [], rebuildIndex: false };
+    }
+    for (const entry of loaded.chats) this.adopt(entry);
+    // Following starts only now: a poll during the load would adopt a chat a second time (a
+    // second writer numbering from a stale seq; found by the kill-replay test under load).
+    if (this.options.follow || this.options.onRequest) this.watchLoaded();
+    if (loaded.rebuildIndex) await this.index.writeNow();
+    this.subscriptions.add(chat.onEvent((event) => this.onEvent(event)));
+    const { runs } = this.options;
+    if (runs) {
+      this.subscriptions.add(runs.onUsage((record) => this.onUsage(record)));
+      this.subscriptions.add(runs.onForked((sessionId) => this.onForked(sessionId)));
+    }
+    this.subscriptions.add(chat.onHistoryChange((sessionId, event) => this.onHistory(sessionId, event)));
+    if (this.options.follow) this.watch?.add(this.sessionsDir);
+  }
+
+  private watchLoaded(): void {
+    const watch = new FolderWatch(() => this.tick(), FOLLOW_POLL_MS);
+    this.watch = watch;
+    for (const log of this.logs.values()) {
+      if (log.followed && this.options.follow) watch.add(log.tail.path);
+      if (log.writer && this.options.onRequest) watch.add(inboxDir(join(this.sessionsDir, log.id)));
+    }
+  }
+
+  /** A copy of a chat (its earlier version): a new log holding all of it, written before any event of it. */
+  private onForked(sessionId: string): void {
+    const state = this.options.chat.sessionState(sessionId);
+    if (!state || this.logs.has(sessionId)) return;
+    // A new id: its lock is free, like a chat this process just created.
+    const log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1));
+    this.write(log, { type: 'created', session: state.summary });
+    log.lastSummaryJson = JSON.stringify(state.summary);
+    // The copy's whole history goes first: it was made before the copy had a log.
+    if (state.history.length) this.write(log, { type: 'history', from: 0, messages: structuredClone([...state.history]) as never });
+    for (const item of state.transcript) this.write(log, { type: 'item', item });
+    if (state.plan) this.write(log, { type: 'plan', version: state.plan.version, plan: state.plan });
+    this.index.schedule();
+  }
+
+  /** Puts a chat read from its log into the services; an interrupted run is closed (and that logged). */
+  private adopt(entry: LoadedChat): void {
+    const { chat, plans } = this.options;
+    // One ChatLog (and so at most one writer) per chat, whoever found it first.
+    if (this.logs.has(entry.id)) return;
+    chat.adoptSession(entry.restored.session);
+    if (entry.plan) plans.restore(entry.id, entry.plan);
+    if (entry.damaged) {
+      // Shown read-only with what could be read; its log is left exactly as it is.
+      this.readOnly.add(entry.id);
+      return;
+    }
+    const log = this.newLog(entry.id, new LogTail(this.logPath(entry.id), entry.intactBytes, entry.nextSeq - 1));
+    log.lastRunStatus = entry.runStatus;
+    log.lastSummaryJson = entry.summaryJson;
+    log.followed = entry.writtenElsewhere;
+    if (log.followed && this.options.follow) this.watch?.add(log.tail.path);
+    if (entry.restored.fixedItems.length || entry.restored.historyRepairs.length) this.logRepair(log, entry.restored, entry.restored.session.summary);
+  }
+
+  /** Closing an interrupted run is itself logged, so the next start sees a consistent chat. */
+  private logRepair(log: ChatLog, { fixedItems, historyRepairs }: RestoredChat, summary: SessionSummary): void {
+    // The closed calls' results first, as they were made (replay then finds the history whole).
+    for (const change of historyRepairs) this.writeHistory(log, change);
+    for (const item of fixedItems) this.write(log, { type: 'item', item });
+    this.write(log, { type: 'run', state: { status: 'idle' } });
+    // The log now ends idle: the next run must be logged as running, or a second kill is never repaired.
+    log.lastRunStatus = 'idle';
+    this.writeSummary(log, summary);
+  }
+
+  private newLog(sessionId: string, tail: LogTail): ChatLog {
+    const log = new ChatLog(sessionId, tail, () => pagedItemsOf(this.options.chat.sessionState(sessionId)));
+    this.logs.set(sessionId, log);
+    // Items whose records are in this log may leave memory and be read back from it.
+    pagedItemsOf(this.options.chat.sessionState(sessionId))?.attach(tail.path, this.options.keepRecent);
+    return log;
+  }
+
+  private onEvent(event: WaypointEvent): void {
+    if (this.mirroring) return;
+    if (event.type === 'session_deleted' || event.type === 'settings_updated' || event.type === 'mcp_state' || event.type === 'error') return;
+    const sessionId = event.type === 'session_updated' ? event.session.id : event.sessionId;
+    if (this.readOnly.has(sessionId)) return;
+    let log = this.logs.get(sessionId);
+    if (!log) {
+      const state = this.options.chat.sessionState(sessionId);
+      if (event.type !== 'session_updated' || !state) return;
+      // A chat this process just created: its lock is free (its id is new).
+      log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1));
+      this.write(log, { type: 'created', session: event.session });
+      log.lastSummaryJson = JSON.stringify(event.session);
+      this.index.schedule();
+      return;
+    }
+    switch (event.type) {
+      case 'message_delta':
+        log.bufferText(event.itemId, event.text);
+        this.scheduleText();
+        return;
+      case 'transcript_item':
+        this.write(log, { type: 'item', item: event.item });
+        return;
+      case 'run_state':
+        // A phase of the same run is not logged (the history changes are, as they happen).
+        if (event.state.status !== log.lastRunStatus) {
+          log.lastRunStatus = event.state.status;
+          this.write(log, { type: 'run', state: event.state });
+        }
+        return;
+      case 'session_updated':
+        this.writeSummary(log, event.session);
+        return;
+      case 'plan_updated': {
+        this.write(log, { type: 'plan', version: event.plan.version, plan: event.plan, change: event.change });
+        // The sidebar's progress moved with it: keep the summary (and the chat index) in step.
+        const summary = this.options.chat.sessionState(sessionId)?.summary;
+        if (summary) this.writeSummary(log, summary);
+        return;
+      }
+      case 'approval_requested':
+      case 'approval_resolved':
+      case 'escalation_requested':
+      case 'escalation_resolved':
+      case 'question_requested':
+      case 'question_resolved':
+        this.write(log, { type: 'prompt', event: event as never });
+        return;
+      case 'chat_rewound':
+        // The cut history was logged when it was made (before this), so replay cuts the items after it.
+        this.write(log, { type: 'rewind', itemId: event.fromItemId, planDropped: event.planDropped });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A change to a chat's API history, logged as it is made; one read from the log is there already. */
+  private onHistory(sessionId: string, { change, origin }: HistoryEvent): void {
+    if (origin === 'log' || this.mirroring || this.readOnly.has(sessionId)) return;
+    const log = this.logs.get(sessionId);
+    if (log) this.writeHistory(log, change);
+  }
+
+  private writeHistory(log: ChatLog, change: HistoryChange): void {
+    this.write(log, { type: 'history', from: change.from, ...(change.keep !== undefined ? { keep: change.keep } : {}), messages: change.messages as never });
+  }
+
+  private onUsage(record: UsageRecord): void {
+    const log = this.logs.get(record.sessionId);
+    if (log) this.write(log, { type: 'usage', model: record.model, usage: record.usage, step: record.step });
+  }
+
+  private writeSummary(log: ChatLog, session: SessionSummary): void {
+    const json = JSON.stringify(session);
+    if (json === log.lastSummaryJson) return;
+    log.lastSummaryJson = json;
+    this.write(log, { type: 'summary', session });
+    this.index.schedule();
+  }
+
+  /** Every record goes after the text streamed before it. */
+  private write(log: ChatLog, entry: LogEntry): void {
+    if (!this.writable(log)) return;
+    try {
+      log.append(entry);
+    } catch (error) {
+      this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
+    }
+    this.scheduleRelease(log);
+  }
+
+  private flushText(log: ChatLog): void {
+    if (!log.hasPendingText || !this.writable(log)) return;
+    log.flushText();
+  }
+
+  private flushAllText(): void {
+    for (const log of this.logs.values()) this.flushText(log);
+  }
+
+  private scheduleText(): void {
+    if (this.textTimer) return;
+    this.textTimer = setTimeout(() => {
+      this.textTimer = null;
+      this.flushAllText();
+    }, TEXT_FLUSH_MS);
+    this.textTimer.unref?.();
+  }
+
+  /**
+   * The chat's log was changed behind its writer (by hand, by a tool): the log is left as it is
+   * now and the chat goes read-only, as a damaged chat at load does. What the chat holds in memory
+   * is what it was; its history is never read back from the changed file for a request.
+   */
+  private changedElsewhere(sessionId: string, what: string): void {
+    const log = this.logs.get(sessionId);
+    if (log) {
+      // Out of the logs, like a chat damaged at load: never claimed, followed or written again here.
+      this.logs.delete(sessionId);
+      log.close();
+      this.watch?.remove(log.tail.path);
+      this.watch?.remove(inboxDir(join(this.sessionsDir, sessionId)));
+      this.locks.release(sessionId);
+    }
+    this.readOnly.add(sessionId);
+    const reason = `its log was changed outside Waypoint while this chat was open (${what})`;
+    this.warn(`${this.logPath(sessionId)}: ${reason}; it is not written any more and the chat is read-only.`);
+    const state = this.options.chat.sessionState(sessionId);
+    if (state && !state.summary.damaged) this.emitMirrored(sessionId, { type: 'session_updated', session: { ...state.summary, damaged: reason } });
+    this.index.schedule();
+  }
+
+  /** This process writes the chat, claiming it first if needed; false (warned) when another process does. */
+  private writable(log: ChatLog): boolean {
+    if (log.writer && !this.lostLock(log)) return true;
+    // A read-only chat (its log damaged or changed behind its writer) is never written again.
+    if (this.readOnly.has(log.id)) return false;
+    if (this.disposed) return false;
+    const refused = this.claimLog(log);
+    if (refused) this.warn(`Not written to chat ${log.id}: ${refused}`);
+    return !refused;
+  }
+
+  /**
+   * Takes the chat's lock, reads what other processes appended since this one last looked, cuts
+   * a torn last line a dead writer left, and opens the log for appending. Returns why not, or null.
+   */
+  private claimLog(log: ChatLog, leftByOther = false): string | null {
+    const acquired = this.locks.acquire(log.id);
+    if (!acquired.ok) {
+      const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
+      if (acquired.owner && acquired.state?.kind === 'unverified') {
+        const why = acquired.state.why === 'other_host' ? `Waypoint cannot check from here whether it still runs on ${acquired.owner.host}` : 'Waypoint cannot tell whether that process is still the one that took it';
+        // Only a window has the button; a headless run or an MCP server points there.
+        const then = this.options.follow ? 'If it is not running, press Take over.' : 'If it is not running, open the chat in the Waypoint app and take it over there.';
+        return `This chat is being written by ${who} (since ${acquired.owner.since}); ${why}. ${then}`;
+      }
+      return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
+    }
+    this.becomeWriter(log, acquired, leftByOther);
+    return null;
+  }
+
+  /**
+   * With the lock taken: reads what others appended, cuts a torn line, opens the log for appending,
+   * and closes a run another process left open. `leftByOther`: the chat in memory is another
+   * process's, as it logged it (the caller has just stopped following it).
+   */
+  private becomeWriter(log: ChatLog, acquired: Extract<AcquireResult, { ok: true }>, leftByOther = false): void {
+    if (acquired.cleared) this.warn(`Chat ${log.id}: ${acquired.cleared}; this process writes the chat now.`);
+    if (acquired.tookOverFrom) {
+      const why = acquired.why ?? 'may still be running (taken over by the user)';
+      this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which ${why}; this process took it over. Everything it logged is kept.`);
+    }
+    // Followed, or loaded while another process wrote it: taken as logged, never repaired here.
+    const othersChat = leftByOther || log.followed;
+    const appended = this.follower.follow(log);
+    const torn = log.tail.tornBytes();
+    if (torn > 0) {
+      truncateSync(log.tail.path, log.tail.offset);
+      this.warn(`${log.tail.path}: dropped a torn last line (${torn} bytes) left by a process that stopped mid-write.`);
+    }
+    log.followed = false;
+    this.watch?.remove(log.tail.path);
+    log.writer = this.newWriter(log.id, log.tail.lastSeq + 1, log.tail.offset);
+    if (this.options.onRequest) {
+      const inbox = inboxDir(join(this.sessionsDir, log.id));
+      try {
+        mkdirSync(inbox, { recursive: true });
+        this.watch?.add(inbox);
+      } catch {
+        // The folder is unusable for now (the writer reports it); the poll still looks for requests.
+      }
+    }
+    // The process that ran it is gone (or no longer writes it): its run is closed here as a
+    // restart closes it, before anything this process does goes on from it. Waiting for the folder
+    // poll to notice is not enough: the user's action may come first (the shell started while the
+    // killed writer's lock still looked alive), and it would send the open tool calls to the API.
+    if ((othersChat || appended > 0) && log.lastRunStatus !== 'idle') this.closeLeftRun(log);
+  }
+
+  /**
+   * Whether someone took over the lock this process writes under (checked before every record,
+   * a read of a small file, and on every poll). If so, this process stops writing the chat at
+   * once, what it had not written yet is dropped, and it follows the log from where its own
+   * records end.
+   */
+  private lostLock(log: ChatLog): boolean {
+    if (!log.writer) return false;
+    const verified = this.locks.verify(log.id);
+    if (verified.ok) return false;
+    log.dropWriter();
+    this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
+    if (this.options.follow) this.watch?.add(log.tail.path);
+    const who = verified.by ? describeOwner(verified.by) : 'another process';
+    this.warn(`Chat ${log.id} was taken over by ${who}; this process no longer writes it.`);
+    this.options.onLockLost?.(log.id, verified.by);
+    return true;
+  }
+
+  private newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter {
+    return new SessionLogWriter(this.logPath(sessionId), nextSeq, {
+      ...(this.options.fs ? { fs: this.options.fs } : {}),
+      startsAt,
+      onForeignChange: (what) => queueMicrotask(() => this.changedElsewhere(sessionId, what)),
+      ...(this.options.retryMs !== undefined ? { retryMs: this.options.retryMs } : {}),
+      onFault: (error) => {
+        this.warn(`could not write the log of chat ${sessionId} (${error.code ?? error.message}); its records wait in memory and are retried`);
+        this.saveStates.fire({ sessionId, status: 'failing', error });
+      },
+      onRecovered: () => {
+        this.warn(`the log of chat ${sessionId} is written again`);
+        this.saveStates.fire({ sessionId, status: 'saved' });
+      },
+    });
+  }
+
+  /** Stops writing: what is buffered goes out first; the log is followed from its end on. */
+  private stopWriting(log: ChatLog): void {
+    // Buffered text goes out only under a lock that is still this process's.
+    if (log.hasPendingText && this.lostLock(log)) return;
+    if (log.stopWriting()) this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
+  }
+
+  /** The shells give an idle chat back, so another process (a restarted MCP server) may write it. */
+  private scheduleRelease(log: ChatLog): void {
+    const ms = this.options.releaseIdleMs;
+    if (ms === undefined || !log.writer) return;
+    log.cancelRelease();
+    log.releaseTimer = setTimeout(() => {
+      log.releaseTimer = null;
+      const state = this.options.chat.sessionState(log.id);
+      // A log whose records still wait in memory (a full disk) is kept until they are written.
+      if (!log.writer || log.writer.failing || log.lastRunStatus !== 'idle' || state?.pendingApproval || state?.pendingEscalation) {
+        if (log.writer?.failing) this.scheduleRelease(log);
+        return;
+      }
+      this.stopWriting(log);
+      this.locks.release(log.id);
+    }, ms);
+    log.releaseTimer.unref?.();
+  }
+
+  /** An event this process did not cause: announced (the window shows it), never logged again. */
+  private emitMirrored(sessionId: string, event: WaypointEvent): void {
+    this.mirroring = true;
+    try {
+      this.options.chat.mirror(sessionId, event);
+    } finally {
+      this.mirroring = false;
+    }
+  }
+
+  /** One look at the folder: new and deleted chats, appends by other writers, requests for ours. */
+  private tick(): void {
+    if (this.disposed) return;
+    for (const log of [...this.logs.values()]) this.lostLock(log);
+    if (this.options.follow) this.follower.followFolder();
+    if (this.options.onRequest) this.takeRequests(this.options.onRequest);
+  }
+
+  /** Another process deleted the chat. */
+  private forget(log: ChatLog): void {
+    this.logs.delete(log.id);
+    this.watch?.remove(log.tail.path);
+    this.options.chat.removeSession(log.id);
+  }
+
+  /**
+   * The process running this chat died mid-run (its lock is stale): take the chat over and close
+   * the run as a restart would, so the window offers Resume instead of a run nobody is doing.
+   */
+  private repairAbandoned(log: ChatLog): void {
+    // The claim closes the run (becomeWriter → closeLeftRun).
+    if (this.claimLog(log, true)) return;
+    if (log.lastRunStatus === 'idle') return;
+    // Paused on a question: nothing to close; the question waits for whoever answers it.
+    this.stopWriting(log);
+    this.locks.release(log.id);
+  }
+
+  /**
+   * Closes a run another process left open in the chat's log (this process writes it now), as a
+   * restart does: read from the log, repaired, adopted, and the repair logged. Nothing happens
+   * to a run paused on a question (it waits for an answer).
+   */
+  private closeLeftRun(log: ChatLog): void {
+    // Results for the calls a kill left open come with it: logRepair logs them first.
+    const restored = closedLeftRun(log.tail.path, this.options.keepRecent);
+    if (!restored) return;
+    this.options.chat.adoptSession(restored.session);
+    this.logRepair(log, restored, restored.session.summary);
+    for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
+    this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
+    this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });
+  }
+
+  private takeRequests(onRequest: NonNullable<ChatLogsOptions['onRequest']>): void {
+    const writing = [...this.logs.values()].filter((log) => log.writer).map((log) => log.id);
+    dispatchInbox(this.sessionsDir, writing, onRequest, this.warn);
+  }
+}

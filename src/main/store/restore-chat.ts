@@ -1,0 +1,80 @@
+import type { WaypointEvent } from '../../shared/contract';
+import type { TranscriptItem } from '../../shared/transcript';
+import { unansweredToolUses } from '../chats/api-history';
+import type { HistoryChange } from '../chats/history-change';
+import { ChatSession } from '../chats/chat-session';
+import { noticeItem } from '../common/transcript-items';
+import type { ReplayedChat } from './replay';
+
+export const INTERRUPTED_RESULT = 'Interrupted: Waypoint was closed before this tool call finished, so it may not have run.';
+export const INTERRUPTED_NOTICE = 'Waypoint was closed while Claude was working. Press Resume to continue from where it stopped.';
+
+export interface RestoredChat {
+  session: ChatSession;
+  /** Items changed to close an interrupted run (to log as the fix-up). */
+  fixedItems: TranscriptItem[];
+  /** The history changes of that fix-up (results for the calls a kill left open), to log before the items. */
+  historyRepairs: HistoryChange[];
+}
+
+/**
+ * A live ChatSession from a replayed log. A run the log saw start but not end was cut off by a
+ * crash or kill: open tool calls get an is_error "interrupted" result (no orphan tool_use), the
+ * half-streamed reply is marked as cut off (its text never reached the API history, so a resume
+ * cannot repeat it), and the chat is marked interrupted when there is something to resume.
+ * A run paused on a question (approval, escalation) is not cut off: the question stays pending.
+ * `repair: false` takes the log as it is: its run may be going on in another process.
+ */
+export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = {}): RestoredChat {
+  const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) }, chat.items);
+  const id = chat.summary.id;
+  session.compaction = session.itemsOfKind('compaction').at(-1) ?? null;
+  session.restoreHistory(chat.history);
+  session.plan = chat.plan;
+  for (const event of chat.prompts) session.apply(event as WaypointEvent);
+  dropStalePrompts(session);
+
+  const fixedItems: TranscriptItem[] = [];
+  const pending = hasPendingPrompt(session);
+  // Another process's live chat (followed, never repaired) shows its run state as logged.
+  if (options.repair === false) {
+    session.runState = chat.runState;
+    return { session, fixedItems, historyRepairs: [] };
+  }
+  // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
+  if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
+  if (chat.runState.status === 'idle' || pending) return { session, fixedItems, historyRepairs: [] };
+
+  // A whole read of the transcript, once, for a chat a crash cut off mid-run.
+  for (const item of session.transcript) {
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.status === 'streaming') fixedItems.push({ ...item, status: 'error' });
+    if (item.kind === 'tool_call' && (item.status === 'running' || item.status === 'awaiting_approval')) {
+      fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
+    }
+  }
+  const historyRepairs: HistoryChange[] = [];
+  const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
+  if (unansweredToolUses(session.history).length) session.closeOpenToolUses(INTERRUPTED_RESULT);
+  repairing.dispose();
+  const resumable = session.history.at(-1)?.role === 'user';
+  if (resumable) fixedItems.push(noticeItem('warning', INTERRUPTED_NOTICE, 'interrupted'));
+  for (const item of fixedItems) session.apply({ type: 'transcript_item', sessionId: id, item });
+  session.summary = { ...session.summary, interrupted: resumable };
+  return { session, fixedItems, historyRepairs };
+}
+
+/**
+ * A question is only answerable while the tool call it holds back is still open in the history;
+ * one whose call was answered (a log cut between the two records) would leave the chat stuck.
+ */
+function dropStalePrompts(session: ChatSession): void {
+  const open = new Set(unansweredToolUses(session.history));
+  if (session.pendingApproval && !open.has(session.pendingApproval.toolUseId)) session.pendingApproval = null;
+  const escalation = session.pendingEscalation;
+  if (escalation && (escalation.toolUseId === undefined || !open.has(escalation.toolUseId))) session.pendingEscalation = null;
+  if (session.pendingQuestion && !open.has(session.pendingQuestion.toolUseId)) session.pendingQuestion = null;
+}
+
+export function hasPendingPrompt(session: ChatSession): boolean {
+  return !!session.pendingApproval || !!session.pendingEscalation || !!session.pendingQuestion;
+}

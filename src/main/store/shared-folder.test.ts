@@ -1,0 +1,245 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
+import type { WaypointEvent } from '../../shared/contract';
+import type { ChatService } from '../agent/chat-service';
+import type { Chats } from '../chats/chats';
+import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
+import { noticeItem } from '../common/transcript-items';
+import { PlanService } from '../plan/plan-service';
+import { ToolRegistry } from '../tools/tool-registry';
+import { defaultSettings } from '../../shared/settings';
+import { inboxDir, sendToInbox, takeFromInbox, type TakenRequest } from './chat-inbox';
+import { lockPathFor } from './chat-lock';
+import { readLog } from './log-reader';
+import { LogTail } from './log-tail';
+import { SessionLogWriter } from './log-writer';
+import { ChatLogs } from './chat-logs';
+
+/**
+ * Two instances of the app's persistence on one data folder, in one process (each with its own
+ * lock token, so each sees the other as a live writer): listing, following, refusing, claiming,
+ * giving back, the inbox, and a writer that dies.
+ */
+let dataDir: string;
+const closers: Array<() => Promise<void>> = [];
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'waypoint-shared-'));
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Instance {
+  chats: Chats;
+  chat: ChatService;
+  plans: PlanService;
+  persistence: ChatLogs;
+  events: WaypointEvent[];
+  warnings: string[];
+  requests: Array<{ sessionId: string; taken: TakenRequest }>;
+  close(): Promise<void>;
+}
+
+async function instance(holder: string, options: { follow?: boolean; releaseIdleMs?: number } = {}): Promise<Instance> {
+  const plans = new PlanService({ dataDir });
+  const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
+  const warnings: string[] = [];
+  const requests: Instance['requests'] = [];
+  const persistence = await ChatLogs.open({
+    dataDir,
+    chat: chats,
+    runs: chat,
+    plans,
+    holder,
+    warn: (m) => warnings.push(m),
+    ...options,
+    onRequest: (sessionId, taken) => {
+      requests.push({ sessionId, taken });
+    },
+  });
+  const events: WaypointEvent[] = [];
+  chats.onEvent((e) => events.push(e));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await persistence.dispose();
+    disposeChats();
+    plans.dispose();
+  };
+  closers.push(close);
+  return { chats, chat, plans, persistence, events, warnings, requests, close };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function plan(inst: Instance, sessionId: string, name: string, input: unknown) {
+  const tool = inst.plans.toolsFor('structured').find((t) => t.name === name)!;
+  const outcome = await tool.execute(input, { sessionId, signal: new AbortController().signal, settings: defaultSettings() });
+  expect(outcome.ok).toBe(true);
+}
+
+describe('one data folder, two writers in turn', () => {
+  it('a chat another instance writes is listed and followed live; it is refused while held, then claimed, and given back when idle', async () => {
+    const app = await instance('the app', { follow: true, releaseIdleMs: 50 });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chats.newSession({ title: 'claude-code · planning over MCP' });
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }, { step_number: 2, description: 'Publish' }] });
+
+    await until(() => app.events.some((e) => e.type === 'session_updated' && e.session.id === id), 'the new chat to be listed');
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    expect(app.chats.listSessions().map((s) => s.id)).toContain(id);
+
+    await plan(mcp, id, 'update_plan', { action: 'start_step', step_number: 1 });
+    await until(() => app.events.some((e) => e.type === 'plan_updated' && e.sessionId === id && e.plan.version === 2), 'v2 live');
+    expect(app.chats.getSession(id).plan?.steps[0]?.status).toBe('in_progress');
+    expect(app.chats.getSession(id).transcript.some((i) => i.kind === 'plan_change')).toBe(true);
+
+    expect(() => app.persistence.claim(id)).toThrow(/being written by waypoint mcp, pid \d+/);
+    expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
+
+    await mcp.close();
+    expect(existsSync(lockPathFor(join(dataDir, 'sessions'), id))).toBe(false);
+    app.persistence.claim(id);
+    app.persistence.renameSession(id, 'Renamed in the app');
+    await until(() => !existsSync(lockPathFor(join(dataDir, 'sessions'), id)), 'the idle chat to be given back');
+
+    const read = readLog(join(dataDir, 'sessions', id, 'events.jsonl'));
+    expect(read.warnings).toEqual([]);
+    expect(read.records.map((r) => r.seq)).toEqual(read.records.map((_, i) => i));
+    expect(read.records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Renamed in the app' } });
+    expect(app.warnings).toEqual([]);
+  });
+
+  it('a rewind the writer logs (an edited message there) cuts the follower`s transcript and drops the plan it dropped', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chats.newSession();
+    mcp.chats.addNotice(id, { id: 'kept', createdAt: 'x', kind: 'notice', level: 'info', text: 'before the cut' });
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    const cutFrom = app.chats.sessionState(id)!.idAt(1)!;
+    // What rerun.ts does in the writing process: the plan made in the cut turns goes with them.
+    mcp.plans.drop(id);
+    mcp.chats.mirror(id, { type: 'chat_rewound', sessionId: id, fromItemId: cutFrom, planDropped: true });
+    await until(() => app.chats.sessionState(id)!.itemCount === 1, 'the cut to be followed');
+    expect(app.chats.sessionState(id)!.transcript.map((i) => i.id)).toEqual(['kept']);
+    expect(app.plans.getPlan(id)).toBeNull();
+  });
+
+  it('a follower applies only what its writer could have written: a hand-made history line the API would refuse makes the chat read-only there', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chats.newSession();
+    await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
+    await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
+    const path = join(dataDir, 'sessions', id, 'events.jsonl');
+    const lastSeq = readLog(path).nextSeq - 1;
+    // A line no writer wrote: a history that starts with Claude.
+    appendFileSync(path, `${JSON.stringify({ seq: lastSeq + 1, t: 'x', type: 'history', from: 0, messages: [{ role: 'assistant', content: [{ type: 'text', text: 'made up' }] }] })}\n`);
+    await until(() => !!app.chats.listSessions().find((s) => s.id === id)?.damaged, 'the follower to mark the chat read-only');
+    expect(app.chats.listSessions().find((s) => s.id === id)?.damaged).toMatch(/changed outside Waypoint.*it starts with an assistant message/);
+    expect(() => app.persistence.claim(id)).not.toThrow();
+    expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
+  });
+
+  it('requests reach the writer through the inbox; with no other writer there is nothing to forward', async () => {
+    const app = await instance('the app', { follow: true });
+    const run = await instance('waypoint run');
+    const { id } = run.chats.newSession();
+    await until(() => app.chats.listSessions().some((s) => s.id === id), 'the chat to be listed');
+    expect(app.persistence.forward(id, { kind: 'stop' })).not.toBeNull();
+    await until(() => run.requests.length === 1, 'the request to arrive');
+    expect(run.requests[0]).toMatchObject({ sessionId: id, taken: { request: { kind: 'stop' }, from: { pid: process.pid, holder: 'the app' } } });
+    expect(readdirSync(inboxDir(join(dataDir, 'sessions', id)))).toEqual([]);
+    await run.close();
+    expect(app.persistence.forward(id, { kind: 'stop' })).toBeNull();
+  });
+
+  it('a writer that died mid-line: its complete records are followed, and claiming takes the lock over and cuts the torn line', async () => {
+    // A stand-in writer: a live process's pid in the lock, its records written here by hand.
+    const writer = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    children.push(writer);
+    const id = 'chat-from-a-crashing-writer';
+    const sessionsDir = join(dataDir, 'sessions');
+    const logPath = join(sessionsDir, id, 'events.jsonl');
+    const log = new SessionLogWriter(logPath);
+    mkdirSync(join(sessionsDir, id), { recursive: true });
+    writeFileSync(lockPathFor(sessionsDir, id), JSON.stringify({ pid: writer.pid, host: hostname(), token: 't', holder: 'waypoint run', since: new Date().toISOString() }));
+    const now = new Date().toISOString();
+    log.append({ type: 'created', session: { id, title: 'Headless', createdAt: now, updatedAt: now } });
+
+    const app = await instance('the app', { follow: true, releaseIdleMs: 50 });
+    expect(app.chats.listSessions().map((s) => s.title)).toEqual(['Headless']);
+    const notice = noticeItem('info', 'Working on it');
+    log.append({ type: 'item', item: notice });
+    log.append({ type: 'summary', session: { id, title: 'Headless, renamed', createdAt: now, updatedAt: now } });
+    appendFileSync(logPath, '{"seq":3,"t":"x","type":"ite');
+    await until(() => app.chats.listSessions()[0]?.title === 'Headless, renamed', 'the summary to be followed');
+    expect(app.chats.getSession(id).transcript).toEqual([notice]);
+    expect(app.warnings).toEqual([]); // a line on its way is no damage while its writer lives
+
+    writer.kill('SIGKILL');
+    await new Promise((r) => writer.once('exit', r));
+    log.close();
+    app.persistence.claim(id);
+    app.persistence.renameSession(id, 'Taken over');
+    expect(app.warnings.join('\n')).toMatch(/was left locked by waypoint run, pid \d+, which is no longer running; this process took it over/);
+    expect(app.warnings.join('\n')).toMatch(/dropped a torn last line \(\d+ bytes\) left by a process that stopped mid-write/);
+    const read = readLog(logPath);
+    expect(read.warnings).toEqual([]);
+    expect(read.records.map((r) => r.seq)).toEqual([0, 1, 2, 3]);
+    expect(read.records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Taken over' } });
+  });
+});
+
+describe('log tail and inbox', () => {
+  it('a tail returns complete lines only, the partial one on a later read; a deleted log is gone', () => {
+    const path = join(dataDir, 'log.jsonl');
+    const writer = new SessionLogWriter(path);
+    const now = new Date().toISOString();
+    writer.append({ type: 'created', session: { id: 'c', title: 't', createdAt: now, updatedAt: now } });
+    const tail = new LogTail(path, 0, -1);
+    expect(tail.read()).toMatchObject({ kind: 'records', records: [{ seq: 0, type: 'created' }] });
+    appendFileSync(path, '{"seq":1,"t":"x","type":"run","state":{"status":"id');
+    expect(tail.read()).toEqual({ kind: 'records', records: [], spans: [], warnings: [] });
+    expect(tail.tornBytes()).toBeGreaterThan(0);
+    appendFileSync(path, 'le"}}\n');
+    const read = tail.read();
+    expect(read).toMatchObject({ kind: 'records', records: [{ seq: 1, type: 'run' }] });
+    // Each record's span is where its line lies in the file: a follower reads items back from there.
+    const bytes = readFileSync(path);
+    const span = read.kind === 'records' ? read.spans[0]! : { start: 0, end: 0 };
+    expect(bytes.toString('utf8', span.start, span.end)).toBe('{"seq":1,"t":"x","type":"run","state":{"status":"idle"}}');
+    writer.close();
+    rmSync(path);
+    expect(tail.read()).toEqual({ kind: 'gone' });
+  });
+
+  it('the inbox hands requests over in the order sent, once; a file that is no request is dropped with a warning', () => {
+    const chatDir = join(dataDir, 'chat');
+    const from = { pid: 1, holder: 'the app' };
+    sendToInbox(chatDir, from, { kind: 'stop' });
+    writeFileSync(join(inboxDir(chatDir), '000000000000001-x.json'), '{"request":{"kind":"explode"}}');
+    sendToInbox(chatDir, { pid: 2, holder: 'another app' }, { kind: 'stop' });
+    const warnings: string[] = [];
+    const taken = takeFromInbox(chatDir, (m) => warnings.push(m));
+    expect(taken.map((t) => t.from.pid)).toEqual([1, 2]);
+    expect(warnings).toEqual([expect.stringMatching(/not a request this Waypoint understands/)]);
+    expect(takeFromInbox(chatDir, () => undefined)).toEqual([]);
+  });
+});
