@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeZodError } from '../../../shared/zod-error';
 import { toInputSchema } from '../../tools/json-schema';
 import { fail, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 
@@ -44,7 +45,7 @@ export function planningTool<T>(spec: PlanningToolSpec<T>): ToolDefinition {
         // A tool without parameters may be called with nothing at all.
         const parsed = spec.input.safeParse(input ?? {});
         if (!parsed.success) {
-          return fail('invalid_parameter', `Invalid ${spec.name} input: ${formatIssues(parsed.error.issues)}. ${spec.usage}`);
+          return fail('invalid_parameter', `Invalid ${spec.name} input: ${describeZodError(parsed.error)}. ${spec.usage}`);
         }
         return await spec.run(parsed.data, ctx);
       } catch (error) {
@@ -61,17 +62,6 @@ function safely(fn: () => string, fallback: string): string {
   } catch {
     return fallback;
   }
-}
-
-/** "steps.0.description: expected string, received number; goal: required" — short and precise. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const parts = issues.slice(0, 4).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    const message = issue.message.replace(/^Invalid input: /, '');
-    return path ? `${path}: ${message}` : message;
-  });
-  if (issues.length > 4) parts.push(`and ${issues.length - 4} more problem(s)`);
-  return parts.join('; ');
 }
 
 /** Reads a property of untrusted input without throwing (for summaries and dry-run text). */

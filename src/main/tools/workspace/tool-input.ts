@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeZodError } from '../../../shared/zod-error';
 import type { ToolError } from '../tool';
 
 /** Validate tool input from Claude; on failure, a message that says which field and why. */
@@ -9,10 +10,7 @@ export function parseInput<S extends z.ZodType>(
 ): { ok: true; value: z.infer<S> } | { ok: false; error: ToolError } {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'input'}: ${issue.message}`)
-    .join('; ');
-  return { ok: false, error: { kind: 'invalid_parameter', message: `Invalid input for ${tool}: ${problems}.` } };
+  return { ok: false, error: { kind: 'invalid_parameter', message: `Invalid input for ${tool}: ${describeZodError(result.error)}.` } };
 }
 
 /** Input for summarize/describeDryRun, which must never throw on bad input. */
