@@ -2,6 +2,7 @@ import type { ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ApprovalDecision, ApprovalRequest } from '../../shared/prompts';
 import type { Settings } from '../../shared/settings';
 import type { ChatSession } from '../sessions/chat-session';
+import { callTool } from '../tools/define-tool';
 import type { ToolDefinition } from '../tools/tool';
 import { denialMessage } from './approval-step';
 import type { ResumablePrompt } from './prompt-resume';
@@ -38,8 +39,7 @@ export function approvalAfterRestart(
       }
       if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
       const started = performance.now();
-      const outcome = await tool
-        .execute(block.input, { sessionId, signal: new AbortController().signal, settings })
+      const outcome = await callTool(tool, block.input, { sessionId, signal: new AbortController().signal, settings })
         .catch((error: unknown) => ({ ok: false as const, error: { kind: 'unknown' as const, message: `Tool "${tool.name}" failed unexpectedly: ${(error as Error).message}` } }));
       const text = outcome.ok ? outcome.content : outcome.error.message;
       if (card) {

@@ -13,6 +13,7 @@ import { historyProblems } from '../../../test-support/main/history-check';
 import { ChatSession } from '../sessions/chat-session';
 import { escalationAfterRestart } from './escalation-resume';
 import { resumeAfterRestart } from './prompt-resume';
+import { callTool } from '../tools/define-tool';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wp-answer-prop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,13 +29,13 @@ async function planWithRunningStep(plans: PlanService, sessionId: string, steps:
   const ctx = { sessionId, signal: new AbortController().signal, settings: defaultSettings() };
   const create = tools.find((t) => t.name === 'create_plan')!;
   const update = tools.find((t) => t.name === 'update_plan')!;
-  const made = await create.execute({ goal: 'g', steps: Array.from({ length: steps }, (_, i) => ({ step_number: i + 1, description: `step ${i + 1}` })) }, ctx);
+  const made = await callTool(create, { goal: 'g', steps: Array.from({ length: steps }, (_, i) => ({ step_number: i + 1, description: `step ${i + 1}` })) }, ctx);
   expect(made.ok).toBe(true);
   for (let id = 1; id < running; id++) {
-    expect((await update.execute({ action: 'start_step', step_number: id }, ctx)).ok).toBe(true);
-    expect((await update.execute({ action: 'complete_step', step_number: id, result: 'ok' }, ctx)).ok).toBe(true);
+    expect((await callTool(update, { action: 'start_step', step_number: id }, ctx)).ok).toBe(true);
+    expect((await callTool(update, { action: 'complete_step', step_number: id, result: 'ok' }, ctx)).ok).toBe(true);
   }
-  expect((await update.execute({ action: 'start_step', step_number: running }, ctx)).ok).toBe(true);
+  expect((await callTool(update, { action: 'start_step', step_number: running }, ctx)).ok).toBe(true);
 }
 
 function consistent(plan: Plan): void {

@@ -9,7 +9,8 @@ import { setStepStatus } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { planView, stepUpdateView } from './plan-view';
 import { CompletePlanInput, CreatePlanInput, UpdatePlanInput } from './structured-schemas';
-import { countOf, field, planningTool, textOf } from './tool-kit';
+import { countOf, field, textOf, PLANNING } from './tool-kit';
+import { defineTool } from '../../tools/define-tool';
 
 /** The default dialect (seed P4-02): create_plan, update_plan with actions, complete_plan. */
 
@@ -28,7 +29,8 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     return ok(`${result.change || unchangedText}\n${stepUpdateView(result.plan, stepOf(result.plan))}`);
   };
 
-  const createTool = planningTool({
+  const createTool = defineTool({
+    ...PLANNING,
     name: 'create_plan',
     description:
       'Create a structured execution plan before complex multi-step work (replaces the current plan).',
@@ -37,7 +39,7 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     summarize: (input) => `Create plan "${textOf(field(input, 'goal'), 'unknown goal')}" (${countOf(field(input, 'steps'))} steps)`,
     describeDryRun: (input) =>
       `Would create plan for '${textOf(field(input, 'goal'), 'unknown goal', 200)}' with ${countOf(field(input, 'steps'))} steps.`,
-    run: (input, ctx) => {
+    execute: (input, ctx) => {
       const result = deps.apply(ctx.sessionId, (current) =>
         createPlan(
           {
@@ -64,7 +66,8 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     },
   });
 
-  const updateTool = planningTool({
+  const updateTool = defineTool({
+    ...PLANNING,
     name: 'update_plan',
     description:
       "Update the current plan's progress: start, complete, fail or skip a step, add a step, or record a note.",
@@ -77,7 +80,7 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
       return `${action.replace('_step', '').replace(/^\w/, (c) => c.toUpperCase())} step ${stepOf(input)}`;
     },
     describeDryRun: (input) => `Would ${textOf(field(input, 'action'), 'unknown')} for step ${stepOf(input)}.`,
-    run: (input, ctx) => {
+    execute: (input, ctx) => {
       const plan = deps.get(ctx.sessionId);
       if (!plan) return fail('not_found', NO_PLAN);
       const step = input.step_number ?? undefined;
@@ -107,7 +110,8 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     },
   });
 
-  const completeTool = planningTool({
+  const completeTool = defineTool({
+    ...PLANNING,
     name: 'complete_plan',
     description:
       'Mark the current plan complete with a summary of what was accomplished and any issues. Call it last.',
@@ -115,7 +119,7 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     usage: 'Pass {status: "success" | "partial_success" | "failed", summary: "..."}.',
     summarize: (input) => `Complete plan (${textOf(field(input, 'status'), 'unknown')})`,
     describeDryRun: (input) => `Would complete plan with status: ${textOf(field(input, 'status'), 'unknown')}.`,
-    run: (input, ctx) => {
+    execute: (input, ctx) => {
       if (!deps.get(ctx.sessionId)) return fail('not_found', 'There is no plan to complete. Call create_plan first, or just answer.');
       const completion: PlanCompletion = {
         status: input.status,
