@@ -16,12 +16,6 @@ export const PLANNING = {
   needsApproval: () => false,
 } as const;
 
-/** Reads a property of untrusted input without throwing (for summaries and dry-run text). */
-export function field(input: unknown, key: string): unknown {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
-  return Object.prototype.hasOwnProperty.call(input, key) ? (input as Record<string, unknown>)[key] : undefined;
-}
-
 export function textOf(value: unknown, fallback: string, max = 80): string {
   if (typeof value !== 'string' || value.trim() === '') return fallback;
   const text = value.trim().replace(/\s+/g, ' ');

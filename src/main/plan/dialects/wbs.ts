@@ -8,7 +8,7 @@ import { type DialectDeps, newPlanId } from './dialect-deps';
 import { wbsItemsToDrafts } from './wbs-items';
 import { wbsPath, writeWbs } from './wbs-file';
 import { AddStepInput, InitializeInput, NoInput, SessionOnlyInput } from './wbs-schemas';
-import { countOf, field, jsonContent, textOf, PLANNING } from './tool-kit';
+import { countOf, jsonContent, textOf, PLANNING } from './tool-kit';
 import { defineTool } from '../../tools/define-tool';
 
 /**
@@ -61,8 +61,8 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
       description: 'Start a planning session: creates WBS.md and returns the sessionId for the other planning_ tools.',
       input: InitializeInput,
       usage: 'Pass {problem_statement: "...", project_name: "..."}.',
-      summarize: (input) => `Start WBS planning: ${textOf(field(input, 'project_name'), textOf(field(input, 'problem_statement'), '?'))}`,
-      describeDryRun: (input) => `Would start a planning session for '${textOf(field(input, 'problem_statement'), 'unknown problem', 200)}'.`,
+      summarize: (input) => `Start WBS planning: ${textOf(input.project_name, textOf(input.problem_statement, '?'))}`,
+      describeDryRun: (input) => `Would start a planning session for '${textOf(input.problem_statement, 'unknown problem', 200)}'.`,
       execute: async (input, ctx) => {
         if (!input.problem_statement.trim()) return fail('invalid_parameter', 'problem_statement is empty; describe the project to break down.');
         const name = input.project_name?.trim() || projectNameFrom(input.problem_statement);
@@ -99,8 +99,8 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
       description: 'Add one planning step: your analysis plus WBS items (parents before children). Updates WBS.md immediately.',
       input: AddStepInput,
       usage: 'Pass {session_id, step_number, planning_analysis, wbs_items: [{id, title, level, priority, parent_id, ...}]}.',
-      summarize: (input) => `WBS step ${numberOr(field(input, 'step_number'))}: ${countOf(field(input, 'wbs_items'))} items`,
-      describeDryRun: (input) => `Would add planning step ${numberOr(field(input, 'step_number'))} with ${countOf(field(input, 'wbs_items'))} WBS items.`,
+      summarize: (input) => `WBS step ${numberOr(input.step_number)}: ${countOf(input.wbs_items)} items`,
+      describeDryRun: (input) => `Would add planning step ${numberOr(input.step_number)} with ${countOf(input.wbs_items)} WBS items.`,
       execute: async (input, ctx) => {
         const found = activeSession(ctx.sessionId, input.session_id);
         if (!('id' in found)) return found;
