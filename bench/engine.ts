@@ -9,6 +9,7 @@ import type { ToolContext } from '../src/main/tools/tool';
 import { ROUNDS, type Call } from './engine-drivers';
 import { exposeGc } from './lib/heap';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
+import { callTool } from '../src/main/tools/define-tool';
 import { median, percentile } from './lib/stats';
 
 const DIALECTS: Dialect[] = ['structured', 'checklist', 'wbs', 'session'];
@@ -78,7 +79,7 @@ async function measure(service: PlanService, dialect: Dialect, size: number, wan
       if (!tool) throw new Error(`${dialect} has no tool ${call.name}`);
       const input = JSON.parse(JSON.stringify(call.input).replaceAll('{{session}}', wbsSession)) as unknown;
       const started = process.hrtime.bigint();
-      const outcome = await tool.execute(input, ctx);
+      const outcome = await callTool(tool, input, ctx);
       const elapsed = Number(process.hrtime.bigint() - started) / 1000;
       if (!outcome.ok) throw new Error(`${dialect} ${call.name} failed at size ${size}: ${outcome.error.message}`);
       if (call.name === 'planning_initialize') wbsSession = (JSON.parse(outcome.content) as { sessionId: string }).sessionId;

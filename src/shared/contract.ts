@@ -420,9 +420,5 @@ export type WsServerFrame =
   | { kind: 'result'; id: number; result: CallResult<unknown> }
   | { kind: 'event'; event: WaypointEvent };
 
-/** Formats zod issues as one readable sentence for a CallError. */
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-}
+/** A CallError's wording of refused input: the one zod-error formatter (zod-error.ts). */
+export { describeZodError } from './zod-error';

@@ -10,6 +10,8 @@ import { defaultSettings, type Settings } from '../../src/shared/settings';
 import type { ApiKeySource, SettingsSource } from '../../src/main/agent/ports';
 import { Emitter, type Disposable } from '../../src/main/common/emitter';
 import type { OpResult, PlanServiceApi, PlanUpdate } from '../../src/main/plan/plan-service.types';
+import { z } from 'zod';
+import { defineTool } from '../../src/main/tools/define-tool';
 import { fail, ok, type ToolDefinition } from '../../src/main/tools/tool';
 
 export function settingsSource(patch: Partial<Settings> = {}): SettingsSource & { set(p: Partial<Settings>): void } {
@@ -76,15 +78,16 @@ export class TinyPlanService implements PlanServiceApi {
     return false;
   }
   toolsFor(dialect: Dialect): ToolDefinition[] {
-    const base = { group: 'planning' as const, summarize: () => 'plan', describeDryRun: () => 'plan', needsApproval: () => false };
+    // Loose on purpose: these stand-in tools check their own arguments, as the tests expect.
+    const base = { group: 'planning' as const, input: z.record(z.string(), z.unknown()), summarize: () => 'plan', describeDryRun: () => 'plan', needsApproval: () => false };
     return [
-      {
+      defineTool({
         ...base,
         name: 'make_plan',
         description: 'Create a plan.',
         inputSchema: { type: 'object', properties: { steps: { type: 'array', items: { type: 'string' } } }, required: ['steps'] },
         execute: async (input, ctx) => {
-          const steps = (input as { steps?: unknown }).steps;
+          const steps = input.steps;
           if (!Array.isArray(steps) || steps.length === 0) return fail('invalid_parameter', 'steps: give at least one step title.');
           const now = new Date().toISOString();
           const plan: Plan = {
@@ -101,15 +104,15 @@ export class TinyPlanService implements PlanServiceApi {
           this.set(ctx.sessionId, plan, `Created plan with ${steps.length} steps`);
           return ok(JSON.stringify({ success: true, version: 1 }));
         },
-      },
-      {
+      }),
+      defineTool({
         ...base,
         name: 'finish_step',
         description: 'Complete a step.',
         inputSchema: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] },
         execute: async (input, ctx) => {
           const plan = this.plans.get(ctx.sessionId);
-          const id = (input as { id?: unknown }).id;
+          const id = input.id;
           if (!plan) return fail('not_found', 'No plan yet: call make_plan first.');
           const steps = plan.steps.map((s) => (s.id === id ? { ...s, status: 'completed' as const } : s));
           const completed = steps.filter((s) => s.status === 'completed').length;
@@ -125,7 +128,7 @@ export class TinyPlanService implements PlanServiceApi {
           this.set(ctx.sessionId, next, `Step ${String(id)} completed`);
           return ok(JSON.stringify({ success: true, version: next.version }));
         },
-      },
+      }),
     ];
   }
   private set(sessionId: string, plan: Plan, change: string): void {

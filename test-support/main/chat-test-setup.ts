@@ -4,7 +4,9 @@ import type { Scenario } from '../scripted-api/scenario';
 import type { Settings } from '../../src/shared/settings';
 import { chatsAndRuns, type ChatsAndRuns } from './chats-and-runs';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
-import type { ToolDefinition } from '../../src/main/tools/tool';
+import { z } from 'zod';
+import { defineTool } from '../../src/main/tools/define-tool';
+import type { ToolContext, ToolDefinition, ToolOutcome } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { stripCacheControl } from '../../src/main/agent/cache-control';
 import type { RequestAttachments } from '../../src/main/agent/ports';
@@ -53,17 +55,19 @@ export async function startChat(
   return { server, service, chats, models, recorder, session, plans, settings };
 }
 
-export function testTool(name: string, run: ToolDefinition['execute']): ToolDefinition {
-  return {
+/** A workspace tool that takes any JSON object of arguments and runs `run`. */
+export function testTool(name: string, run: (input: Record<string, unknown>, ctx: ToolContext) => Promise<ToolOutcome>): ToolDefinition {
+  return defineTool({
     name,
     description: `Test tool ${name}.`,
+    input: z.record(z.string(), z.unknown()),
     inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
     group: 'workspace',
     summarize: (input) => `${name} ${JSON.stringify(input)}`,
     describeDryRun: () => name,
     needsApproval: () => false,
     execute: run,
-  };
+  });
 }
 
 export type RecordedMessage = {

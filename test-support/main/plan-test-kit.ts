@@ -5,6 +5,7 @@ import type { Dialect } from '../../src/shared/plan';
 import { defaultSettings } from '../../src/shared/settings';
 import type { ToolContext, ToolOutcome } from '../../src/main/tools/tool';
 import { PlanService, type PlanServiceOptions } from '../../src/main/plan/plan-service';
+import { callTool } from '../../src/main/tools/define-tool';
 import type { PlanUpdate } from '../../src/main/plan/plan-service.types';
 
 /** Test support (not a test): a PlanService on a temp dir that records its events. */
@@ -19,7 +20,7 @@ export function planHarness(options: Partial<PlanServiceOptions> = {}) {
   async function call(dialect: Dialect, name: string, input: unknown, sessionId = 's1'): Promise<ToolOutcome> {
     const tool = service.toolsFor(dialect).find((t) => t.name === name);
     if (!tool) throw new Error(`no tool ${name} in ${dialect}`);
-    return tool.execute(input, ctx(sessionId));
+    return callTool(tool, input, ctx(sessionId));
   }
 
   /** Calls a tool that must succeed and returns its content. */

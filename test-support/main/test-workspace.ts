@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolContext, ToolDefinition, ToolOutcome } from '../../src/main/tools/tool';
+import type { ParsedInput, ToolContext, ToolDefinition, ToolOutcome } from '../../src/main/tools/tool';
 import { defaultSettings } from '../../src/shared/settings';
 
 /** Test support: a real temp workspace and a tool context. Not used by production code. */
@@ -46,4 +46,11 @@ export function expectOk(outcome: ToolOutcome): string {
 export function expectFail(outcome: ToolOutcome): { kind: string; message: string } {
   if (outcome.ok) throw new Error(`expected failure, got ok: ${outcome.content}`);
   return outcome.error;
+}
+
+/** A call's input as the tool parses it (once, in the loop), for tests of one hook; throws on input the tool refuses. */
+export function parsedInput(tool: ToolDefinition, raw: unknown): ParsedInput {
+  const parsed = tool.parse(raw);
+  if (!parsed.ok) throw new Error(`${tool.name} refuses this input: ${parsed.error.message}`);
+  return parsed.value;
 }

@@ -8,14 +8,15 @@ import type { ToolCallItem } from '../../shared/transcript';
 import type { PauseKind } from './pause-kind';
 import type { RunPauses } from './run-pauses';
 import { ruleVerdict, scopeOf, subjectOf } from '../tools/approval-rules';
-import type { ToolDefinition } from '../tools/tool';
+import type { ParsedInput, ToolDefinition } from '../tools/tool';
 import { nowIso } from '../common/transcript-items';
 
 /** What the executor does with a tool call after the approval check. */
 export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denied' | 'error'; message: string };
 
 /** Asks the user when a tool call needs it; resolves once they answered (or pressed Stop). */
-export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
+/** `input` is the call's input as the tool parsed it (once, in the executor). */
+export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
 
 export interface ApproverDeps {
   /** Where this run waits while its chat awaits the answer. */
@@ -57,7 +58,7 @@ function kindOf(tool: ToolDefinition): ApprovalRequest['kind'] {
 }
 
 /** A tool's own answer, failing safe: a throwing check asks the user. */
-function needsApproval(tool: ToolDefinition, input: unknown, settings: Settings): boolean {
+function needsApproval(tool: ToolDefinition, input: ParsedInput, settings: Settings): boolean {
   if (tool.group === 'planning') return false;
   try {
     return tool.needsApproval(input, settings);
@@ -70,7 +71,7 @@ function needsApproval(tool: ToolDefinition, input: unknown, settings: Settings)
  * Why the call always asks (tool.protectedChange), failing safe: a throwing check counts as
  * protected, since it cannot prove the file is an ordinary one.
  */
-function protectionOf(tool: ToolDefinition, input: unknown): string | null {
+function protectionOf(tool: ToolDefinition, input: ParsedInput): string | null {
   if (!tool.protectedChange) return null;
   try {
     return tool.protectedChange(input);
@@ -79,7 +80,7 @@ function protectionOf(tool: ToolDefinition, input: unknown): string | null {
   }
 }
 
-function describe(tool: ToolDefinition, input: unknown): { summary: string; dryRun: string } {
+function describe(tool: ToolDefinition, input: ParsedInput): { summary: string; dryRun: string } {
   const safely = (fn: () => string, fallback: string) => {
     try {
       return fn();
@@ -100,15 +101,15 @@ function describe(tool: ToolDefinition, input: unknown): { summary: string; dryR
 export function createApprover(deps: ApproverDeps): ApprovalCheck {
   const { sessionId, publish } = deps;
   const setRunning = () => publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-  return async (block, tool, card) => {
+  return async (block, tool, input, card) => {
     if (tool.group === 'planning') return GO;
     // Rules first: a deny rule refuses without asking; an allow rule lets it run unasked — except
     // a protected change (git's configuration or hooks), which asks whatever rules and settings say.
-    const subject = subjectOf(tool, block.input);
+    const subject = subjectOf(tool, input);
     const rule = ruleVerdict(deps.rules(), tool, subject);
     if (rule?.effect === 'deny') return { kind: 'refused', status: 'denied', message: ruleDenial(tool.name, rule) };
-    const protection = protectionOf(tool, block.input);
-    if (!protection && (rule?.effect === 'allow' || !needsApproval(tool, block.input, deps.settings))) return GO;
+    const protection = protectionOf(tool, input);
+    if (!protection && (rule?.effect === 'allow' || !needsApproval(tool, input, deps.settings))) return GO;
     const request: ApprovalRequest = {
       id: randomUUID(),
       sessionId,
@@ -116,7 +117,7 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
       toolName: tool.name,
       ...(tool.server ? { server: tool.server } : {}),
       kind: kindOf(tool),
-      ...describe(tool, block.input),
+      ...describe(tool, input),
       // A protected change is approved once or not at all: no scope can be remembered from it.
       scope: protection ? null : scopeOf(tool, subject),
       ...(protection ? { protected: protection } : {}),

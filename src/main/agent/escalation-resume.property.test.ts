@@ -14,6 +14,7 @@ import { ChatSession } from '../chats/chat-session';
 import { escalationKind } from './escalation-kind';
 import { settleHeldCalls } from './pause-kind';
 import { PagedItems } from '../store/paging/paged-items';
+import { callTool } from '../tools/define-tool';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wp-answer-prop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -29,13 +30,13 @@ async function planWithRunningStep(plans: PlanService, sessionId: string, steps:
   const ctx = { sessionId, signal: new AbortController().signal, settings: defaultSettings() };
   const create = tools.find((t) => t.name === 'create_plan')!;
   const update = tools.find((t) => t.name === 'update_plan')!;
-  const made = await create.execute({ goal: 'g', steps: Array.from({ length: steps }, (_, i) => ({ step_number: i + 1, description: `step ${i + 1}` })) }, ctx);
+  const made = await callTool(create, { goal: 'g', steps: Array.from({ length: steps }, (_, i) => ({ step_number: i + 1, description: `step ${i + 1}` })) }, ctx);
   expect(made.ok).toBe(true);
   for (let id = 1; id < running; id++) {
-    expect((await update.execute({ action: 'start_step', step_number: id }, ctx)).ok).toBe(true);
-    expect((await update.execute({ action: 'complete_step', step_number: id, result: 'ok' }, ctx)).ok).toBe(true);
+    expect((await callTool(update, { action: 'start_step', step_number: id }, ctx)).ok).toBe(true);
+    expect((await callTool(update, { action: 'complete_step', step_number: id, result: 'ok' }, ctx)).ok).toBe(true);
   }
-  expect((await update.execute({ action: 'start_step', step_number: running }, ctx)).ok).toBe(true);
+  expect((await callTool(update, { action: 'start_step', step_number: running }, ctx)).ok).toBe(true);
 }
 
 function consistent(plan: Plan): void {

@@ -1,3 +1,4 @@
+import { callTool } from '../tools/define-tool';
 import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { z } from 'zod';
 import type { WaypointEvent } from '../../shared/contract';
@@ -111,8 +112,7 @@ async function runHeldCall(
   }
   if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
   const started = performance.now();
-  const outcome = await tool
-    .execute(block.input, { sessionId, signal: new AbortController().signal, settings })
+  const outcome = await callTool(tool, block.input, { sessionId, signal: new AbortController().signal, settings })
     .catch((error: unknown) => ({ ok: false as const, error: { kind: 'unknown' as const, message: `Tool "${tool.name}" failed unexpectedly: ${(error as Error).message}` } }));
   const text = outcome.ok ? outcome.content : outcome.error.message;
   if (card) {

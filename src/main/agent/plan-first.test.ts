@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../shared/plan';
 import { defaultSettings } from '../../shared/settings';
 import { createAskUserTool } from '../tools/ask-user';
+import { z } from 'zod';
+import { defineTool } from '../tools/define-tool';
 import type { ToolDefinition } from '../tools/tool';
 import { heldForApproval, planFirstRefusal } from './plan-first';
 
-const tool = (name: string, group: ToolDefinition['group'], readOnly?: boolean): ToolDefinition => ({
-  name,
-  description: name,
-  inputSchema: { type: 'object' },
-  group,
-  ...(readOnly ? { readOnly } : {}),
-  summarize: () => name,
-  describeDryRun: () => name,
-  needsApproval: () => false,
-  execute: async () => ({ ok: true, content: '' }),
-});
+const tool = (name: string, group: ToolDefinition['group'], readOnly?: boolean): ToolDefinition =>
+  defineTool({
+    name,
+    description: name,
+    input: z.object({}),
+    group,
+    ...(readOnly ? { readOnly } : {}),
+    summarize: () => name,
+    describeDryRun: () => name,
+    needsApproval: () => false,
+    execute: async () => ({ ok: true, content: '' }),
+  });
 const plan = (review?: Plan['review']): Plan => ({
   id: 'p',
   dialect: 'structured',

@@ -7,14 +7,15 @@ import { PlanService } from '../plan/plan-service';
 import { PlanReminder } from './plan-reminder';
 import { testTool } from '../../../test-support/main/chat-test-setup';
 import { ok } from '../tools/tool';
+import { callTool } from '../tools/define-tool';
 
 async function planWithStepInProgress() {
   const plans = new PlanService({ dataDir: mkdtempSync(join(tmpdir(), 'wp-reminder-')) });
   const ctx = { sessionId: 's', signal: new AbortController().signal, settings: defaultSettings() };
   const tools = plans.toolsFor('structured');
   const byName = (n: string) => tools.find((t) => t.name === n)!;
-  await byName('create_plan').execute({ goal: 'G', steps: [{ step_number: 1, description: 'Refactor the parser' }] }, ctx);
-  await byName('update_plan').execute({ action: 'start_step', step_number: 1 }, ctx);
+  await callTool(byName('create_plan'), { goal: 'G', steps: [{ step_number: 1, description: 'Refactor the parser' }] }, ctx);
+  await callTool(byName('update_plan'), { action: 'start_step', step_number: 1 }, ctx);
   return { plans, tools: [...tools, testTool('read_file', async () => ok('x'))] };
 }
 

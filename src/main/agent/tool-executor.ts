@@ -3,7 +3,7 @@ import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
 import type { ApprovalCheck } from './approval-step';
 import type { ToolRecoveryHooks } from '../recovery/recovery-types';
-import type { ToolDefinition, ToolImage, ToolOutcome, UserQuestion, UserReply } from '../tools/tool';
+import type { ParsedInput, ToolDefinition, ToolImage, ToolOutcome, UserQuestion, UserReply } from '../tools/tool';
 import type { Attachment } from '../../shared/attachments';
 import { attachmentBlock } from '../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../common/transcript-items';
@@ -53,7 +53,9 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       results.push(errorResult(block.id, `Unknown tool "${block.name}". The tools available are: ${names}.`));
       continue;
     }
-    const card = tool.group === 'planning' ? null : startCard(block, tool);
+    // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
+    const parsed = tool.parse(block.input);
+    const card = tool.group === 'planning' ? null : startCard(block, tool, parsed.ok ? parsed.value : null);
     if (card) ctx.showCard(card);
     const refused = ctx.refuse?.(tool);
     if (refused) {
@@ -61,10 +63,12 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
       continue;
     }
-    // A call that cannot work (its dry run says so) fails at once: nobody is asked to approve it.
-    const early = await knownFailure(tool, block.input);
-    if (!early) {
-      const verdict = ctx.approve ? await ctx.approve(block, tool, card) : { kind: 'go' as const };
+    // A call that cannot work (bad input, or its dry run says so) fails at once: nobody is asked to approve it.
+    const early: ToolOutcome | null = parsed.ok ? await knownFailure(tool, parsed.value) : { ok: false, error: parsed.error };
+    // The input the call runs with; null when it fails early.
+    const input = !early && parsed.ok ? parsed.value : null;
+    if (input) {
+      const verdict = ctx.approve ? await ctx.approve(block, tool, input, card) : { kind: 'go' as const };
       if (verdict.kind === 'refused') {
         results.push(errorResult(block.id, verdict.message));
         if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
@@ -73,8 +77,8 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       await ctx.recovery.beforeExecute(block, tool);
     }
     const started = performance.now();
-    const tracked = early || !card ? null : ctx.track?.({ tool, summary: card.summary });
-    const outcome = early ?? (await execute(tool, block, ctx));
+    const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
+    const outcome = input ? await execute(tool, input, block, ctx) : early!;
     const durationMs = Math.round(performance.now() - started);
     tracked?.({ durationMs, ok: outcome.ok });
     const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
@@ -105,10 +109,10 @@ function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };
 }
 
-function startCard(block: ToolUseBlock, tool: ToolDefinition): ToolCallItem {
+function startCard(block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput | null): ToolCallItem {
   let summary: string;
   try {
-    summary = tool.summarize(block.input);
+    summary = input ? tool.summarize(input) : tool.label;
   } catch {
     summary = tool.name;
   }
@@ -126,7 +130,7 @@ function startCard(block: ToolUseBlock, tool: ToolDefinition): ToolCallItem {
 }
 
 /** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
-async function execute(tool: ToolDefinition, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
+async function execute(tool: ToolDefinition, input: ParsedInput, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
   const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: { kind: 'unknown', message: STOPPED } });
   let onAbort = (): void => undefined;
   const stopped = new Promise<ToolOutcome>((resolve) => {
@@ -139,7 +143,7 @@ async function execute(tool: ToolDefinition, block: ToolUseBlock, ctx: ToolRunCo
   const ask = ctx.ask;
   const run = (async (): Promise<ToolOutcome> => {
     try {
-      return await tool.execute(block.input, {
+      return await tool.execute(input, {
         sessionId: ctx.sessionId,
         signal: ctx.signal,
         settings: ctx.settings,

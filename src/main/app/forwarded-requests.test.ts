@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlanningServices, type PlanningServices } from './planning-services';
 import { carryOut } from './forwarded-requests';
+import { callTool } from '../tools/define-tool';
 
 let dataDir: string;
 let services: PlanningServices | null = null;
@@ -18,7 +19,7 @@ async function chatWithPlan(): Promise<{ services: PlanningServices; sessionId: 
   services = await createPlanningServices({ dataDir, style: 'structured', holder: 'test', warn: () => undefined });
   const { id } = services.chats.newSession();
   const create = services.plans.toolsFor('structured').find((t) => t.name === 'create_plan')!;
-  const created = await create.execute({ goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }, { step_number: 2, description: 'Publish' }] }, { sessionId: id, signal: new AbortController().signal, settings: services.settings() });
+  const created = await callTool(create, { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }, { step_number: 2, description: 'Publish' }] }, { sessionId: id, signal: new AbortController().signal, settings: services.settings() });
   expect(created.ok).toBe(true);
   const plan = services.chats.getSession(id).plan!;
   return { services, sessionId: id, planId: plan.id, version: plan.version };

@@ -13,6 +13,7 @@ import { forwardIpc, type IpcMainLike, type WindowLike } from '../electron/ipc-f
 import type { FrameLike } from '../electron/sender-check';
 import { PlanService } from '../plan/plan-service';
 import { startWebShell, type WebShell } from '../web/server';
+import { callTool } from '../tools/define-tool';
 
 // Both shells forward the one event pump: the Electron shell's IPC bridge (its forwarding half,
 // in plain Node, with stand-ins for ipcMain and the window) and the web shell's WebSocket gateway
@@ -91,9 +92,9 @@ describe('both shells forward the one event pump', () => {
 
     // One tick: 200 changes (no I/O between them, so no tick ends), then the run moves on.
     const burst = (async () => {
-      await createPlan!.execute({ goal: 'Ship', steps: [{ step_number: 1, description: 'Build' }, { step_number: 2, description: 'Test' }] }, ctx);
-      await updatePlan!.execute({ action: 'start_step', step_number: 1 }, ctx);
-      for (let n = 3; n <= 200; n++) await updatePlan!.execute({ action: 'note', step_number: 1, note: `note ${n}` }, ctx);
+      await callTool(createPlan!, { goal: 'Ship', steps: [{ step_number: 1, description: 'Build' }, { step_number: 2, description: 'Test' }] }, ctx);
+      await callTool(updatePlan!, { action: 'start_step', step_number: 1 }, ctx);
+      for (let n = 3; n <= 200; n++) await callTool(updatePlan!, { action: 'note', step_number: 1, note: `note ${n}` }, ctx);
       services.events.fire({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'requesting' } });
     })();
     let tickEnded = false;
@@ -130,7 +131,7 @@ describe('both shells forward the one event pump', () => {
     const frames = frameCollector(socket);
     const before = electron.events().length;
     const ctx = { sessionId: 's1', signal: new AbortController().signal, settings: {} as never };
-    await plans.toolsFor('structured')[1]!.execute({ action: 'complete_step', step_number: 1, result: 'built' }, ctx);
+    await callTool(plans.toolsFor('structured')[1]!, { action: 'complete_step', step_number: 1, result: 'built' }, ctx);
     await frames.next((f) => f.kind === 'event' && f.event.type === 'plan_updated');
     const later = electron.events().slice(before);
     expect(describeStream(later)).toEqual(['plan v201 +0']);

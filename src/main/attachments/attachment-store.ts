@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Attachment, AttachmentId } from '../../shared/attachments';
+import { writeFileAtomic } from '../common/atomic-write';
 import { readRegularFile } from '../common/regular-file';
 
 /**
@@ -44,9 +45,9 @@ export class AttachmentStore {
     // replaced (atomically: a new file renamed over it), so attaching the file again repairs it.
     if ((await this.read(id)) === null) {
       this.verified.delete(id);
-      await writeDurably(this.path(id), bytes);
+      await writeFileAtomic(this.path(id), bytes, { mode: 0o600 });
     }
-    await writeDurably(`${this.path(id)}.json`, Buffer.from(JSON.stringify(parsed)));
+    await writeFileAtomic(`${this.path(id)}.json`, JSON.stringify(parsed), { mode: 0o600 });
     this.metas.set(id, parsed);
     return id;
   }
@@ -133,21 +134,4 @@ export class AttachmentStore {
 
 function signature(facts: Stats): string {
   return `${facts.size}:${facts.mtimeMs}:${facts.ino}`;
-}
-
-async function writeDurably(path: string, bytes: Buffer): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { SecretStore } from '../settings/api-key-store';
+import { writeFileAtomicSync } from '../common/atomic-write';
 
 /** The OS keychain behind Electron's safeStorage, as far as this store needs it. */
 export interface SecretCipher {
@@ -55,9 +54,7 @@ export class EncryptedFileSecretStore implements SecretStore {
       this.warn('No system keychain: the API key is kept for this session only.');
       return;
     }
-    const temp = join(dirname(this.filePath), `.api-key.${randomBytes(6).toString('hex')}.tmp`);
-    writeFileSync(temp, this.cipher.encrypt(key), { mode: 0o600 });
-    renameSync(temp, this.filePath);
+    writeFileAtomicSync(this.filePath, this.cipher.encrypt(key), { mode: 0o600 });
     this.memoryOnly = null;
   }
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanService } from './plan-service';
 import { UserFacingError } from '../common/errors';
 import { exportPlanMarkdown } from './plan-export';
+import { callTool } from '../tools/define-tool';
 
 describe('exportPlanMarkdown', () => {
   it('refuses clearly without a plan', () => {
@@ -15,7 +16,7 @@ describe('exportPlanMarkdown', () => {
     const plans = new PlanService({ dataDir: mkdtempSync(join(tmpdir(), 'wp-export-')) });
     const [createPlan] = plans.toolsFor('structured');
     const ctx = { sessionId: 's1', signal: new AbortController().signal, settings: {} as never };
-    const outcome = await createPlan!.execute(
+    const outcome = await callTool(createPlan!, 
       { goal: 'Ship: the Dark Mode!', steps: [{ step_number: 1, description: 'Add CSS variables' }] },
       ctx,
     );

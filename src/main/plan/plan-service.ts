@@ -3,7 +3,7 @@ import { inPlanFirstMode } from '../../shared/plan-first';
 import type { ReviewDecision } from '../../shared/plan-review';
 import { ok, type ToolDefinition, type ToolOutcome } from '../tools/tool';
 import type { Disposable } from '../common/emitter';
-import { AtomicFileWriter } from './atomic-write';
+import { AtomicFileWriter } from '../common/atomic-write';
 import type { DialectDeps } from './dialects/dialect-deps';
 import { DIALECT_GUIDANCE, DIALECT_TOOLS } from './dialects/index';
 import { wbsPath } from './dialects/wbs-file';

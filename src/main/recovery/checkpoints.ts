@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../common/atomic-write';
 import { readRegularFile } from '../common/regular-file';
 import { confine } from '../tools/workspace/confine';
 
@@ -182,9 +183,7 @@ export class CheckpointStore {
   private async save(sessionId: string, manifest: Manifest): Promise<void> {
     const file = this.manifestPath(sessionId, manifest.planId);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fsp.writeFile(tmp, JSON.stringify(manifest, null, 1));
-    await fsp.rename(tmp, file);
+    await writeFileAtomic(file, JSON.stringify(manifest, null, 1));
   }
 
   /** Stores the current content as a blob; null when absent, 'folder' for a directory or anything not a regular file. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkspaceTools } from '../tools/workspace';
 import { hintFor } from './hints';
+import { callTool } from '../tools/define-tool';
 
 // The hint names the fix for what the error is about: a bad line range is not a path problem,
 // although "read_file" (in every message of that tool) contains the word "file".
@@ -16,7 +17,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** The real error of a real failing call, and the hint Claude would get for it. */
 async function hintOf(toolName: string, input: unknown): Promise<{ message: string; hint: string }> {
   const tool = tools.find((t) => t.name === toolName)!;
-  const outcome = await tool.execute(input, { signal: new AbortController().signal } as never);
+  const outcome = await callTool(tool, input, { signal: new AbortController().signal } as never);
   if (outcome.ok) throw new Error(`${toolName} unexpectedly succeeded`);
   const { kind, message } = outcome.error;
   expect(kind).toBe('invalid_parameter');

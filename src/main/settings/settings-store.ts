@@ -13,7 +13,7 @@ import { Emitter, type Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import { fsFailureWords } from '../common/fs-words';
 import { readRegularFile } from '../common/regular-file';
-import { writeFileAtomic } from '../common/write-file-atomic';
+import { writeFileAtomic } from '../common/atomic-write';
 import { migrateSettings } from './settings-migration';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -51,7 +51,7 @@ export class SettingsStore {
     await mkdir(dataDir, { recursive: true });
     const filePath = join(dataDir, SETTINGS_FILE);
     const loaded = await loadSettingsFile(filePath);
-    return new SettingsStore(filePath, loaded.settings, loaded.status, options.writeFile ?? writeFileAtomic);
+    return new SettingsStore(filePath, loaded.settings, loaded.status, options.writeFile ?? writePrivately);
   }
 
   get(): SettingsValue {
@@ -152,7 +152,7 @@ async function loadSettingsFile(filePath: string): Promise<{ settings: SettingsV
   if (!parsed.success) return resetDamaged(filePath, `it has invalid values (${describeZodError(parsed.error)})`);
   if (migrated.notes.length) {
     // Written back at once: the next start reads today's shape, and the old list is never lost.
-    await writeFileAtomic(filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+    await writePrivately(filePath, `${JSON.stringify(parsed.data, null, 2)}\n`);
     for (const note of migrated.notes) console.warn(`[waypoint] ${note}`);
   }
   return { settings: parsed.data, status: { kind: 'loaded' } };
@@ -167,7 +167,10 @@ async function resetDamaged(
   const backupPath = `${filePath}.bak-${stamp}`;
   const settings = defaultSettings();
   await rename(filePath, backupPath);
-  await writeFileAtomic(filePath, `${JSON.stringify(settings, null, 2)}\n`);
+  await writePrivately(filePath, `${JSON.stringify(settings, null, 2)}\n`);
   console.warn(`[waypoint] Settings file ${filePath} was reset to defaults because ${reason}. The old file is kept as ${backupPath}.`);
   return { settings, status: { kind: 'reset', reason, backupPath } };
 }
+
+/** Settings are the user's own: readable by them alone. */
+const writePrivately = (path: string, content: string): Promise<void> => writeFileAtomic(path, content, { mode: 0o600 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserEdit } from '../../shared/plan-edit';
 import { ReviewDecision } from '../../shared/plan-review';
+import { writeFileAtomicSync } from '../common/atomic-write';
 import { readRegularFileSync } from '../common/regular-file';
 
 /**
@@ -71,10 +72,8 @@ export function sendToInbox(chatDir: string, from: InboxFile['from'], request: I
   // Time first, so names sort in the order sent (a counter orders one sender's requests within a
   // millisecond); a random tail keeps two senders apart.
   const name = `${Date.now().toString().padStart(15, '0')}-${(sent++).toString().padStart(9, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.json`;
-  const temp = join(dir, `.${name}.tmp`);
   const body: InboxFile = { from, at: new Date().toISOString(), request };
-  writeFileSync(temp, JSON.stringify(body), { mode: 0o600 });
-  renameSync(temp, join(dir, name));
+  writeFileAtomicSync(join(dir, name), JSON.stringify(body), { mode: 0o600 });
   return name;
 }
 
@@ -83,9 +82,7 @@ export function replyToInbox(chatDir: string, name: string, reply: InboxReply): 
   try {
     const dir = join(inboxDir(chatDir), REPLIES_DIR);
     mkdirSync(dir, { recursive: true });
-    const temp = join(dir, `.${name}.tmp`);
-    writeFileSync(temp, JSON.stringify(reply), { mode: 0o600 });
-    renameSync(temp, join(dir, name));
+    writeFileAtomicSync(join(dir, name), JSON.stringify(reply), { mode: 0o600 });
   } catch {
     // See above.
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SessionSummary } from '../../shared/transcript';
 import { readRegularFile } from '../common/regular-file';
 import { newestFirst } from '../chats/chat-session';
-import { writeFileAtomic } from '../common/write-file-atomic';
+import { writeFileAtomic } from '../common/atomic-write';
 
 /**
  * `sessions/index.json`: the chat list for the sidebar, written atomically (temp, fsync, rename).
@@ -33,7 +33,7 @@ export async function readIndex(sessionsDir: string): Promise<IndexRead> {
 }
 
 export function writeIndex(sessionsDir: string, sessions: SessionSummary[]): Promise<void> {
-  return writeFileAtomic(join(sessionsDir, INDEX_FILE), `${JSON.stringify({ version: 1, sessions })}\n`);
+  return writeFileAtomic(join(sessionsDir, INDEX_FILE), `${JSON.stringify({ version: 1, sessions })}\n`, { mode: 0o600 });
 }
 
 /** Whether the index lists exactly these chats (by id); otherwise it must be rebuilt. */

@@ -18,6 +18,7 @@ import { readLog } from './log-reader';
 import { LogTail } from './log-tail';
 import { SessionLogWriter } from './log-writer';
 import { ChatLogs } from './chat-logs';
+import { callTool } from '../tools/define-tool';
 
 /**
  * Two instances of the app's persistence on one data folder, in one process (each with its own
@@ -89,7 +90,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 8_000):
 
 async function plan(inst: Instance, sessionId: string, name: string, input: unknown) {
   const tool = inst.plans.toolsFor('structured').find((t) => t.name === name)!;
-  const outcome = await tool.execute(input, { sessionId, signal: new AbortController().signal, settings: defaultSettings() });
+  const outcome = await callTool(tool, input, { sessionId, signal: new AbortController().signal, settings: defaultSettings() });
   expect(outcome.ok).toBe(true);
 }
 

@@ -2,7 +2,7 @@ import { minimatch } from 'minimatch';
 import { ANY_CALL, ANY_PATH, type ApprovalRule } from '../../shared/approval-rules';
 import { matchesCommandLine, normaliseCommandLine, hasShellControl } from '../../shared/command-line';
 import type { ApprovalScope } from '../../shared/prompts';
-import type { RuleSubject, ToolDefinition } from './tool';
+import type { ParsedInput, RuleSubject, ToolDefinition } from './tool';
 
 /**
  * Whether approval rules cover a tool call (design.md §5 "Approval scopes"). Pure. A rule names
@@ -17,7 +17,7 @@ import type { RuleSubject, ToolDefinition } from './tool';
 export type RuleTool = Pick<ToolDefinition, 'name' | 'server' | 'serverTool'>;
 
 /** The call's subject, failing safe: a throwing tool gives null (no rule covers it). */
-export function subjectOf(tool: Pick<ToolDefinition, 'ruleSubject'>, input: unknown): RuleSubject | null {
+export function subjectOf(tool: Pick<ToolDefinition, 'ruleSubject'>, input: ParsedInput): RuleSubject | null {
   if (!tool.ruleSubject) return { kind: 'call' };
   try {
     return tool.ruleSubject(input);

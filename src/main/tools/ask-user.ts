@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_QUESTION_OPTIONS } from '../../shared/prompts';
-import { toInputSchema, optionalField } from './json-schema';
+import { defineTool } from './define-tool';
+import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
-import { parseInput, peek } from './workspace/tool-input';
 
 /**
  * ask_user (design.md §5 "A question from Claude"): Claude asks the user and the run waits for
@@ -33,34 +33,27 @@ const Input = z
   .strict();
 
 export function createAskUserTool(): ToolDefinition {
-  return {
+  return defineTool({
     name: ASK_USER,
     description:
       'Ask the user a question and wait for the answer, which comes back as this tool\'s result, word for word. Use it only for a ' +
       'decision or a fact you cannot find out yourself (a choice between approaches, a preference, a missing detail); offer options ' +
       'when the answers are few. The conversation pauses until the user answers.',
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'user',
     // Asking changes nothing: under Plan first Claude may ask while it explores, before approval.
     readOnly: true,
-    summarize(input) {
-      const v = peek(Input, input);
-      return v ? `Ask: ${v.question}` : 'Ask the user';
-    },
-    describeDryRun(input) {
-      const v = peek(Input, input);
-      if (!v) return 'Ask the user (invalid input)';
+    label: 'Ask the user',
+    summarize: (v) => `Ask: ${v.question}`,
+    describeDryRun(v) {
       return `Would ask the user: ${v.question}${v.options ? `\nOptions: ${v.options.join(' | ')}` : ''}`;
     },
     needsApproval: () => false,
-    async execute(raw, ctx) {
-      const parsed = parseInput(ASK_USER, Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
+    async execute(input, ctx) {
       if (!ctx.askUser) return fail('unavailable', NOBODY_TO_ASK);
-      const { question, options, allow_text } = parsed.value;
+      const { question, options, allow_text } = input;
       const reply = await ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
       return reply.kind === 'answered' ? ok(reply.answer) : fail('unknown', QUESTION_CANCELLED);
     },
-  };
+  });
 }

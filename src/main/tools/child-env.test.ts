@@ -7,6 +7,7 @@ import { commandEnv, isAllowedVariable, mcpServerEnv, scrubbedEnv } from './chil
 import { McpManager } from './mcp/mcp-manager';
 import { createWorkspaceTools } from './workspace/index';
 import { expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../test-support/main/test-workspace';
+import { callTool } from './define-tool';
 
 /** Values that must never reach a child process (each distinctive, so a grep finds it anywhere). */
 const SECRETS: Record<string, string> = {
@@ -57,14 +58,14 @@ describe('child process environment', () => {
 
     it('printenv shows no secret of Waypoint’s environment; colour codes are stripped from the output', async () => {
       const run = findTool(createWorkspaceTools(ws.root), 'run_command');
-      const text = expectOk(await run.execute({ command: 'printenv' }, makeContext()));
+      const text = expectOk(await callTool(run, { command: 'printenv' }, makeContext()));
       for (const [name, value] of Object.entries(SECRETS)) {
         expect(text, name).not.toContain(name);
         expect(text, name).not.toContain(value);
       }
       expect(text).toMatch(/^PATH=/m);
       expect(text).toMatch(/^NO_COLOR=1$/m);
-      const coloured = expectOk(await run.execute({ command: "printf '\\033[31mred\\033[0m \\033[1;4mbold\\033[0m\\n'" }, makeContext()));
+      const coloured = expectOk(await callTool(run, { command: "printf '\\033[31mred\\033[0m \\033[1;4mbold\\033[0m\\n'" }, makeContext()));
       expect(coloured).toContain('--- stdout ---\nred bold');
       expect(coloured).not.toContain('\u001b');
     });
@@ -78,7 +79,7 @@ describe('child process environment', () => {
       const tool = manager.tools().find((t) => t.name === 'envtest__env');
       expect(tool, manager.states().map((s) => JSON.stringify(s)).join()).toBeDefined();
       const ctx: ToolContext = { sessionId: 's', signal: new AbortController().signal, settings: defaultSettings() };
-      const outcome = await tool!.execute({}, ctx);
+      const outcome = await callTool(tool!, {}, ctx);
       const env = JSON.parse(outcome.ok ? outcome.content : '{}') as Record<string, string>;
       expect(env.GIVEN_TOKEN).toBe('configured-value');
       expect(env.PATH).toBeTruthy();

@@ -9,7 +9,11 @@ import { createRunCommandTool } from './workspace/run-command';
 const runCommand = createRunCommandTool(process.cwd());
 const rules = (patterns: string[]): ApprovalRule[] =>
   patterns.map((pattern, i) => ({ id: `r${i}`, tool: 'run_command', pattern, effect: 'allow', createdAt: '2026-01-01T00:00:00.000Z' }));
-const isAllowListed = (command: string, patterns: string[]) => ruleVerdict(rules(patterns), runCommand, subjectOf(runCommand, { command }))?.effect === 'allow';
+// A command the tool refuses to parse (an empty one) never reaches the rules: it is not allowed.
+const isAllowListed = (command: string, patterns: string[]) => {
+  const parsed = runCommand.parse({ command });
+  return parsed.ok && ruleVerdict(rules(patterns), runCommand, subjectOf(runCommand, parsed.value))?.effect === 'allow';
+};
 
 describe('allow rules for run_command', () => {
   const list = ['npm test', 'git status', 'ls', 'npx vitest run'];

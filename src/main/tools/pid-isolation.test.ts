@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { detectIsolation, isolate, ISOLATION_VARIABLE } from './pid-isolation';
 import { createWorkspaceTools } from './workspace/index';
 import { expectOk, findTool, makeContext, makeWorkspace } from '../../../test-support/main/test-workspace';
+import { callTool } from './define-tool';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,7 +36,7 @@ describe.runIf(process.platform === 'linux')('PID isolation of what Waypoint sta
     const ws = makeWorkspace();
     try {
       const run = findTool(createWorkspaceTools(ws.root), 'run_command');
-      const text = expectOk(await run.execute({ command: 'echo "ppid=$PPID"; ls -d /proc/[0-9]* | wc -l' }, makeContext()));
+      const text = expectOk(await callTool(run, { command: 'echo "ppid=$PPID"; ls -d /proc/[0-9]* | wc -l' }, makeContext()));
       const seen = Number(/--- stdout ---\nppid=\d+\n\s*(\d+)/.exec(text)?.[1]);
       expect(text).toContain('ppid=1'); // bubblewrap's init, not Waypoint
       expect(seen).toBeLessThan(6);

@@ -62,12 +62,26 @@ export type ToolOutcome =
 /** 'user': tools that talk to the user (ask_user), offered in agentic mode. */
 export type ToolGroup = 'planning' | 'workspace' | 'mcp' | 'user';
 
+declare const parsedInput: unique symbol;
+/**
+ * A call's input after the tool's own zod schema accepted it. Only `ToolDefinition.parse` makes
+ * one, so a hook can never be handed raw input: the loop parses once per call and passes this on.
+ */
+export type ParsedInput = { readonly [parsedInput]: 'parsed' };
+
+/** The parsed input, or the one tool error bad input gets (worded by define-tool.ts). */
+export type ParseOutcome = { ok: true; value: ParsedInput } | { ok: false; error: ToolError };
+
+/**
+ * The one shape of a tool the registry and the loop see; built only by `defineTool`
+ * (define-tool.ts), which parses the input and hands every hook the typed value.
+ */
 export interface ToolDefinition {
   name: string;
   description: string;
   inputSchema: JsonSchemaObject;
-  /** The zod schema `inputSchema` is derived from (json-schema.ts); MCP tools have none: their servers own their schemas. */
-  input?: z.ZodType;
+  /** The zod schema the input is parsed with (MCP tools: a JSON object of arguments; their servers own the real schema). */
+  input: z.ZodType;
   group: ToolGroup;
   /** For MCP tools: the server they come from, shown in the UI. */
   server?: string;
@@ -79,29 +93,33 @@ export interface ToolDefinition {
    * the plan; a tool that does not say so is taken to change things.
    */
   readOnly?: boolean;
+  /** What the transcript card says when the input cannot be parsed (no hook runs then), e.g. "Read a file". */
+  label: string;
+  /** Parses a call's raw input, once per call; a failure is the call's tool error. */
+  parse(raw: unknown): ParseOutcome;
   /** One line for the transcript card, e.g. "Read src/app.ts (lines 1–80)". */
-  summarize(input: unknown): string;
+  summarize(input: ParsedInput): string;
   /** What would happen, for approval cards and the plan's dry-run descriptions. */
-  describeDryRun(input: unknown): string;
+  describeDryRun(input: ParsedInput): string;
   /** True when this call needs the user's approval under these settings. */
-  needsApproval(input: unknown, settings: Settings): boolean;
+  needsApproval(input: ParsedInput, settings: Settings): boolean;
   /**
    * Why this call always asks, in one sentence for the approval card, or null: it changes a file
    * that can make a program run (git's configuration and hooks, docs/security.md "Protected
    * changes"). Such a call asks whatever the approval rules, scopes and auto-approve settings say,
    * and its approval is never remembered. Absent: never protected.
    */
-  protectedChange?(input: unknown): string | null;
-  /** What approval rules match for this call; null when no rule can cover it (bad input). Absent: the tool itself. */
-  ruleSubject?(input: unknown): RuleSubject | null;
+  protectedChange?(input: ParsedInput): string | null;
+  /** What approval rules match for this call; null when no rule can cover it. Absent: the tool itself. */
+  ruleSubject?(input: ParsedInput): RuleSubject | null;
   /**
-   * A failure known before running (bad input, an edit whose old text is not in the file): the
-   * call then fails at once with this error, without asking the user to approve what cannot
-   * work. Null when the call may run. Optional: tools without it always run (or ask).
+   * A failure known before running (an edit whose old text is not in the file): the call then
+   * fails at once with this error, without asking the user to approve what cannot work. Null
+   * when the call may run. Optional: tools without it always run (or ask).
    */
-  precheck?(input: unknown): Promise<ToolError | null>;
+  precheck?(input: ParsedInput): Promise<ToolError | null>;
   /** Never throws: every failure is a ToolOutcome with ok: false. */
-  execute(input: unknown, ctx: ToolContext): Promise<ToolOutcome>;
+  execute(input: ParsedInput, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
 export const ok = (content: string): ToolOutcome => ({ ok: true, content });

@@ -7,6 +7,7 @@ import { checkLogs } from '../../../../test-support/main/kill-harness';
 import { Dialect } from '../../../shared/plan';
 import { PlanService } from '../../plan/plan-service';
 import { defaultSettings } from '../../../shared/settings';
+import { callTool } from '../../tools/define-tool';
 
 /**
  * `waypoint mcp` driven by the official MCP SDK client over stdio, as Claude Code or Claude
@@ -72,7 +73,7 @@ describe('waypoint mcp', { timeout: 90_000 }, () => {
     // The same tool, run in the app's process, answers in the same words.
     const reference = new PlanService({ dataDir: join(root, 'reference') });
     const tool = reference.toolsFor('structured').find((t) => t.name === 'create_plan')!;
-    const local = await tool.execute(GRID, { sessionId: 'x', signal: new AbortController().signal, settings: defaultSettings() });
+    const local = await callTool(tool, GRID, { sessionId: 'x', signal: new AbortController().signal, settings: defaultSettings() });
     reference.dispose();
     expect(created).toEqual({ text: local.ok ? local.content : '?', isError: false });
 

@@ -4,6 +4,7 @@ import type { PlanningServices } from '../../app/planning-services';
 import type { ToolDefinition } from '../../tools/tool';
 import { oneLineName } from '../terminal-text';
 import { ClientChat } from './client-chat';
+import { callTool } from '../../tools/define-tool';
 import { UserEditNotes } from './user-edit-notes';
 
 export const SERVER_NAME = 'waypoint-planning';
@@ -49,7 +50,7 @@ export function createPlanningServer(services: PlanningServices, version: string
     // The client is known now: the chat's lock names it ("being written by waypoint mcp (claude-code)").
     services.sessions.renameHolder(`waypoint mcp (${clientName()})`);
     const sessionId = chat.ensure();
-    const outcome = await tool.execute(request.params.arguments ?? {}, { sessionId, signal: extra.signal, settings: services.settings() });
+    const outcome = await callTool(tool, request.params.arguments, { sessionId, signal: extra.signal, settings: services.settings() });
     const note = notes.take();
     const text = outcome.ok ? outcome.content : outcome.error.message;
     return textResult(note ? `${text}\n\n${note}` : text, !outcome.ok);

@@ -8,7 +8,8 @@ import { looksLikeVerification } from '../engine/step-calls';
 import { isOpen } from '../engine/seal';
 import { contradictionError } from './checklist-edits';
 import { type DialectDeps, newPlanId } from './dialect-deps';
-import { countOf, field, jsonContent, planningTool } from './tool-kit';
+import { countOf, jsonContent, PLANNING } from './tool-kit';
+import { defineTool } from '../../tools/define-tool';
 
 /** The "Planning System" seed: one update_plan that rewrites the whole list (1–12 steps). */
 
@@ -30,15 +31,16 @@ const Input = z.object({
 });
 
 export function checklistTools(deps: DialectDeps): ToolDefinition[] {
-  const tool = planningTool({
+  const tool = defineTool({
+    ...PLANNING,
     name: 'update_plan',
     description:
       'Create or update your task plan. Send the whole list every time: 1-12 short steps, each pending, in_progress or completed, with only one in_progress. Mark a step in_progress when you start it and completed as soon as it is done.',
     input: Input,
     usage: 'Example: {"plan": [{"step": "Write tests", "status": "in_progress"}]}.',
-    summarize: (input) => `Update plan (${countOf(field(input, 'plan'))} steps)`,
-    describeDryRun: (input) => `Would update plan with ${countOf(field(input, 'plan'))} steps.`,
-    run: (input, ctx) => {
+    summarize: (input) => `Update plan (${countOf(input.plan)} steps)`,
+    describeDryRun: (input) => `Would update plan with ${countOf(input.plan)} steps.`,
+    execute: (input, ctx) => {
       const items = input.plan.map((p) => ({ title: p.step, status: p.status }));
       const explanation = input.explanation ?? undefined;
       const result = deps.apply(ctx.sessionId, (current): OpResult => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '../../../shared/plan';
-import type { AtomicFileWriter } from '../atomic-write';
+import type { AtomicFileWriter } from '../../common/atomic-write';
 import type { EngineOptions, OpResult } from '../engine/engine-types';
 
 /** What a dialect's tools need from the PlanService: the session's plan and a way to change it. */

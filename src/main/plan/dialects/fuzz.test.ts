@@ -34,12 +34,18 @@ describe.each(Dialect.options)('%s dialect fuzz', (dialect) => {
       fc.asyncProperty(fc.nat(), fc.oneof(nasty, nearly), async (pick, input) => {
         const tool = tools[pick % tools.length];
         if (!tool) return;
-        const outcome = await tool.execute(input, { sessionId: `fuzz-${dialect}`, signal: new AbortController().signal, settings: {} as never });
+        // As the loop calls it: parsed once; refused input is one error and no hook runs.
+        const parsed = tool.parse(input);
+        if (!parsed.ok) {
+          expect(parsed.error.message.length).toBeGreaterThan(0);
+          return;
+        }
+        const outcome = await tool.execute(parsed.value, { sessionId: `fuzz-${dialect}`, signal: new AbortController().signal, settings: {} as never });
         expect(typeof outcome.ok).toBe('boolean');
         if (outcome.ok) expect(typeof outcome.content).toBe('string');
         else expect(outcome.error.message.length).toBeGreaterThan(0);
-        expect(typeof tool.summarize(input)).toBe('string');
-        expect(typeof tool.describeDryRun(input)).toBe('string');
+        expect(typeof tool.summarize(parsed.value)).toBe('string');
+        expect(typeof tool.describeDryRun(parsed.value)).toBe('string');
         const plan = h.service.getPlan(`fuzz-${dialect}`);
         if (plan) Plan.parse(plan);
       }),

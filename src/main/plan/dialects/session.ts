@@ -8,7 +8,8 @@ import { type OpResult, rejected } from '../engine/engine-types';
 import { looksLikeVerification } from '../engine/step-calls';
 import { editStep } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
-import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
+import { countOf, jsonContent, textOf, PLANNING } from './tool-kit';
+import { defineTool } from '../../tools/define-tool';
 
 /** The "Planning Tool Suite" seed: a session-scoped todo list with stable integer step ids. */
 
@@ -82,15 +83,16 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
     );
 
   return [
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_setup_plan',
       description: 'Create or replace the plan: an objective and optional initial steps (ids start at 1).',
       input: SetupInput,
       usage: 'Pass {objective: "...", initial_steps: ["...", "..."]}.',
-      summarize: (input) => `Set up plan "${textOf(field(input, 'objective'), '?')}"`,
+      summarize: (input) => `Set up plan "${textOf(input.objective, '?')}"`,
       describeDryRun: (input) =>
-        `Would set up plan '${textOf(field(input, 'objective'), 'unknown objective', 200)}' with ${countOf(field(input, 'initial_steps'))} steps.`,
-      run: (input, ctx) => {
+        `Would set up plan '${textOf(input.objective, 'unknown objective', 200)}' with ${countOf(input.initial_steps)} steps.`,
+      execute: (input, ctx) => {
         const invalid = objectiveError(input.objective);
         if (invalid) return fail('invalid_parameter', invalid);
         return respond(
@@ -109,23 +111,25 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_add_step',
       description: 'Append steps to the active plan.',
       input: AddInput,
       usage: 'Pass {steps: ["...", "..."]}.',
-      summarize: (input) => `Add ${countOf(field(input, 'steps'))} step(s)`,
-      describeDryRun: (input) => `Would add ${countOf(field(input, 'steps'))} steps to the plan.`,
-      run: (input, ctx) => onActive(ctx.sessionId, (plan) => addSteps(plan, input.steps.map(draftOf), deps.options)),
+      summarize: (input) => `Add ${countOf(input.steps)} step(s)`,
+      describeDryRun: (input) => `Would add ${countOf(input.steps)} steps to the plan.`,
+      execute: (input, ctx) => onActive(ctx.sessionId, (plan) => addSteps(plan, input.steps.map(draftOf), deps.options)),
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_update_step',
       description: "Change a step's title or status (pending, in_progress, done). The plan completes when all steps are done.",
       input: UpdateInput,
       usage: UPDATE_USAGE,
-      summarize: (input) => `Update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}`,
-      describeDryRun: (input) => `Would update step ${numberOf(field(input, 'step_id'))}${statusOf(input)}.`,
-      run: (input, ctx) => {
+      summarize: (input) => `Update step ${numberOf(input.step_id)}${statusOf(input)}`,
+      describeDryRun: (input) => `Would update step ${numberOf(input.step_id)}${statusOf(input)}.`,
+      execute: (input, ctx) => {
         // A rule across fields stays out of the schema Claude sees; the answer is the same.
         if (input.title == null && input.status == null) {
           return fail('invalid_parameter', `Invalid planning_update_step input: give title, status, or both. ${UPDATE_USAGE}`);
@@ -138,14 +142,15 @@ export function sessionTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_read_plan',
       description: 'Read the current plan.',
       input: z.object({}),
       usage: 'Pass {}.',
       summarize: () => 'Read plan',
       describeDryRun: () => 'Would read the current plan.',
-      run: (_input, ctx) => {
+      execute: (_input, ctx) => {
         const plan = deps.get(ctx.sessionId);
         return plan ? ok(sessionView(plan)) : fail('not_found', NO_PLAN);
       },
@@ -157,8 +162,8 @@ function numberOf(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '?';
 }
 
-function statusOf(input: unknown): string {
-  const status = field(input, 'status');
+function statusOf(input: { status?: string | null }): string {
+  const status = input.status;
   return typeof status === 'string' ? ` → ${textOf(status, '?', 20)}` : '';
 }
 

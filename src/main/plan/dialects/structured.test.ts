@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorOf, planHarness } from '../../../../test-support/main/plan-test-kit';
+import { parsedInput } from '../../../../test-support/main/test-workspace';
 
 const grid = {
   goal: "Create 3x3 structural grid at 25' spacing",
@@ -103,14 +104,15 @@ describe('structured dialect', () => {
     expect(errorOf(await h.call('structured', 'complete_plan', { status: 'success', summary: 'again' }))).toMatch(/already finished/);
   });
 
-  it('describes dry runs like the seed, even for garbage input', () => {
+  it('describes dry runs like the seed, and refuses garbage input before any hook', () => {
     const [create, update, complete] = h.service.toolsFor('structured');
-    expect(create?.describeDryRun(grid)).toBe("Would create plan for 'Create 3x3 structural grid at 25' spacing' with 3 steps.");
-    expect(create?.describeDryRun(42)).toBe("Would create plan for 'unknown goal' with 0 steps.");
-    expect(update?.describeDryRun({ action: 'start_step', step_number: 2 })).toBe('Would start_step for step 2.');
-    expect(complete?.describeDryRun({ status: 'success' })).toBe('Would complete plan with status: success.');
-    expect(update?.summarize({ action: 'complete_step', step_number: 2 })).toBe('Complete step 2');
-    expect(create?.needsApproval(grid, {} as never)).toBe(false);
-    expect(create?.group).toBe('planning');
+    if (!create || !update || !complete) throw new Error('structured has three tools');
+    expect(create.describeDryRun(parsedInput(create, grid))).toBe("Would create plan for 'Create 3x3 structural grid at 25' spacing' with 3 steps.");
+    expect(create.parse(42)).toMatchObject({ ok: false, error: { kind: 'invalid_parameter', message: expect.stringMatching(/^Invalid create_plan input: expected object, received number\. Pass \{goal/) } });
+    expect(update.describeDryRun(parsedInput(update, { action: 'start_step', step_number: 2 }))).toBe('Would start_step for step 2.');
+    expect(complete.describeDryRun(parsedInput(complete, { status: 'success', summary: 'done' }))).toBe('Would complete plan with status: success.');
+    expect(update.summarize(parsedInput(update, { action: 'complete_step', step_number: 2, result: 'ok' }))).toBe('Complete step 2');
+    expect(create.needsApproval(parsedInput(create, grid), {} as never)).toBe(false);
+    expect(create.group).toBe('planning');
   });
 });

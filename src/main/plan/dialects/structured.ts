@@ -9,7 +9,8 @@ import { setStepStatus } from '../engine/step-status';
 import { type DialectDeps, newPlanId } from './dialect-deps';
 import { planView, stepUpdateView } from './plan-view';
 import { CompletePlanInput, CreatePlanInput, UpdatePlanInput } from './structured-schemas';
-import { countOf, field, planningTool, textOf } from './tool-kit';
+import { countOf, textOf, PLANNING } from './tool-kit';
+import { defineTool } from '../../tools/define-tool';
 
 /** The default dialect (seed P4-02): create_plan, update_plan with actions, complete_plan. */
 
@@ -28,16 +29,17 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     return ok(`${result.change || unchangedText}\n${stepUpdateView(result.plan, stepOf(result.plan))}`);
   };
 
-  const createTool = planningTool({
+  const createTool = defineTool({
+    ...PLANNING,
     name: 'create_plan',
     description:
       'Create a structured execution plan before complex multi-step work (replaces the current plan).',
     input: CreatePlanInput,
     usage: 'Pass {goal, steps: [{step_number, description, ...}]} with unique step numbers.',
-    summarize: (input) => `Create plan "${textOf(field(input, 'goal'), 'unknown goal')}" (${countOf(field(input, 'steps'))} steps)`,
+    summarize: (input) => `Create plan "${textOf(input.goal, 'unknown goal')}" (${countOf(input.steps)} steps)`,
     describeDryRun: (input) =>
-      `Would create plan for '${textOf(field(input, 'goal'), 'unknown goal', 200)}' with ${countOf(field(input, 'steps'))} steps.`,
-    run: (input, ctx) => {
+      `Would create plan for '${textOf(input.goal, 'unknown goal', 200)}' with ${countOf(input.steps)} steps.`,
+    execute: (input, ctx) => {
       const result = deps.apply(ctx.sessionId, (current) =>
         createPlan(
           {
@@ -64,20 +66,21 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     },
   });
 
-  const updateTool = planningTool({
+  const updateTool = defineTool({
+    ...PLANNING,
     name: 'update_plan',
     description:
       "Update the current plan's progress: start, complete, fail or skip a step, add a step, or record a note.",
     input: UpdatePlanInput,
     usage: 'Example: {"action": "complete_step", "step_number": 2, "result": "..."}.',
     summarize: (input) => {
-      const action = textOf(field(input, 'action'), 'update');
-      if (action === 'add_step') return `Add step "${textOf(field(field(input, 'new_step'), 'description'), '?')}"`;
-      if (action === 'note') return `Note: ${textOf(field(input, 'note'), '…')}`;
+      const action = textOf(input.action, 'update');
+      if (action === 'add_step') return `Add step "${textOf(input.new_step?.description, '?')}"`;
+      if (action === 'note') return `Note: ${textOf(input.note, '…')}`;
       return `${action.replace('_step', '').replace(/^\w/, (c) => c.toUpperCase())} step ${stepOf(input)}`;
     },
-    describeDryRun: (input) => `Would ${textOf(field(input, 'action'), 'unknown')} for step ${stepOf(input)}.`,
-    run: (input, ctx) => {
+    describeDryRun: (input) => `Would ${textOf(input.action, 'unknown')} for step ${stepOf(input)}.`,
+    execute: (input, ctx) => {
       const plan = deps.get(ctx.sessionId);
       if (!plan) return fail('not_found', NO_PLAN);
       const step = input.step_number ?? undefined;
@@ -107,15 +110,16 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
     },
   });
 
-  const completeTool = planningTool({
+  const completeTool = defineTool({
+    ...PLANNING,
     name: 'complete_plan',
     description:
       'Mark the current plan complete with a summary of what was accomplished and any issues. Call it last.',
     input: CompletePlanInput,
     usage: 'Pass {status: "success" | "partial_success" | "failed", summary: "..."}.',
-    summarize: (input) => `Complete plan (${textOf(field(input, 'status'), 'unknown')})`,
-    describeDryRun: (input) => `Would complete plan with status: ${textOf(field(input, 'status'), 'unknown')}.`,
-    run: (input, ctx) => {
+    summarize: (input) => `Complete plan (${textOf(input.status, 'unknown')})`,
+    describeDryRun: (input) => `Would complete plan with status: ${textOf(input.status, 'unknown')}.`,
+    execute: (input, ctx) => {
       if (!deps.get(ctx.sessionId)) return fail('not_found', 'There is no plan to complete. Call create_plan first, or just answer.');
       const completion: PlanCompletion = {
         status: input.status,
@@ -147,8 +151,8 @@ const STATUS_FOR = {
   skip_step: 'skipped',
 } as const;
 
-function stepOf(input: unknown): number {
-  const n = field(input, 'step_number');
+function stepOf(input: { step_number?: number | null }): number {
+  const n = input.step_number;
   return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 }
 

@@ -1,84 +1,20 @@
-import type { z } from 'zod';
-import { toInputSchema } from '../../tools/json-schema';
-import { fail, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
-
 /**
- * Builds a planning ToolDefinition: the input is validated with zod at the boundary, `run` only
- * ever sees well-typed input, and nothing thrown inside escapes `execute` (a fuzz test holds us
- * to that). The JSON Schema Claude sees is derived from the same zod schema.
+ * What every planning tool shares (spread into its `defineTool` spec): its group, no approval
+ * (a plan changes nothing outside Waypoint), and a cap on the input's size. Each tool adds its
+ * `usage`, appended to validation errors to say how to call it right.
  */
-export interface PlanningToolSpec<T> {
-  name: string;
-  description: string;
-  /** An object schema; its `.describe()` texts are the parameter descriptions Claude reads. */
-  input: z.ZodType<T>;
-  /** Appended to validation errors: how to call the tool correctly. */
-  usage: string;
-  summarize(input: unknown): string;
-  describeDryRun(input: unknown): string;
-  run(input: T, ctx: ToolContext): ToolOutcome | Promise<ToolOutcome>;
-}
 
 /**
  * A planning call larger than this is refused before it is parsed: the one guard against a
  * runaway input (the schemas state the rules; the engine's limits give the precise errors).
  */
-export const MAX_PLANNING_INPUT_CHARS = 500_000;
+const MAX_PLANNING_INPUT_CHARS = 500_000;
 
-export function planningTool<T>(spec: PlanningToolSpec<T>): ToolDefinition {
-  return {
-    name: spec.name,
-    description: spec.description,
-    inputSchema: toInputSchema(spec.input),
-    input: spec.input,
-    group: 'planning',
-    summarize: (input) => safely(() => spec.summarize(input), spec.name),
-    describeDryRun: (input) => safely(() => spec.describeDryRun(input), `Would call ${spec.name}.`),
-    needsApproval: () => false,
-    async execute(input, ctx) {
-      try {
-        const size = JSON.stringify(input ?? {}).length;
-        if (size > MAX_PLANNING_INPUT_CHARS) {
-          return fail('invalid_parameter', `Invalid ${spec.name} input: it is ${size.toLocaleString('en-US')} characters of JSON; the limit is ${MAX_PLANNING_INPUT_CHARS.toLocaleString('en-US')}. Send a smaller plan.`);
-        }
-        // A tool without parameters may be called with nothing at all.
-        const parsed = spec.input.safeParse(input ?? {});
-        if (!parsed.success) {
-          return fail('invalid_parameter', `Invalid ${spec.name} input: ${formatIssues(parsed.error.issues)}. ${spec.usage}`);
-        }
-        return await spec.run(parsed.data, ctx);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return fail('unknown', `${spec.name} failed unexpectedly: ${message}`);
-      }
-    },
-  };
-}
-
-function safely(fn: () => string, fallback: string): string {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-}
-
-/** "steps.0.description: expected string, received number; goal: required" — short and precise. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const parts = issues.slice(0, 4).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    const message = issue.message.replace(/^Invalid input: /, '');
-    return path ? `${path}: ${message}` : message;
-  });
-  if (issues.length > 4) parts.push(`and ${issues.length - 4} more problem(s)`);
-  return parts.join('; ');
-}
-
-/** Reads a property of untrusted input without throwing (for summaries and dry-run text). */
-export function field(input: unknown, key: string): unknown {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
-  return Object.prototype.hasOwnProperty.call(input, key) ? (input as Record<string, unknown>)[key] : undefined;
-}
+export const PLANNING = {
+  group: 'planning',
+  maxInputChars: MAX_PLANNING_INPUT_CHARS,
+  needsApproval: () => false,
+} as const;
 
 export function textOf(value: unknown, fallback: string, max = 80): string {
   if (typeof value !== 'string' || value.trim() === '') return fallback;

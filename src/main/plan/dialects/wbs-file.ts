@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Plan } from '../../../shared/plan';
-import type { AtomicFileWriter } from '../atomic-write';
+import type { AtomicFileWriter } from '../../common/atomic-write';
 import { planToMarkdown } from '../plan-markdown';
 
 /** Where a chat's WBS.md lives: <dataDir>/sessions/<chatSessionId>/WBS.md. */

@@ -8,7 +8,8 @@ import { type DialectDeps, newPlanId } from './dialect-deps';
 import { wbsItemsToDrafts } from './wbs-items';
 import { wbsPath, writeWbs } from './wbs-file';
 import { AddStepInput, InitializeInput, NoInput, SessionOnlyInput } from './wbs-schemas';
-import { countOf, field, jsonContent, planningTool, textOf } from './tool-kit';
+import { countOf, jsonContent, textOf, PLANNING } from './tool-kit';
+import { defineTool } from '../../tools/define-tool';
 
 /**
  * The WBS dialect ("Planning Tool - Multi-Action" seed). A planning session is a plan of the
@@ -54,14 +55,15 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
   };
 
   return [
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_initialize',
       description: 'Start a planning session: creates WBS.md and returns the sessionId for the other planning_ tools.',
       input: InitializeInput,
       usage: 'Pass {problem_statement: "...", project_name: "..."}.',
-      summarize: (input) => `Start WBS planning: ${textOf(field(input, 'project_name'), textOf(field(input, 'problem_statement'), '?'))}`,
-      describeDryRun: (input) => `Would start a planning session for '${textOf(field(input, 'problem_statement'), 'unknown problem', 200)}'.`,
-      run: async (input, ctx) => {
+      summarize: (input) => `Start WBS planning: ${textOf(input.project_name, textOf(input.problem_statement, '?'))}`,
+      describeDryRun: (input) => `Would start a planning session for '${textOf(input.problem_statement, 'unknown problem', 200)}'.`,
+      execute: async (input, ctx) => {
         if (!input.problem_statement.trim()) return fail('invalid_parameter', 'problem_statement is empty; describe the project to break down.');
         const name = input.project_name?.trim() || projectNameFrom(input.problem_statement);
         const result = deps.apply(ctx.sessionId, (current) =>
@@ -91,14 +93,15 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_add_step',
       description: 'Add one planning step: your analysis plus WBS items (parents before children). Updates WBS.md immediately.',
       input: AddStepInput,
       usage: 'Pass {session_id, step_number, planning_analysis, wbs_items: [{id, title, level, priority, parent_id, ...}]}.',
-      summarize: (input) => `WBS step ${numberOr(field(input, 'step_number'))}: ${countOf(field(input, 'wbs_items'))} items`,
-      describeDryRun: (input) => `Would add planning step ${numberOr(field(input, 'step_number'))} with ${countOf(field(input, 'wbs_items'))} WBS items.`,
-      run: async (input, ctx) => {
+      summarize: (input) => `WBS step ${numberOr(input.step_number)}: ${countOf(input.wbs_items)} items`,
+      describeDryRun: (input) => `Would add planning step ${numberOr(input.step_number)} with ${countOf(input.wbs_items)} WBS items.`,
+      execute: async (input, ctx) => {
         const found = activeSession(ctx.sessionId, input.session_id);
         if (!('id' in found)) return found;
         const items = input.wbs_items ?? [];
@@ -130,14 +133,15 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_finalize',
       description: 'Mark the planning session completed and write the final WBS.md.',
       input: SessionOnlyInput,
       usage: 'Pass {session_id: "..."}.',
       summarize: () => 'Finalize WBS plan',
       describeDryRun: () => 'Would finalize the planning session.',
-      run: async (input, ctx) => {
+      execute: async (input, ctx) => {
         const found = activeSession(ctx.sessionId, input.session_id);
         if (!('id' in found)) return found;
         const n = found.steps.length;
@@ -162,14 +166,15 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_status',
       description: 'Check the status and progress of a planning session.',
       input: SessionOnlyInput,
       usage: 'Pass {session_id: "..."}.',
       summarize: () => 'WBS planning status',
       describeDryRun: () => 'Would read the planning session status.',
-      run: async (input, ctx) => {
+      execute: async (input, ctx) => {
         const found = lookup(ctx.sessionId, input.session_id);
         if ('error' in found) return fail('not_found', found.error);
         const outputPath = found.current ? (await save(ctx.sessionId, found.plan)).outputPath : wbsPath(deps.dataDir, ctx.sessionId);
@@ -188,14 +193,15 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
         );
       },
     }),
-    planningTool({
+    defineTool({
+      ...PLANNING,
       name: 'planning_list',
       description: "List this chat's planning sessions.",
       input: NoInput,
       usage: 'Pass {}.',
       summarize: () => 'List WBS planning sessions',
       describeDryRun: () => 'Would list the planning sessions.',
-      run: (_input, ctx) => {
+      execute: (_input, ctx) => {
         const current = deps.get(ctx.sessionId);
         const plans = [...deps.earlier(ctx.sessionId), ...(current ? [current] : [])].filter((p) => p.dialect === 'wbs');
         const sessions = plans.map((p) => ({

@@ -3,6 +3,7 @@ import { defaultSettings } from '../../../shared/settings';
 import type { ToolContext, ToolOutcome } from '../tool';
 import { startHttpMcpServer, type RunningHttpMcpServer } from '../../../../test-support/mcp-server/http';
 import { McpManager } from './mcp-manager';
+import { callTool } from '../define-tool';
 
 const ctx = (): ToolContext => ({ sessionId: 's', signal: new AbortController().signal, settings: defaultSettings() });
 const text = (outcome: ToolOutcome): string => (outcome.ok ? outcome.content : `ERROR ${outcome.error.kind}: ${outcome.error.message}`);
@@ -27,9 +28,9 @@ describe('McpManager over streamable HTTP (real server on 127.0.0.1)', () => {
 
     const tools = new Map(manager.tools().map((t) => [t.name, t]));
     expect([...tools.keys()]).toContain('my_web__add');
-    expect(text(await tools.get('my_web__add')!.execute({ a: 40, b: 2 }, ctx()))).toBe('42');
-    expect(text(await tools.get('my_web__fail')!.execute({}, ctx()))).toBe('ERROR unknown: failed on purpose: no reason');
-    expect(text(await tools.get('my_web__hang')!.execute({}, ctx()))).toBe('ERROR timeout: MCP server "my web" did not answer within 500 ms.');
+    expect(text(await callTool(tools.get('my_web__add')!, { a: 40, b: 2 }, ctx()))).toBe('42');
+    expect(text(await callTool(tools.get('my_web__fail')!, {}, ctx()))).toBe('ERROR unknown: failed on purpose: no reason');
+    expect(text(await callTool(tools.get('my_web__hang')!, {}, ctx()))).toBe('ERROR timeout: MCP server "my web" did not answer within 500 ms.');
   });
 
   it('an unreachable server fails to start; a server that goes away answers unavailable', async () => {
@@ -43,7 +44,7 @@ describe('McpManager over streamable HTTP (real server on 127.0.0.1)', () => {
 
     const echo = manager.tools().find((t) => t.name === 'live__echo')!;
     await server.close();
-    const outcome = await echo.execute({ text: 'x' }, ctx());
+    const outcome = await callTool(echo, { text: 'x' }, ctx());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.kind).toBe('unavailable');
   });

@@ -6,6 +6,8 @@ import type { ToolContext, ToolDefinition, ToolOutcome } from '../tool';
 import { McpManager } from './mcp-manager';
 import type { McpServerState } from './mcp-state';
 import { API_TOOL_NAME } from './tool-name';
+import { callTool } from '../define-tool';
+import { parsedInput } from '../../../../test-support/main/test-workspace';
 
 const SERVER = path.resolve('test-support/mcp-server/stdio.ts');
 const stdioServer = (...extra: string[]) => ({ command: process.execPath, args: ['--import', 'tsx', SERVER, ...extra] });
@@ -56,39 +58,39 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
       expect(t.group).toBe('mcp');
       expect(t.server).toBe('test');
       expect(t.inputSchema.type).toBe('object');
-      expect(t.needsApproval({}, defaultSettings())).toBe(true);
+      expect(t.needsApproval(parsedInput(t, {}), defaultSettings())).toBe(true);
     }
     // The server's readOnlyHint marks a tool that changes nothing; the others are taken to change things.
     expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(['test__echo']);
     expect(tool('test__echo').inputSchema.properties).toHaveProperty('text');
-    expect(tool('test__echo').describeDryRun({ text: 'hi' })).toContain('Would call echo on MCP server "test"');
+    expect(tool('test__echo').describeDryRun(parsedInput(tool('test__echo'), { text: 'hi' }))).toContain('Would call echo on MCP server "test"');
 
-    expect(text(await tool('test__echo').execute({ text: 'hi' }, ctx()))).toBe('echo: hi');
-    expect(text(await tool('test__add').execute({ a: 2, b: 3 }, ctx()))).toBe('5');
-    expect(text(await tool('test__weird_name').execute({}, ctx()))).toBe('odd');
+    expect(text(await callTool(tool('test__echo'), { text: 'hi' }, ctx()))).toBe('echo: hi');
+    expect(text(await callTool(tool('test__add'), { a: 2, b: 3 }, ctx()))).toBe('5');
+    expect(text(await callTool(tool('test__weird_name'), {}, ctx()))).toBe('odd');
   });
 
   it('maps isError, bad arguments and hangs to ToolErrors', async () => {
     manager = new McpManager({ test: stdioServer() }, { callTimeoutMs: 500 });
     await manager.start();
-    const failed = await tool('test__fail').execute({ reason: 'because' }, ctx());
+    const failed = await callTool(tool('test__fail'), { reason: 'because' }, ctx());
     expect(failed).toEqual({ ok: false, error: { kind: 'unknown', message: 'failed on purpose: because' } });
-    const bad = await tool('test__add').execute({ a: 'two', b: 3 }, ctx());
+    const bad = await callTool(tool('test__add'), { a: 'two', b: 3 }, ctx());
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.kind).toBe('invalid_parameter');
-    expect(text(await tool('test__echo').execute('not an object', ctx()))).toContain('must be a JSON object');
+    expect(text(await callTool(tool('test__echo'), 'not an object', ctx()))).toContain('must be a JSON object');
 
     const started = Date.now();
-    const hung = await tool('test__hang').execute({}, ctx());
+    const hung = await callTool(tool('test__hang'), {}, ctx());
     expect(hung.ok).toBe(false);
     if (!hung.ok) expect(hung.error).toEqual({ kind: 'timeout', message: 'MCP server "test" did not answer within 500 ms.' });
     expect(Date.now() - started).toBeLessThan(3000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const stopped = await tool('test__hang').execute({}, ctx(controller.signal));
+    const stopped = await callTool(tool('test__hang'), {}, ctx(controller.signal));
     expect(stopped.ok ? '' : stopped.error.message).toContain('stopped by the user');
     // The server is still usable after a timed-out call.
-    expect(text(await tool('test__echo').execute({ text: 'still here' }, ctx()))).toBe('echo: still here');
+    expect(text(await callTool(tool('test__echo'), { text: 'still here' }, ctx()))).toBe('echo: still here');
   });
 
   it('a crash becomes failed with the stderr tail; restart brings it back', async () => {
@@ -98,7 +100,7 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     const failedSeen = new Promise<McpServerState[]>((resolve) =>
       manager?.onDidChange((states) => states.some((s) => s.status === 'failed') && resolve(states)),
     );
-    const outcome = await crashTool.execute({}, ctx());
+    const outcome = await callTool(crashTool, {}, ctx());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.kind).toBe('unavailable');
     await failedSeen;
@@ -107,12 +109,12 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     if (state?.status === 'failed') expect(state.stderrTail).toContain('crashing on purpose');
     expect(manager.tools()).toEqual([]);
     // A tool object held from before the crash answers unavailable, not a throw.
-    const later = await crashTool.execute({}, ctx());
+    const later = await callTool(crashTool, {}, ctx());
     expect(later.ok ? '' : later.error.kind).toBe('unavailable');
 
     expect(await manager.restart('test')).toBe(true);
     expect(stateOf('test')?.status).toBe('ready');
-    expect(text(await tool('test__echo').execute({ text: 'back' }, ctx()))).toBe('echo: back');
+    expect(text(await callTool(tool('test__echo'), { text: 'back' }, ctx()))).toBe('echo: back');
     expect(await manager.restart('nope')).toBe(false);
   });
 
@@ -140,7 +142,7 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     if (invalid?.status === 'failed') expect(invalid.error).toContain('Invalid configuration');
     expect(stateOf('good')?.status).toBe('ready');
     expect(manager.tools().every((t) => t.server === 'good')).toBe(true);
-    expect(tool('good__echo').needsApproval({}, defaultSettings())).toBe(false); // trusted
+    expect(tool('good__echo').needsApproval(parsedInput(tool('good__echo'), {}), defaultSettings())).toBe(false); // trusted
   });
 
   it('dispose ends the child processes', async () => {
@@ -149,7 +151,7 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     const mark = `--mark=${process.pid}-${Math.random().toString(36).slice(2)}`;
     manager = new McpManager({ test: stdioServer(mark) });
     await manager.start();
-    expect(Number(text(await tool('test__pid').execute({}, ctx())))).toBeGreaterThan(0);
+    expect(Number(text(await callTool(tool('test__pid'), {}, ctx())))).toBeGreaterThan(0);
     const marked = () =>
       fs.readdirSync('/proc').filter((entry) => {
         try {

@@ -1,4 +1,5 @@
 import { McpServerConfig } from '../../../shared/settings';
+import { describeZodError } from '../../../shared/zod-error';
 import { Emitter, type AsyncDisposable } from '../../common/emitter';
 import type { ToolDefinition } from '../tool';
 import { McpConnection } from './mcp-connection';
@@ -31,7 +32,7 @@ export class McpManager implements AsyncDisposable {
       // Config comes from a file or Settings: validate each entry on its own.
       const parsed = McpServerConfig.safeParse(raw);
       if (!parsed.success) {
-        const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ');
+        const detail = describeZodError(parsed.error);
         this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
         continue;
       }

@@ -5,9 +5,8 @@ import { lineAt, nearMissHint, occurrences } from './edit-match';
 import { executableNote } from './executable-note';
 import { guarded } from './fs-errors';
 import { protectedChangeReason } from './protected-paths';
-import { toInputSchema } from '../json-schema';
+import { defineTool } from '../define-tool';
 import { looksBinary } from './text-sniff';
-import { parseInput, peek } from './tool-input';
 import { unifiedDiff } from './unified-diff';
 import { closeQuietly, openInside, readAll, readAllSync, replaceContent, type OpenedFile } from './verified-open';
 
@@ -53,41 +52,34 @@ function planEdit(rel: string, data: Buffer, input: Input): Planned {
 export function createEditFileTool(root: string): ToolDefinition {
   /** Validates, confines, opens by identity (verified-open.ts), reads and plans the edit; `then` runs only when it can apply. */
   const prepare = async (
-    raw: unknown,
+    input: Input,
     mode: 'read' | 'update',
     then: (edit: { file: OpenedFile; rel: string; planned: Extract<Planned, { ok: true }> }) => Promise<ToolOutcome>,
   ): Promise<ToolOutcome> => {
-    const parsed = parseInput('edit_file', Input, raw);
-    if (!parsed.ok) return { ok: false, error: parsed.error };
-    const target = confine(root, parsed.value.path);
+    const target = confine(root, input.path);
     if (!target.ok) return target;
     const { rel } = target.path;
     return guarded('edit', rel, async () => {
-      const opened = openInside(root, parsed.value.path, mode);
+      const opened = openInside(root, input.path, mode);
       if (!opened.ok) return opened;
       try {
         if (opened.file.stat.size > EDIT_MAX_BYTES) return fail('invalid_parameter', `${rel} is ${opened.file.stat.size} bytes, too large to edit; use write_file or a command.`);
-        const planned = planEdit(rel, await readAll(opened.file), parsed.value);
+        const planned = planEdit(rel, await readAll(opened.file), input);
         return planned.ok ? await then({ file: opened.file, rel, planned }) : planned.outcome;
       } finally {
         closeQuietly(opened.file.fd);
       }
     });
   };
-  return {
+  return defineTool({
     name: 'edit_file',
     description:
       'Replace one exact occurrence of old_text with new_text in a file. old_text must match the file exactly (whitespace included) and be unique.',
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      return v ? `Edit ${v.path}` : 'Edit a file';
-    },
-    describeDryRun(input) {
-      const v = peek(Input, input);
-      if (!v) return 'Edit a file (invalid input)';
+    label: 'Edit a file',
+    summarize: (v) => `Edit ${v.path}`,
+    describeDryRun(v) {
       const target = confine(root, v.path);
       if (!target.ok) return `Cannot edit ${v.path}: ${target.error.message}`;
       const { rel } = target.path;
@@ -109,25 +101,21 @@ export function createEditFileTool(root: string): ToolDefinition {
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
-    protectedChange(input) {
-      const v = peek(Input, input);
-      return v ? protectedChangeReason(root, v.path) : null;
-    },
-    ruleSubject(input) {
-      const v = peek(Input, input);
-      const target = v ? confine(root, v.path) : null;
-      return target?.ok ? { kind: 'path', path: target.path.rel } : null;
+    protectedChange: (v) => protectedChangeReason(root, v.path),
+    ruleSubject(v) {
+      const target = confine(root, v.path);
+      return target.ok ? { kind: 'path', path: target.path.rel } : null;
     },
     // The same checks execute makes, without the write: old text missing or not unique, no file, not a plain file inside.
-    async precheck(raw) {
-      const outcome = await prepare(raw, 'read', async () => ok(''));
+    async precheck(input) {
+      const outcome = await prepare(input, 'read', async () => ok(''));
       return outcome.ok ? null : outcome.error;
     },
-    execute(raw) {
-      return prepare(raw, 'update', async ({ file, rel, planned }) => {
+    execute(input) {
+      return prepare(input, 'update', async ({ file, rel, planned }) => {
         await replaceContent(file, planned.after);
         return ok(`Edited ${rel} at line ${planned.line}.\n${unifiedDiff(rel, planned.before, planned.after, 4000)}`);
       });
     },
-  };
+  });
 }

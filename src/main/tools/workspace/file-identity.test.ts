@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace, parsedInput } from '../../../../test-support/main/test-workspace';
+import { callTool } from '../define-tool';
 
 /**
  * Confinement by the identity of the file opened, not the path string checked: a hard link to
@@ -30,23 +31,23 @@ describe('confinement by file identity', () => {
   it('a hard link to an outside file is not read, edited, overwritten or searched', async () => {
     const tools = createWorkspaceTools(ws.root);
     fs.linkSync(path.join(outside, 'secret.txt'), path.join(ws.root, 'linked.txt'));
-    const run = (name: string, input: unknown) => findTool(tools, name).execute(input, makeContext());
+    const run = (name: string, input: unknown) => callTool(findTool(tools, name), input, makeContext());
     expect(expectFail(await run('read_file', { path: 'linked.txt' }))).toMatchObject({ kind: 'permission', message: expect.stringMatching(/hard links/) });
     expect(expectFail(await run('edit_file', { path: 'linked.txt', old_text: SECRET, new_text: 'pwned' })).kind).toBe('permission');
     expect(expectFail(await run('write_file', { path: 'linked.txt', content: 'pwned' })).kind).toBe('permission');
     expect(expectOk(await run('search_files', { pattern: SECRET }))).toMatch(/^No matches/);
-    expect(findTool(tools, 'write_file').describeDryRun({ path: 'linked.txt', content: 'x' })).toMatch(/hard links/);
-    expect(findTool(tools, 'edit_file').describeDryRun({ path: 'linked.txt', old_text: SECRET, new_text: 'x' })).toMatch(/hard links/);
+    expect(findTool(tools, 'write_file').describeDryRun(parsedInput(findTool(tools, 'write_file'), { path: 'linked.txt', content: 'x' }))).toMatch(/hard links/);
+    expect(findTool(tools, 'edit_file').describeDryRun(parsedInput(findTool(tools, 'edit_file'), { path: 'linked.txt', old_text: SECRET, new_text: 'x' }))).toMatch(/hard links/);
     expect(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe(`${SECRET}\n`);
   });
 
   it('a file named ..notes (or ...) is a file inside the workspace', async () => {
     const tools = createWorkspaceTools(ws.root);
-    expectOk(await findTool(tools, 'write_file').execute({ path: '..notes', content: 'mine\n' }, makeContext()));
-    expect(expectOk(await findTool(tools, 'read_file').execute({ path: '..notes' }, makeContext()))).toBe('mine\n');
-    expectOk(await findTool(tools, 'write_file').execute({ path: 'sub/...', content: 'dots\n' }, makeContext()));
-    expect(expectOk(await findTool(tools, 'list_directory').execute({}, makeContext()))).toContain('..notes');
-    expect(expectFail(await findTool(tools, 'read_file').execute({ path: '../x' }, makeContext())).kind).toBe('permission');
+    expectOk(await callTool(findTool(tools, 'write_file'), { path: '..notes', content: 'mine\n' }, makeContext()));
+    expect(expectOk(await callTool(findTool(tools, 'read_file'), { path: '..notes' }, makeContext()))).toBe('mine\n');
+    expectOk(await callTool(findTool(tools, 'write_file'), { path: 'sub/...', content: 'dots\n' }, makeContext()));
+    expect(expectOk(await callTool(findTool(tools, 'list_directory'), {}, makeContext()))).toContain('..notes');
+    expect(expectFail(await callTool(findTool(tools, 'read_file'), { path: '../x' }, makeContext())).kind).toBe('permission');
   });
 
   it('a folder swapped for a symlink to outside, over and over while the tools run: nothing escapes', async () => {
@@ -63,20 +64,20 @@ describe('confinement by file identity', () => {
     try {
       await swapper.running;
       for (let i = 0; i < 1500; i++) {
-        const read = await findTool(tools, 'read_file').execute({ path: 'sub/secret.txt' }, ctx);
+        const read = await callTool(findTool(tools, 'read_file'), { path: 'sub/secret.txt' }, ctx);
         if (read.ok) reads++;
         if (read.ok && read.content.includes(SECRET)) escapes.push(`read ${i}`);
-        const write = await findTool(tools, 'write_file').execute({ path: `sub/new-${i}.txt`, content: 'written\n' }, ctx);
+        const write = await callTool(findTool(tools, 'write_file'), { path: `sub/new-${i}.txt`, content: 'written\n' }, ctx);
         if (write.ok) writes++;
         // A write that creates its parent folders (mkdir -p) while sub is a link: none may appear outside.
-        const nested = await findTool(tools, 'write_file').execute({ path: `sub/made-${i}/deeper/new.txt`, content: 'written\n' }, ctx);
+        const nested = await callTool(findTool(tools, 'write_file'), { path: `sub/made-${i}/deeper/new.txt`, content: 'written\n' }, ctx);
         if (nested.ok) nestedWrites++;
         // Only the outside file holds SECRET: an edit that reaches it changes it.
-        await findTool(tools, 'edit_file').execute({ path: 'sub/secret.txt', old_text: SECRET, new_text: 'pwned' }, ctx);
+        await callTool(findTool(tools, 'edit_file'), { path: 'sub/secret.txt', old_text: SECRET, new_text: 'pwned' }, ctx);
         if (i % 50 === 0) {
-          const listed = await findTool(tools, 'list_directory').execute({ path: 'sub' }, ctx);
+          const listed = await callTool(findTool(tools, 'list_directory'), { path: 'sub' }, ctx);
           if (listed.ok && listed.content.includes('outside-only')) escapes.push(`list ${i}`);
-          const found = await findTool(tools, 'search_files').execute({ pattern: SECRET }, ctx);
+          const found = await callTool(findTool(tools, 'search_files'), { pattern: SECRET }, ctx);
           if (found.ok && found.content.includes(SECRET.slice(0, 10)) && !found.content.startsWith('No matches')) escapes.push(`search ${i}`);
         }
       }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace, parsedInput } from '../../../../test-support/main/test-workspace';
+import { callTool } from '../define-tool';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-const run = (name: string, input: unknown) => findTool(tools, name).execute(input, ctx);
+const run = (name: string, input: unknown) => callTool(findTool(tools, name), input, ctx);
 
 describe('read_file', () => {
   it('returns a small file exactly as on disk', async () => {
@@ -70,9 +71,9 @@ describe('read_file', () => {
 
   it('summarizes for the transcript card', () => {
     const tool = findTool(tools, 'read_file');
-    expect(tool.summarize({ path: 'src/app.ts', start_line: 1, end_line: 80 })).toBe('Read src/app.ts (lines 1–80)');
-    expect(tool.summarize({ path: 'src/app.ts' })).toBe('Read src/app.ts');
-    expect(tool.needsApproval({ path: 'x' }, defaultSettings())).toBe(false);
+    expect(tool.summarize(parsedInput(tool, { path: 'src/app.ts', start_line: 1, end_line: 80 }))).toBe('Read src/app.ts (lines 1–80)');
+    expect(tool.summarize(parsedInput(tool, { path: 'src/app.ts' }))).toBe('Read src/app.ts');
+    expect(tool.needsApproval(parsedInput(tool, { path: 'x' }), defaultSettings())).toBe(false);
   });
 });
 
@@ -86,9 +87,9 @@ describe('write_file', () => {
 
   it('describes the dry run with a diff when overwriting', () => {
     const tool = findTool(tools, 'write_file');
-    expect(tool.describeDryRun({ path: 'new.txt', content: 'abc' })).toBe('Would create new.txt (3 bytes)');
+    expect(tool.describeDryRun(parsedInput(tool, { path: 'new.txt', content: 'abc' }))).toBe('Would create new.txt (3 bytes)');
     ws.write('old.txt', 'one\ntwo\n');
-    const dry = tool.describeDryRun({ path: 'old.txt', content: 'one\nTWO\n' });
+    const dry = tool.describeDryRun(parsedInput(tool, { path: 'old.txt', content: 'one\nTWO\n' }));
     expect(dry).toContain('Would overwrite old.txt (8 bytes)');
     expect(dry).toContain('-two');
     expect(dry).toContain('+TWO');
@@ -106,8 +107,8 @@ describe('write_file', () => {
 
   it('needs approval unless edits are auto-approved', () => {
     const tool = findTool(tools, 'write_file');
-    expect(tool.needsApproval({ path: 'a', content: '' }, defaultSettings())).toBe(true);
-    expect(tool.needsApproval({ path: 'a', content: '' }, { ...defaultSettings(), autoApproveEdits: true })).toBe(false);
+    expect(tool.needsApproval(parsedInput(tool, { path: 'a', content: '' }), defaultSettings())).toBe(true);
+    expect(tool.needsApproval(parsedInput(tool, { path: 'a', content: '' }), { ...defaultSettings(), autoApproveEdits: true })).toBe(false);
   });
 });
 
@@ -155,7 +156,7 @@ describe('edit_file', () => {
 
   it('gives a unified diff as dry run and changes nothing', () => {
     ws.write('m.ts', source);
-    const dry = findTool(tools, 'edit_file').describeDryRun({ path: 'm.ts', old_text: 'function a()', new_text: 'function alpha()' });
+    const dry = findTool(tools, 'edit_file').describeDryRun(parsedInput(findTool(tools, 'edit_file'), { path: 'm.ts', old_text: 'function a()', new_text: 'function alpha()' }));
     expect(dry).toContain('--- a/m.ts');
     expect(dry).toContain('+++ b/m.ts');
     expect(dry).toContain('-function a() {');

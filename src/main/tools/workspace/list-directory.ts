@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { fail, ok, type ToolDefinition } from '../tool';
 import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from '../json-schema';
-import { formatCount, parseInput, peek } from './tool-input';
+import { defineTool } from '../define-tool';
+import { formatCount } from './tool-input';
 import { OffLimits } from './off-limits';
 import { walk } from './walk';
 
@@ -18,29 +18,24 @@ const Input = z
   .strict();
 
 export function createListDirectoryTool(root: string, offLimits: OffLimits = OffLimits.NONE): ToolDefinition {
-  const summarize = (input: unknown): string => {
-    const v = peek(Input, input);
-    return `List ${v?.path || 'workspace root'}`;
-  };
-  return {
+  const summarize = (v: z.output<typeof Input>): string => `List ${v.path || 'workspace root'}`;
+  return defineTool({
     name: 'list_directory',
     description:
       'List a folder of the workspace as a compact tree (folders end with /, symlinks with @). Honours .gitignore and skips .git. ' +
       `At most ${LIST_MAX_ENTRIES} entries.`,
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
     readOnly: true,
+    label: 'List workspace root',
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,
-    async execute(raw, ctx) {
-      const parsed = parseInput('list_directory', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const target = confine(root, parsed.value.path ?? '.');
+    async execute(input, ctx) {
+      const target = confine(root, input.path ?? '.');
       if (!target.ok) return target;
       const { abs, rel } = target.path;
-      const depth = parsed.value.depth ?? 2;
+      const depth = input.depth ?? 2;
       return guarded('list', rel, async () => {
         const stat = await fs.stat(abs);
         if (!stat.isDirectory()) return fail('invalid_parameter', `${rel} is a file, not a folder. Use read_file to read it.`);
@@ -66,5 +61,5 @@ export function createListDirectoryTool(root: string, offLimits: OffLimits = Off
         return ok(`${title} (depth ${depth}):\n${lines.join('\n')}${more}`);
       });
     },
-  };
+  });
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceTools } from './index';
 import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
+import { callTool } from '../define-tool';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;
 const ctx = makeContext();
-const run = (name: string, input: unknown) => findTool(tools, name).execute(input, ctx);
+const run = (name: string, input: unknown) => callTool(findTool(tools, name), input, ctx);
 
 beforeEach(() => {
   ws = makeWorkspace();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceTools } from './index';
 import { expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
+import { callTool } from '../define-tool';
 
 /**
  * Nothing in the workspace can freeze Waypoint: a catastrophic regular expression, a FIFO where
@@ -47,12 +48,12 @@ describe('no input freezes the app', () => {
     ws.write('evil.txt', `${'a'.repeat(29)}!\nplain line\n${'a'.repeat(10)}\n`);
     const search = findTool(createWorkspaceTools(ws.root), 'search_files');
     const started = performance.now();
-    const text = expectOk(await search.execute({ pattern: '^(a+)+$', regex: true }, makeContext()));
+    const text = expectOk(await callTool(search, { pattern: '^(a+)+$', regex: true }, makeContext()));
     expect(performance.now() - started).toBeLessThan(5000); // a freeze check, not a speed target: backtracking takes ~10 s here
     expect(text).toContain('evil.txt:3:');
     expect(text).not.toContain('evil.txt:1:');
     // Syntax RE2 cannot run in linear time is refused with a clear message, not run.
-    const refused = await search.execute({ pattern: '(a)\\1', regex: true }, makeContext());
+    const refused = await callTool(search, { pattern: '(a)\\1', regex: true }, makeContext());
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/RE2 syntax/);
   }, 60_000);
@@ -61,10 +62,10 @@ describe('no input freezes the app', () => {
     ws.write('notes/a.txt', 'needle in a file\n');
     for (let i = 0; i < 6; i++) mkfifo(`notes/pipe-${i}`);
     const search = findTool(createWorkspaceTools(ws.root), 'search_files');
-    const text = expectOk(await within(10_000, search.execute({ pattern: 'needle' }, makeContext())));
+    const text = expectOk(await within(10_000, callTool(search, { pattern: 'needle' }, makeContext())));
     expect(text).toContain('notes/a.txt:1: needle in a file');
     // Searching the FIFO itself is no different.
-    expectOk(await within(10_000, search.execute({ pattern: 'needle', path: 'notes/pipe-0' }, makeContext())));
+    expectOk(await within(10_000, callTool(search, { pattern: 'needle', path: 'notes/pipe-0' }, makeContext())));
     // Afterwards every file read still completes (no pool thread is stuck on a FIFO).
     const reads = Array.from({ length: 8 }, () => fs.promises.readFile(path.join(ws.root, 'notes/a.txt'), 'utf8'));
     expect(await within(5_000, Promise.all(reads))).toHaveLength(8);
@@ -73,11 +74,11 @@ describe('no input freezes the app', () => {
   it('read_file and edit_file refuse a FIFO instead of waiting on it', async () => {
     mkfifo('pipe');
     const tools = createWorkspaceTools(ws.root);
-    const read = await within(10_000, findTool(tools, 'read_file').execute({ path: 'pipe' }, makeContext()));
+    const read = await within(10_000, callTool(findTool(tools, 'read_file'), { path: 'pipe' }, makeContext()));
     expect(read).toMatchObject({ ok: false, error: { kind: 'invalid_parameter' } });
-    const edit = await within(10_000, findTool(tools, 'edit_file').execute({ path: 'pipe', old_text: 'a', new_text: 'b' }, makeContext()));
+    const edit = await within(10_000, callTool(findTool(tools, 'edit_file'), { path: 'pipe', old_text: 'a', new_text: 'b' }, makeContext()));
     expect(edit).toMatchObject({ ok: false, error: { kind: 'invalid_parameter', message: expect.stringMatching(/not a regular file/) } });
-    const write = await within(10_000, findTool(tools, 'write_file').execute({ path: 'pipe', content: 'x' }, makeContext()));
+    const write = await within(10_000, callTool(findTool(tools, 'write_file'), { path: 'pipe', content: 'x' }, makeContext()));
     expect(write).toMatchObject({ ok: false, error: { kind: 'invalid_parameter' } });
   }, 30_000);
 
@@ -89,8 +90,8 @@ describe('no input freezes the app', () => {
       const tools = createWorkspaceTools(${JSON.stringify(ws.root)});
       const find = (n) => tools.find((t) => t.name === n);
       console.log(JSON.stringify([
-        find('write_file').describeDryRun({ path: 'pipe', content: 'new' }),
-        find('edit_file').describeDryRun({ path: 'pipe', old_text: 'a', new_text: 'b' }),
+        find('write_file').describeDryRun(find('write_file').parse({ path: 'pipe', content: 'new' }).value),
+        find('edit_file').describeDryRun(find('edit_file').parse({ path: 'pipe', old_text: 'a', new_text: 'b' }).value),
       ]));`;
     const file = path.join(ws.root, 'dry-run.mts');
     fs.writeFileSync(file, script);

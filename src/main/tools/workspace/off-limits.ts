@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ToolDefinition, ToolError } from '../tool';
+import type { ParsedInput, ToolDefinition, ToolError } from '../tool';
 import { canonical, canonicalRoot, confine, isInside } from './confine';
 
 /**
@@ -110,8 +110,9 @@ const PATH_FIELD: Record<string, 'path' | 'cwd'> = {
 export function guardOffLimits(tool: ToolDefinition, root: string, offLimits: OffLimits): ToolDefinition {
   const field = PATH_FIELD[tool.name];
   if (!field || offLimits === OffLimits.NONE) return tool;
-  const refusal = (input: unknown): ToolError | null => {
-    const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;
+  // Every workspace tool's parsed input is an object; its path field, when given, a string.
+  const refusal = (input: ParsedInput): ToolError | null => {
+    const value = (input as unknown as Record<string, unknown>)[field];
     return offLimits.refusal(root, typeof value === 'string' ? value : '.');
   };
   return {

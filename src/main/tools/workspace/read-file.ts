@@ -3,9 +3,9 @@ import { fail, ok, type ToolDefinition } from '../tool';
 import { confine } from './confine';
 import { guarded } from './fs-errors';
 import { closeQuietly, openInside, readAll } from './verified-open';
-import { toInputSchema } from '../json-schema';
+import { defineTool } from '../define-tool';
 import { looksBinary } from './text-sniff';
-import { formatCount, parseInput, peek } from './tool-input';
+import { formatCount } from './tool-input';
 
 /** Beyond these, output is cut with a notice saying how to read the rest. */
 export const READ_MAX_LINES = 2000;
@@ -66,28 +66,23 @@ function render(rel: string, text: string, input: Input): string {
 }
 
 export function createReadFileTool(root: string): ToolDefinition {
-  const summarize = (input: unknown): string => {
-    const v = peek(Input, input);
-    if (!v) return 'Read a file';
+  const summarize = (v: Input): string => {
     if (v.start_line === undefined && v.end_line === undefined) return `Read ${v.path}`;
     return `Read ${v.path} (lines ${v.start_line ?? 1}–${v.end_line ?? 'end'})`;
   };
-  return {
+  return defineTool({
     name: 'read_file',
     description:
       'Read a text file in the workspace. Whole files come back as-is; with start_line/end_line (or when the file is long) lines are numbered. ' +
       `Output is capped at ${READ_MAX_LINES} lines / ${READ_MAX_BYTES / 1024} KB; binary files are described, not shown.`,
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
     readOnly: true,
+    label: 'Read a file',
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,
-    async execute(raw) {
-      const parsed = parseInput('read_file', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const input = parsed.value;
+    async execute(input) {
       const target = confine(root, input.path);
       if (!target.ok) return target;
       const { rel } = target.path;
@@ -112,5 +107,5 @@ export function createReadFileTool(root: string): ToolDefinition {
         }
       });
     },
-  };
+  });
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import { createWorkspaceTools } from './index';
-import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace } from '../../../../test-support/main/test-workspace';
+import { expectFail, expectOk, findTool, makeContext, makeWorkspace, type TempWorkspace, parsedInput } from '../../../../test-support/main/test-workspace';
+import { callTool } from '../define-tool';
 
 let ws: TempWorkspace;
 let tools: ReturnType<typeof createWorkspaceTools>;
-const run = (input: unknown, signal?: AbortSignal) => findTool(tools, 'run_command').execute(input, makeContext(signal));
+const run = (input: unknown, signal?: AbortSignal) => callTool(findTool(tools, 'run_command'), input, makeContext(signal));
 
 beforeEach(() => {
   ws = makeWorkspace();
@@ -140,16 +141,17 @@ describe('run_command', () => {
   it('needs approval unless auto-approved; approval rules see the exact command line', () => {
     const tool = findTool(tools, 'run_command');
     const settings = defaultSettings();
-    expect(tool.needsApproval({ command: 'rm -rf build' }, settings)).toBe(true);
-    expect(tool.needsApproval({ command: 'rm -rf build' }, { ...settings, autoApproveCommands: true })).toBe(false);
+    expect(tool.needsApproval(parsedInput(tool, { command: 'rm -rf build' }), settings)).toBe(true);
+    expect(tool.needsApproval(parsedInput(tool, { command: 'rm -rf build' }), { ...settings, autoApproveCommands: true })).toBe(false);
     // What a rule is matched on (tools/approval-rules.ts): the command as given, never a guess.
-    expect(tool.ruleSubject!({ command: 'npm  test', cwd: 'pkg' })).toEqual({ kind: 'command', command: 'npm  test' });
-    expect(tool.ruleSubject!({ nonsense: 1 })).toBeNull();
+    expect(tool.ruleSubject!(parsedInput(tool, { command: 'npm  test', cwd: 'pkg' }))).toEqual({ kind: 'command', command: 'npm  test' });
+    // Input no rule can cover never reaches ruleSubject: it is refused when parsed.
+    expect(tool.parse({ nonsense: 1 }).ok).toBe(false);
   });
 
   it('describes the dry run and summarizes', () => {
     const tool = findTool(tools, 'run_command');
-    expect(tool.describeDryRun({ command: 'npm test', cwd: 'pkg' })).toBe('Would run: npm test\nin pkg (time limit 120.0 s)');
-    expect(tool.summarize({ command: 'npm test' })).toBe('Run `npm test`');
+    expect(tool.describeDryRun(parsedInput(tool, { command: 'npm test', cwd: 'pkg' }))).toBe('Would run: npm test\nin pkg (time limit 120.0 s)');
+    expect(tool.summarize(parsedInput(tool, { command: 'npm test' }))).toBe('Run `npm test`');
   });
 });

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
 import { confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from '../json-schema';
+import { defineTool } from '../define-tool';
 import { runInProcessGroup, type RunResult } from './process-runner';
-import { parseInput, peek } from './tool-input';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -47,21 +46,16 @@ function toOutcome(command: string, where: string, timeoutMs: number, result: Ru
 }
 
 export function createRunCommandTool(root: string): ToolDefinition {
-  return {
+  return defineTool({
     name: 'run_command',
     description:
       'Run a shell command (/bin/sh -c) in the workspace and return its exit code, stdout and stderr (each cut to the last ' +
       `${OUTPUT_CAP_BYTES / 1024} KB). No stdin; default time limit ${DEFAULT_TIMEOUT_MS / 1000} s.`,
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      return v ? `Run \`${v.command}\`${v.cwd && v.cwd !== '.' ? ` in ${v.cwd}` : ''}` : 'Run a command';
-    },
-    describeDryRun(input) {
-      const v = peek(Input, input);
-      if (!v) return 'Run a command (invalid input)';
+    label: 'Run a command',
+    summarize: (v) => `Run \`${v.command}\`${v.cwd && v.cwd !== '.' ? ` in ${v.cwd}` : ''}`,
+    describeDryRun(v) {
       const target = confine(root, v.cwd ?? '.');
       if (!target.ok) return `Cannot run in ${v.cwd}: ${target.error.message}`;
       const where = target.path.rel === '.' ? 'the workspace root' : target.path.rel;
@@ -69,15 +63,10 @@ export function createRunCommandTool(root: string): ToolDefinition {
     },
     // Approval rules (the old allow-list among them) cover exact command lines: tools/approval-rules.ts.
     needsApproval: (_input, settings) => !settings.autoApproveCommands,
-    ruleSubject(input) {
-      const v = peek(Input, input);
-      return v ? { kind: 'command', command: v.command } : null;
-    },
-    async execute(raw, ctx) {
-      const parsed = parseInput('run_command', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const { command, timeout_ms } = parsed.value;
-      const target = confine(root, parsed.value.cwd ?? '.');
+    ruleSubject: (v) => ({ kind: 'command', command: v.command }),
+    async execute(input, ctx) {
+      const { command, timeout_ms } = input;
+      const target = confine(root, input.cwd ?? '.');
       if (!target.ok) return target;
       const { abs, rel } = target.path;
       const where = rel === '.' ? 'the workspace root' : rel;
@@ -89,5 +78,5 @@ export function createRunCommandTool(root: string): ToolDefinition {
         return toOutcome(command, where, timeoutMs, result);
       });
     },
-  };
+  });
 }

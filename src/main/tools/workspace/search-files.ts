@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { fail, ok, type ToolDefinition } from '../tool';
 import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from '../json-schema';
+import { defineTool } from '../define-tool';
 import { looksBinary } from './text-sniff';
-import { errorMessage, formatCount, parseInput, peek } from './tool-input';
+import { errorMessage, formatCount } from './tool-input';
 import { closeQuietly, openInside, readAll } from './verified-open';
 import { OffLimits } from './off-limits';
 import { walk, type WalkEntry } from './walk';
@@ -67,26 +67,20 @@ async function readSearchable(realRoot: string, rel: string): Promise<Buffer | n
 }
 
 export function createSearchFilesTool(root: string, offLimits: OffLimits = OffLimits.NONE): ToolDefinition {
-  const summarize = (input: unknown): string => {
-    const v = peek(Input, input);
-    return v ? `Search for "${v.pattern}"${v.path ? ` in ${v.path}` : ''}` : 'Search files';
-  };
-  return {
+  const summarize = (v: Input): string => `Search for "${v.pattern}"${v.path ? ` in ${v.path}` : ''}`;
+  return defineTool({
     name: 'search_files',
     description:
       'Search file contents in the workspace for text or a regular expression. Honours .gitignore, skips .git and binary files. ' +
       'Results are "path:line: text".',
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
     readOnly: true,
+    label: 'Search files',
     summarize,
     describeDryRun: summarize,
     needsApproval: () => false,
-    async execute(raw, ctx) {
-      const parsed = parseInput('search_files', Input, raw);
-      if (!parsed.ok) return { ok: false, error: parsed.error };
-      const input = parsed.value;
+    async execute(input, ctx) {
       const matcher = compile(input);
       if (typeof matcher === 'string') return fail('invalid_parameter', matcher);
       const target = confine(root, input.path ?? '.');
@@ -125,5 +119,5 @@ export function createSearchFilesTool(root: string, offLimits: OffLimits = OffLi
         return ok(`${formatCount(total)} ${total === 1 ? 'match' : 'matches'} in ${where}:\n${shown.join('\n')}${more}`);
       });
     },
-  };
+  });
 }

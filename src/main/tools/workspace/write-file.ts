@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { fail, ok, type ToolDefinition, type ToolOutcome } from '../tool';
 import { canonicalRoot, confine } from './confine';
 import { guarded } from './fs-errors';
-import { toInputSchema } from '../json-schema';
+import { defineTool } from '../define-tool';
 import { looksBinary } from './text-sniff';
 import { executableNote } from './executable-note';
 import { protectedChangeReason } from './protected-paths';
-import { formatCount, parseInput, peek } from './tool-input';
+import { formatCount } from './tool-input';
 import { unifiedDiff } from './unified-diff';
 import { closeQuietly, makeParentFolders, openInside, readAllSync, replaceContent } from './verified-open';
 
@@ -19,6 +19,7 @@ const Input = z
     content: z.string().describe('The complete new content of the file'),
   })
   .strict();
+type Input = z.infer<typeof Input>;
 
 /** What is on disk now: a text file, nothing, or something write_file should not replace. */
 type Existing =
@@ -50,34 +51,27 @@ function existingText(root: string, given: string): Existing {
 
 export function createWriteFileTool(root: string): ToolDefinition {
   /** Validates and confines the call; `then` runs only when the path can take a file. */
-  const prepare = async (raw: unknown, then: (write: { abs: string; rel: string; given: string; content: string }) => Promise<ToolOutcome>): Promise<ToolOutcome> => {
-    const parsed = parseInput('write_file', Input, raw);
-    if (!parsed.ok) return { ok: false, error: parsed.error };
-    const target = confine(root, parsed.value.path);
+  const prepare = async (input: Input, then: (write: { abs: string; rel: string; given: string; content: string }) => Promise<ToolOutcome>): Promise<ToolOutcome> => {
+    const target = confine(root, input.path);
     if (!target.ok) return target;
     const { abs, rel } = target.path;
     if (rel === '.') return fail('invalid_parameter', 'write_file needs a file path, not the workspace root.');
     return guarded('write', rel, async () => {
       // An existing target is checked by identity like the write will be: a folder, FIFO, hard link or link out is refused.
-      const existing = existingFile(root, parsed.value.path);
+      const existing = existingFile(root, input.path);
       if (existing) return existing;
-      return then({ abs, rel, given: parsed.value.path, content: parsed.value.content });
+      return then({ abs, rel, given: input.path, content: input.content });
     });
   };
-  return {
+  return defineTool({
     name: 'write_file',
     description:
       'Create a file or replace its whole content (parent folders are created). For small changes to an existing file prefer edit_file.',
-    inputSchema: toInputSchema(Input),
     input: Input,
     group: 'workspace',
-    summarize(input) {
-      const v = peek(Input, input);
-      return v ? `Write ${v.path} (${formatCount(Buffer.byteLength(v.content))} bytes)` : 'Write a file';
-    },
-    describeDryRun(input) {
-      const v = peek(Input, input);
-      if (!v) return 'Write a file (invalid input)';
+    label: 'Write a file',
+    summarize: (v) => `Write ${v.path} (${formatCount(Buffer.byteLength(v.content))} bytes)`,
+    describeDryRun(v) {
       const target = confine(root, v.path);
       if (!target.ok) return `Cannot write ${v.path}: ${target.error.message}`;
       const { rel } = target.path;
@@ -95,22 +89,18 @@ export function createWriteFileTool(root: string): ToolDefinition {
       }
     },
     needsApproval: (_input, settings) => !settings.autoApproveEdits,
-    protectedChange(input) {
-      const v = peek(Input, input);
-      return v ? protectedChangeReason(root, v.path) : null;
+    protectedChange: (v) => protectedChangeReason(root, v.path),
+    ruleSubject(v) {
+      const target = confine(root, v.path);
+      return target.ok ? { kind: 'path', path: target.path.rel } : null;
     },
-    ruleSubject(input) {
-      const v = peek(Input, input);
-      const target = v ? confine(root, v.path) : null;
-      return target?.ok ? { kind: 'path', path: target.path.rel } : null;
-    },
-    // The same checks execute makes, without the write: bad input, outside the workspace, a folder, a FIFO, a hard link.
-    async precheck(raw) {
-      const outcome = await prepare(raw, async () => ok(''));
+    // The same checks execute makes, without the write: outside the workspace, a folder, a FIFO, a hard link.
+    async precheck(input) {
+      const outcome = await prepare(input, async () => ok(''));
       return outcome.ok ? null : outcome.error;
     },
-    execute(raw) {
-      return prepare(raw, async ({ abs, rel, given, content }) => {
+    execute(input) {
+      return prepare(input, async ({ abs, rel, given, content }) => {
         const rootResult = canonicalRoot(root);
         if (!rootResult.ok) return rootResult;
         const folders = makeParentFolders(rootResult.root, abs);
@@ -128,7 +118,7 @@ export function createWriteFileTool(root: string): ToolDefinition {
         }
       });
     },
-  };
+  });
 }
 
 /** A refusal for an existing target that cannot be replaced, or null (missing, or a plain file inside). */
