@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Settings } from '../../shared/settings';
 import type { ToolCallItem } from '../../shared/transcript';
-import { appendUser, unansweredToolUses } from '../chats/api-history';
+import { unansweredToolUses } from '../chats/api-history';
 import type { ChatSession } from '../chats/chat-session';
 import type { ToolDefinition } from '../tools/tool';
 
