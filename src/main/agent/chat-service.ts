@@ -365,6 +365,14 @@ export class ChatService implements Disposable {
     return session.summary;
   }
 
+  /** The chat's own model, or (null) back to the default in Settings; a run going on uses it from its next request. */
+  setSessionModel(sessionId: string, model: string | null): SessionSummary {
+    const session = this.chats.require(sessionId);
+    const { model: _was, ...rest } = session.summary;
+    this.chats.publish(session, { type: 'session_updated', session: model ? { ...rest, model } : rest });
+    return session.summary;
+  }
+
   /** Forgets the chat (its run stops, its later events are dropped) and tells subscribers. */
   removeSession(sessionId: string): boolean {
     if (!this.chats.remove(sessionId)) return false;

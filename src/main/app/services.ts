@@ -194,6 +194,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     pinSession: ({ sessionId, pinned }) => sessions.pinSession(sessionId, pinned),
+    setSessionModel: ({ sessionId, model }) => chat.setSessionModel(sessionId, model),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),
