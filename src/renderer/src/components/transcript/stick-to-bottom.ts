@@ -29,13 +29,27 @@ export interface FollowState {
   lastTop: number;
   /** Until when (performance.now()) scroll events are the transcript's own. */
   ownUntil: number;
+  /** scrollHeight at the last scroll event: a move with no change in the content's height is nobody's correction. */
+  lastHeight: number;
 }
 
-/** A scroll event: at the end → follow; moved up and not by the transcript itself → stop following. */
+/**
+ * A scroll event: at the end → follow; moved up and not by the transcript itself → stop following.
+ * The transcript's own moves come just after it took the end, from rows measured at other heights
+ * than their estimates, so the content's height changed with them. A move up with the content
+ * unchanged is nobody's correction: the user moved the view, whatever they used (wheel, keys,
+ * scrollbar, a screen reader, the browser's find, a script). While a reply streams the transcript
+ * takes the end every frame, so without that test such a move was undone at once (issue 23 item 18).
+ */
 export function afterScroll(state: FollowState, box: ScrollBox, now: number): FollowState {
+  const atEnd = distanceFromEnd(box) <= AT_END_PX;
   const wentUp = box.scrollTop < state.lastTop;
-  const following = distanceFromEnd(box) <= AT_END_PX ? true : wentUp && now > state.ownUntil ? false : state.following;
-  return { ...state, following, lastTop: box.scrollTop };
+  const resized = Math.abs(box.scrollHeight - state.lastHeight) >= 1;
+  const own = now <= state.ownUntil && resized;
+  // Moving up still within a few px of the end (a wheel's first frame on a busy machine) keeps
+  // what was decided: the wheel that stopped following must not start it again on its way up.
+  const following = wentUp && !own ? (atEnd ? state.following : false) : atEnd ? true : state.following;
+  return { ...state, following, lastTop: box.scrollTop, lastHeight: box.scrollHeight };
 }
 
 /** Keys that move the view up: pressing one is the user leaving the end. */

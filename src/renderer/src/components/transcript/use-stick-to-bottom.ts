@@ -32,7 +32,7 @@ export interface StickToBottom {
  * estimate corrected, the panel below growing) the end is taken again while following.
  */
 export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCount: number, items: readonly TranscriptItem[]): StickToBottom {
-  const state = useRef<FollowState>({ following: true, lastTop: 0, ownUntil: 0 });
+  const state = useRef<FollowState>({ following: true, lastTop: 0, ownUntil: 0, lastHeight: 0 });
   const lastUser = useRef(lastUserId(items));
 
   const toEnd = useCallback(() => {
