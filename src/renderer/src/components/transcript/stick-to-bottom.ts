@@ -12,6 +12,12 @@ export const AT_END_PX = 4;
  * estimate). Scroll events in that window are its own, not the user's.
  */
 export const OWN_SCROLL_MS = 600;
+/**
+ * After the user turns the wheel up (or presses an up key), a scroll event at the end does not
+ * start following again for this long: on a busy machine the transcript's last write to scrollTop
+ * (made before the wheel event reached the page) lands after it and would undo the wheel.
+ */
+export const USER_HOLD_MS = 500;
 
 export interface ScrollBox {
   scrollTop: number;
@@ -31,6 +37,8 @@ export interface FollowState {
   ownUntil: number;
   /** scrollHeight at the last scroll event: a move with no change in the content's height is nobody's correction. */
   lastHeight: number;
+  /** Until when (performance.now()) the user's wheel or key up holds: reaching the end does not start following. */
+  heldUntil: number;
 }
 
 /**
@@ -48,7 +56,8 @@ export function afterScroll(state: FollowState, box: ScrollBox, now: number): Fo
   const own = now <= state.ownUntil && resized;
   // Moving up still within a few px of the end (a wheel's first frame on a busy machine) keeps
   // what was decided: the wheel that stopped following must not start it again on its way up.
-  const following = wentUp && !own ? (atEnd ? state.following : false) : atEnd ? true : state.following;
+  const held = now <= state.heldUntil;
+  const following = wentUp && !own ? (atEnd ? state.following : false) : atEnd ? (held ? state.following : true) : state.following;
   return { ...state, following, lastTop: box.scrollTop, lastHeight: box.scrollHeight };
 }
 
