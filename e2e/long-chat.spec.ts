@@ -338,6 +338,7 @@ test.describe('a long chat', () => {
       const before = await scrollTop(log);
       await page.keyboard.press('PageDown');
       await expect.poll(async () => (await scrollTop(log)) !== before || (await distanceFromEnd(log)) <= 4).toBe(true);
+      await look(); // on the way, as well as where it stops
       // Page Down scrolls smoothly over several frames, and the virtualised rows of the new view
       // render after it: read them once the scroll has played out and the rows fill the view
       // (read earlier, a row passed by on the way was never seen: turn 119 went missing once).
