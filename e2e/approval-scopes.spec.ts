@@ -72,8 +72,11 @@ test.describe('scoped approvals', () => {
     await expect(rules.getByRole('listitem')).toHaveText(/Always allow run_command: echo scoped/);
     await expectAccessibleInBothSchemes(app, 'settings with an approval rule');
 
+    // Every rule's button has the same name; its description says which rule it removes.
+    const remove = rules.getByRole('listitem').getByRole('button', { name: 'Remove rule', exact: true });
+    await expect(remove).toHaveAccessibleDescription('Always allow run_command: echo scoped');
     // Remove rule takes effect at once (no Save): a third chat asks again.
-    await rules.getByRole('listitem').getByRole('button', { name: 'Remove rule', exact: true }).click();
+    await remove.click();
     await expect(dialog.getByText('No saved rules')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await openNewChat(app);

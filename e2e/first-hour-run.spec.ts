@@ -9,8 +9,10 @@ test.describe.configure({ timeout: 90_000 });
 
 test.describe('models by name', () => {
   test('Settings lists models by display name, always with the default; the header names the current one', async ({ app }) => {
-    // The scripted Models API does not list the default model (claude-sonnet-5-5).
-    await expect(app.getByRole('main').getByText('Model: Claude Sonnet 5.5', { exact: true })).toBeVisible();
+    // The scripted Models API does not list the default model (claude-sonnet-5-5). The open chat
+    // has no model of its own: its "Chat model" picker shows the default, and follows it.
+    const chatModel = app.getByRole('main').getByRole('combobox', { name: 'Chat model', exact: true }).locator('option:checked');
+    await expect(chatModel).toHaveText('Claude Sonnet 5.5');
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const model = app.getByRole('dialog').getByLabel('Model', { exact: true });
     await expect(model.getByRole('option', { name: 'Claude Haiku 4.5', exact: true })).toHaveCount(1);
@@ -20,13 +22,13 @@ test.describe('models by name', () => {
     await model.selectOption({ label: 'Claude Haiku 4.5' });
     await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0);
-    await expect(app.getByRole('main').getByText('Model: Claude Haiku 4.5', { exact: true })).toBeVisible();
+    await expect(chatModel).toHaveText('Claude Haiku 4.5');
 
     // Changed away, the default can still be chosen again.
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     await app.getByRole('dialog').getByLabel('Model', { exact: true }).selectOption({ label: 'Claude Sonnet 5.5' });
     await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect(app.getByRole('main').getByText('Model: Claude Sonnet 5.5', { exact: true })).toBeVisible();
+    await expect(chatModel).toHaveText('Claude Sonnet 5.5');
   });
 });
 

@@ -105,6 +105,39 @@ function anchorRow(log: Locator): Promise<{ key: string; top: number } | null> {
   });
 }
 
+/** The first streamed line wholly inside the log's view (the reply is one row, taller than the view): its text and where it is. */
+function anchorLine(log: Locator): Promise<{ text: string; top: number } | null> {
+  return log.evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    for (const line of el.querySelectorAll<HTMLElement>('[data-row-key] *')) {
+      const r = line.getBoundingClientRect();
+      if (/^Slow line \d+ of the streamed reply\.$/.test(line.textContent ?? '') && r.top >= view.top && r.bottom <= view.bottom) return { text: line.textContent!, top: r.top };
+    }
+    return null;
+  });
+}
+
+function lineTop(log: Locator, text: string): Promise<number | null> {
+  return log.evaluate((el, t) => {
+    for (const line of el.querySelectorAll<HTMLElement>('[data-row-key] *')) if (line.textContent === t) return line.getBoundingClientRect().top;
+    return null;
+  }, text);
+}
+
+/** Whether the rendered rows cover the log's view from top to bottom (none still to come in). */
+function rowsFillTheView(log: Locator): Promise<boolean> {
+  return log.evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    const rows = [...el.querySelectorAll<HTMLElement>('[data-row-key]')].map((row) => row.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+    // The list's box: the log's padding above its first row and below its last is no row's to fill.
+    const list = el.querySelector(':scope > .transcript-inner')?.getBoundingClientRect();
+    if (!list || rows.length === 0) return false;
+    let covered = Math.max(view.top, list.top);
+    for (const r of rows) if (r.top <= covered + 1 && r.bottom > covered) covered = r.bottom;
+    return covered >= Math.min(view.bottom, list.bottom) - 1;
+  });
+}
+
 function rowTop(log: Locator, key: string): Promise<number | null> {
   return log.evaluate((el, k) => {
     for (const row of el.querySelectorAll<HTMLElement>('[data-row-key]')) if (row.dataset.rowKey === k) return row.getBoundingClientRect().top;
@@ -234,6 +267,28 @@ test.describe('a long chat', () => {
     await log.focus();
     await page.keyboard.press('End');
     await expectAtEnd(log, 'End while the reply streams');
+
+    // A scroll that is neither the wheel, a key nor the scrollbar (a screen reader, the browser's
+    // find, a script) moves the view too: it stays where that put it while the reply grows.
+    await expect.poll(() => newestSlowLine(log)).toBeLessThan(SLOW_LINES - 20);
+    // Steps up as a screen reader moves line by line, each in its own frame.
+    await log.evaluate(async (el) => {
+      for (let i = 0; i < 4; i++) {
+        el.scrollTop -= 200;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    await settled(log);
+    const movedTo = await anchorLine(log);
+    expect(movedTo, 'a streamed line in view after the script scrolled up').not.toBeNull();
+    const grownFromScripted = await log.evaluate((el) => el.scrollHeight);
+    await expect.poll(() => log.evaluate((el) => el.scrollHeight), { timeout: 20_000 }).toBeGreaterThan(grownFromScripted + 200);
+    const nowAt = await lineTop(log, movedTo!.text);
+    expect(nowAt, `"${movedTo!.text}" is still in the page after the reply grew`).not.toBeNull();
+    expect(Math.abs(nowAt! - movedTo!.top), 'the view moved back after a script scrolled it up').toBeLessThanOrEqual(2);
+    expect(await distanceFromEnd(log), 'px from the end after a script scrolled up').toBeGreaterThan(300);
+    await page.keyboard.press('End');
+    await expectAtEnd(log, 'End again while the reply streams');
     // Following again: the reply's last line arrives in view.
     await expect(log.getByText(SLOW_END)).toBeVisible({ timeout: 30_000 });
     await expectFullyInView(log.getByText(SLOW_END), 'the end of the streamed reply');
@@ -271,17 +326,25 @@ test.describe('a long chat', () => {
     // Page Down through the whole chat: every turn shows up once, in order.
     const seen: number[] = [];
     let sawSent = false;
-    for (let i = 0; i < 2000 && (seen.length === 0 || (await distanceFromEnd(log)) > 4); i++) {
+    const look = async () => {
       for (const text of await log.getByText(/^Turn \d+: looking at the project files\.$/).allTextContents()) {
         const n = Number(/\d+/.exec(text)![0]);
         if (!seen.includes(n)) seen.push(n);
       }
       sawSent ||= (await log.getByText('Now tell me slowly', { exact: true }).count()) > 0;
+    };
+    await look();
+    for (let i = 0; i < 2000 && (await distanceFromEnd(log)) > 4; i++) {
       const before = await scrollTop(log);
       await page.keyboard.press('PageDown');
       await expect.poll(async () => (await scrollTop(log)) !== before || (await distanceFromEnd(log)) <= 4).toBe(true);
-      // The rows for the new position are rendered in the frames after the scroll.
-      await log.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await look(); // on the way, as well as where it stops
+      // Page Down scrolls smoothly over several frames, and the virtualised rows of the new view
+      // render after it: read them once the scroll has played out and the rows fill the view
+      // (read earlier, a row passed by on the way was never seen: turn 119 went missing once).
+      await settled(log);
+      await expect.poll(() => rowsFillTheView(log), { message: 'the rows of the view after Page Down are rendered' }).toBe(true);
+      await look();
     }
     expect(seen).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1));
     expect(sawSent, 'the message sent before the reload').toBe(true);

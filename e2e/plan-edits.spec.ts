@@ -71,6 +71,8 @@ test.describe('editing the plan', () => {
     // It swaps places with the nearest pending step above (2); the skipped step between stays put.
     await editStep('Run the tests', 'Move up');
     await expect.poll(titles).toEqual(['Read the code', 'Run the tests', 'Update the docs', 'Fix the tokenizer']);
+    // Every step's button has the same name; its description is the step it edits.
+    await expect(panel.step('Run the tests').getByRole('button', { name: 'Edit step', exact: true })).toHaveAccessibleDescription(/Run the tests/);
     await panel.step('Run the tests').getByRole('button', { name: 'Edit step', exact: true }).click();
     await expect(panel.step('Run the tests').getByRole('menuitem')).toHaveText(['Rename', 'Skip', 'Delete', 'Move down']);
     await app.keyboard.press('Escape');

@@ -190,6 +190,16 @@ export const calls = {
     input: z.object({ sessionId: SessionId, pinned: z.boolean({ error: 'pinned must be true or false.' }) }).strict(),
     output: SessionSummary,
   },
+  /** "Chat model": the model this chat's next requests use; null goes back to the default in Settings. */
+  setSessionModel: {
+    input: z
+      .object({
+        sessionId: SessionId,
+        model: z.string({ error: 'model must be a model id, or null for the default.' }).trim().min(1, { error: 'The model is empty: choose one from the list.' }).max(200).nullable(),
+      })
+      .strict(),
+    output: SessionSummary,
+  },
   deleteSession: {
     input: z.object({ sessionId: SessionId }).strict(),
     output: z.object({ deleted: z.boolean() }),

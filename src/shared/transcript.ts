@@ -219,6 +219,8 @@ export const SessionSummary = z.object({
   damaged: z.string().optional(),
   /** "Pin chat": the chat is listed before the others, whatever its date. */
   pinned: z.boolean().optional(),
+  /** "Chat model": the model this chat's runs use; absent, they use the default in Settings. */
+  model: z.string().trim().min(1).max(200).optional(),
   /** "Approve for this chat": rules for this chat only (they survive its restart, and never reach another chat). */
   approvalRules: z.array(ApprovalRule).optional(),
 });

@@ -17,6 +17,7 @@ import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } f
 import type { RunContext } from './run-loop';
 import type { ModelFacts } from './model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from './usage-meter';
+import { withChatModel } from './chat-model';
 
 export const NO_KEY_MESSAGE =
   'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
@@ -145,7 +146,8 @@ export class RunController implements Disposable {
       client: new Anthropic({ apiKey, baseURL: options.baseURL, maxRetries: options.sdkMaxRetries, timeout: options.stallTimeoutMs }),
       apiKey,
       signal,
-      settings: () => options.settings.get(),
+      // The chat's own model ("Chat model" in its header) over the default in Settings.
+      settings: () => withChatModel(options.settings.get(), session.summary),
       plans: options.plans,
       // Each chat works in its own folder (SessionSummary.workspace); tools are confined to it.
       registry: options.toolsFor(session),

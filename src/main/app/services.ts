@@ -214,6 +214,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chats, chat, recovery, plans }, sessionId, overwriteChangedOutside),
     renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
     pinSession: ({ sessionId, pinned }) => sessions.pinSession(sessionId, pinned),
+    setSessionModel: ({ sessionId, model }) => chats.setSessionModel(sessionId, model),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInSession(chats.requireSession(sessionId), query),

@@ -161,6 +161,14 @@ export class Chats implements Disposable {
     return session.summary;
   }
 
+  /** The chat's own model, or (null) back to the default in Settings; a run going on uses it from its next request. */
+  setSessionModel(sessionId: string, model: string | null): SessionSummary {
+    const session = this.registry.require(sessionId);
+    const { model: _was, ...rest } = session.summary;
+    this.registry.publish(session, { type: 'session_updated', session: model ? { ...rest, model } : rest });
+    return session.summary;
+  }
+
   /** Points the chat at another folder; its next run's tools work there. Refused mid-run. */
   setWorkspace(sessionId: string, workspace: string): SessionSummary {
     const session = this.registry.require(sessionId);

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useWaypoint } from '../store/store-context';
 import { ChatView } from './ChatView';
@@ -92,10 +92,13 @@ function Shell() {
       loadModels: state.loadModels,
       saveApiKey: state.saveApiKey,
       saveSettings: state.saveSettings,
+      setChatModel: state.setChatModel,
     })),
   );
-  const { chooseWorkspace, closeSidebar, newChat, openSession } = s;
+  const { chooseWorkspace, closeSidebar, newChat, openSession, setChatModel, currentSessionId } = s;
   const onChooseWorkspace = useCallback(() => void chooseWorkspace(), [chooseWorkspace]);
+  // Stable per chat, so the memoised header renders only when what it shows changed.
+  const onChooseModel = useMemo(() => (currentSessionId ? (model: string) => void setChatModel(currentSessionId, model) : undefined), [currentSessionId, setChatModel]);
   // Stable, so the sidebar's rows (memoised) render only when their chat changed.
   const onNewChat = useCallback(() => {
     closeSidebar();
@@ -128,7 +131,8 @@ function Shell() {
         <ShownHeader
           title={current?.title ?? 'New chat'}
           workspace={current?.workspace ?? s.appInfo?.workspace ?? null}
-          model={view.settings.model}
+          model={current?.model ?? view.settings.model}
+          {...(current && onChooseModel && view.apiKey.hasApiKey ? { onChooseModel } : {})}
           onOpenSettings={s.openSettings}
           {...(s.appInfo?.shell === 'electron' ? { onChooseWorkspace } : {})}
         />

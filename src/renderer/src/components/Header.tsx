@@ -1,14 +1,19 @@
+import { useEffect, useId } from 'react';
 import { modelDisplayName } from '../../../shared/model-names';
 import { ShortcutsButton } from '../keyboard/ShortcutsDialog';
 import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
 import { FindButton } from './find/FindButton';
+import { ModelSelect } from './settings/ModelSelect';
 
 interface Props {
   title: string;
   workspace: string | null;
+  /** The model the open chat's runs use (its own, or the default in Settings). */
   model: string | null;
+  /** With a chat open: choose its model ("Chat model"); without one the header only names the default. */
+  onChooseModel?: (model: string) => void;
   onOpenSettings(): void;
   /** Electron only: pick this chat's workspace folder (the web shell's is set by --workspace). */
   onChooseWorkspace?: () => void;
@@ -18,8 +23,16 @@ function folderName(path: string): string {
   return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
-export function Header({ title, workspace, model, onOpenSettings, onChooseWorkspace }: Props) {
+export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace }: Props) {
   const models = useWaypoint((s) => s.models);
+  const loadModels = useWaypoint((s) => s.loadModels);
+  const id = useId();
+  // The picker offers the Models API's list, loaded once (Settings loads it too); until then it offers the current model.
+  const picking = Boolean(model && onChooseModel);
+  const noModels = models.length === 0;
+  useEffect(() => {
+    if (picking && noModels) void loadModels();
+  }, [picking, noModels, loadModels]);
   return (
     <header className="header">
       <ChatsMenuButton />
@@ -35,7 +48,9 @@ export function Header({ title, workspace, model, onOpenSettings, onChooseWorksp
           {workspace ? 'Change folder' : 'Choose folder'}
         </button>
       )}
-      {model && (
+      {model && onChooseModel ? (
+        <ModelSelect id={`${id}-model`} className="header-chip header-chip--model" label="Chat model" value={model} models={models} onChange={onChooseModel} />
+      ) : model && (
         <span className="header-chip" title={model}>
           <span className="sr-only">Model: </span>
           {modelDisplayName(model, models)}

@@ -15,6 +15,8 @@ export interface SessionsManageSlice {
   renameSession(sessionId: string, title: string): Promise<ActionResult>;
   /** "Pin chat" / "Unpin chat": kept in main with the chat, so it survives a restart. */
   pinSession(sessionId: string, pinned: boolean): Promise<ActionResult>;
+  /** "Chat model": the model this chat's runs use, kept in main with the chat. */
+  setChatModel(sessionId: string, model: string): Promise<ActionResult>;
   requestDelete(sessionId: string | null): void;
   confirmDelete(): Promise<ActionResult>;
   /** main deleted a chat (here or in another window): forget it, and leave it if it was open. */
@@ -55,6 +57,14 @@ export const createSessionsManageSlice: SliceCreator<SessionsManageSlice> = (set
     async pinSession(sessionId, pinned) {
       try {
         get().upsertSession(await api.call('pinSession', { sessionId, pinned }));
+        return OK;
+      } catch (error) {
+        return report(error);
+      }
+    },
+    async setChatModel(sessionId, model) {
+      try {
+        get().upsertSession(await api.call('setSessionModel', { sessionId, model }));
         return OK;
       } catch (error) {
         return report(error);

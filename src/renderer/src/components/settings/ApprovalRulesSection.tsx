@@ -64,8 +64,11 @@ export function ApprovalRulesSection() {
             const text = describeRule(rule);
             return (
               <li key={rule.id} className={`rule rule--${rule.effect}`}>
-                <span className="rule-text">{text}</span>
-                <button type="button" className="btn btn--small" onClick={() => void remove(rule.id, text)}>
+                <span className="rule-text" id={`${id}-rule-${rule.id}`}>
+                  {text}
+                </span>
+                {/* Every rule's button has the same fixed name; the description says which rule it removes. */}
+                <button type="button" className="btn btn--small" aria-describedby={`${id}-rule-${rule.id}`} onClick={() => void remove(rule.id, text)}>
                   Remove rule
                 </button>
               </li>

@@ -1,6 +1,6 @@
 import { type PointerEvent, type RefObject, type WheelEvent, useCallback, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from '../../../../shared/transcript';
-import { afterScroll, type FollowState, isUpKey, lastUserId, OWN_SCROLL_MS } from './stick-to-bottom';
+import { afterScroll, type FollowState, isUpKey, lastUserId, OWN_SCROLL_MS, USER_HOLD_MS } from './stick-to-bottom';
 import { LIST_CLASS } from './virtual-parts';
 
 export interface StickToBottom {
@@ -32,7 +32,7 @@ export interface StickToBottom {
  * estimate corrected, the panel below growing) the end is taken again while following.
  */
 export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCount: number, items: readonly TranscriptItem[]): StickToBottom {
-  const state = useRef<FollowState>({ following: true, lastTop: 0, ownUntil: 0 });
+  const state = useRef<FollowState>({ following: true, lastTop: 0, ownUntil: 0, lastHeight: 0, heldUntil: 0 });
   const lastUser = useRef(lastUserId(items));
 
   const toEnd = useCallback(() => {
@@ -80,11 +80,13 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
   const stopFollowing = useCallback(() => {
     state.current.following = false;
     state.current.ownUntil = 0;
+    state.current.heldUntil = performance.now() + USER_HOLD_MS;
   }, []);
 
   const onWheel = useCallback(
     (event: WheelEvent) => {
       if (event.deltaY < 0) stopFollowing();
+      else if (event.deltaY > 0) state.current.heldUntil = 0; // heading down: the end may follow again
     },
     [stopFollowing],
   );
@@ -96,12 +98,14 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, rowCo
   const onKey = useCallback(
     (key: string) => {
       if (isUpKey(key)) stopFollowing();
+      else state.current.heldUntil = 0;
     },
     [stopFollowing],
   );
 
   const follow = useCallback(() => {
     state.current.following = true;
+    state.current.heldUntil = 0;
     toEnd();
   }, [toEnd]);
 
