@@ -27,7 +27,7 @@ export const MIN_REPLY_ROOM = 1024;
 
 /**
  * The highest budget the model with this output cap (max_tokens) can use: a request leaves room
- * for the reply, so a larger one would be lowered without a word (agent/thinking-params.ts).
+ * for the reply, so a larger one would be lowered without a word (agent/model/thinking-params.ts).
  */
 export function thinkingBudgetCap(outputCap: number | undefined): number {
   if (!outputCap) return MAX_THINKING_BUDGET;

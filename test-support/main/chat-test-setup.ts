@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/main/tools/define-tool';
 import type { ToolContext, ToolDefinition, ToolOutcome } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
-import { stripCacheControl } from '../../src/main/agent/cache-control';
+import { stripCacheControl } from '../../src/main/agent/model/cache-control';
 import type { RequestAttachments } from '../../src/main/agent/ports';
 
 export const TEST_KEY = 'waypoint-test-SECRET-key-0123456789';

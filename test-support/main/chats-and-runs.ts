@@ -1,7 +1,7 @@
 /** Test support: the chats of record and the loop's runs on them, wired as app/services.ts wires them. */
 import { PagedItems } from '../../src/main/store/paging/paged-items';
-import { ChatService, type ChatServiceOptions } from '../../src/main/agent/chat-service';
-import { ModelFacts } from '../../src/main/agent/model-facts';
+import { ChatService, type ChatServiceOptions } from '../../src/main/agent/loop/chat-service';
+import { ModelFacts } from '../../src/main/agent/model/model-facts';
 import { Chats } from '../../src/main/chats/chats';
 import type { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { noAttachments, noRecovery } from './run-stand-ins';

@@ -7,11 +7,11 @@ import { expect } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { ScriptedTurn } from '../scripted-api/scenario';
 import type { RunState } from '../../src/shared/transcript';
-import type { ApiRetryPolicy } from '../../src/main/agent/api-retry-policy';
+import type { ApiRetryPolicy } from '../../src/main/agent/model/api-retry-policy';
 import { chatsAndRuns, type ChatsAndRuns } from './chats-and-runs';
 import { EventRecorder, TinyPlanService, keySource, settingsSource } from './chat-test-harness';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
-import { stripCacheControl } from '../../src/main/agent/cache-control';
+import { stripCacheControl } from '../../src/main/agent/model/cache-control';
 
 export const FAULT_KEY = 'waypoint-test-TOPSECRET-fault-key-987654321';
 

@@ -2,7 +2,7 @@
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { WaypointEvent } from '../../src/shared/contract';
-import type { ChatService } from '../../src/main/agent/chat-service';
+import type { ChatService } from '../../src/main/agent/loop/chat-service';
 import type { Chats } from '../../src/main/chats/chats';
 import { chatsAndRuns } from './chats-and-runs';
 import { keySource, settingsSource } from './chat-test-harness';

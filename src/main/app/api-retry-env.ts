@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRetryPolicy } from '../agent/api-retry-policy';
+import type { ApiRetryPolicy } from '../agent/model/api-retry-policy';
 
 const Ms = z.coerce.number().int().min(0).max(600_000);
 const Count = z.coerce.number().int().min(0).max(20);

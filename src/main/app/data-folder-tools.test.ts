@@ -7,7 +7,7 @@ import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '../../shared/contract';
 import { MemorySecretStore } from '../settings/api-key-store';
 import { SettingsStore } from '../settings/settings-store';
-import { stripCacheControl } from '../agent/cache-control';
+import { stripCacheControl } from '../agent/model/cache-control';
 import { createServices, type AppServices } from './services';
 
 // The data folder inside the workspace (workspace = home, data in ~/.config/Waypoint): the app's

@@ -9,7 +9,7 @@ import type { McpServerState } from '../../shared/mcp';
 import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 import { WEB_WORKSPACE_MESSAGE } from './workspace-choice';
-import { stripCacheControl } from '../agent/cache-control';
+import { stripCacheControl } from '../agent/model/cache-control';
 
 // MCP through the whole app: createServices with the real stdio test server, the real SDK and
 // the scripted Messages API. Claude (scripted) calls the server's tool after the user approves.

@@ -25,6 +25,6 @@ describe('waypoint mcp without the loop', () => {
 
   it('the same look at the app finds the loop (so the check above can see agent files)', async () => {
     const files = await reachedFrom('src/main/app/services.ts');
-    expect(files).toContain('src/main/agent/run-loop.ts');
+    expect(files).toContain('src/main/agent/loop/run-loop.ts');
   }, 120_000);
 });

@@ -48,7 +48,7 @@ export interface NewSessionOptions {
  * The chats of record as the app's calls and the session log see them, without the conversation
  * loop: listing, opening and paging, naming and pinning, the user's plan edits, notices from
  * outside the loop, and each plan change turned into the chat's events (with its completion
- * card). The loop (agent/chat-service.ts) runs on top of it; `waypoint mcp` uses it alone.
+ * card). The loop (agent/loop/chat-service.ts) runs on top of it; `waypoint mcp` uses it alone.
  */
 export class Chats implements Disposable {
   /** Every chat's state and its one event stream; the loop publishes its events through it. */

@@ -1,6 +1,6 @@
 /**
  * How a run's wait on a person ended: the answer's effect (decided once, on the one answer path,
- * agent/prompt-answers.ts), or 'cancelled' (Stop, shutdown, or a newer question in the same chat).
+ * agent/pauses/prompt-answers.ts), or 'cancelled' (Stop, shutdown, or a newer question in the same chat).
  */
 export type PauseOutcome<Settled> = { kind: 'answered'; settled: Promise<Settled> } | { kind: 'cancelled' };
 

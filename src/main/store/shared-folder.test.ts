@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
 import type { WaypointEvent } from '../../shared/contract';
-import type { ChatService } from '../agent/chat-service';
+import type { ChatService } from '../agent/loop/chat-service';
 import type { Chats } from '../chats/chats';
 import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
 import { noticeItem } from '../common/transcript-items';

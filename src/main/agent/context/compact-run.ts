@@ -1,9 +1,9 @@
 import type { RunState } from '../../../shared/transcript';
 import { noticeItem } from '../../common/transcript-items';
-import { describeFailure } from '../api-error-map';
+import { describeFailure } from '../model/api-error-map';
 import { compactNow } from './context-fit';
-import { buildRequest, toolsForTurn } from '../request-builder';
-import { contextDeps, type RunContext } from '../run-loop';
+import { buildRequest, toolsForTurn } from '../model/request-builder';
+import { contextDeps, type RunContext } from '../loop/run-loop';
 
 /**
  * "Compact now": Claude summarises everything before the latest user turn, as it would before a

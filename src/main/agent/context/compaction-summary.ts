@@ -2,14 +2,14 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { RunState } from '../../../shared/transcript';
 import type { ChatSession } from '../../chats/chat-session';
-import type { ApiRetryPolicy } from '../api-retry-policy';
-import { addCacheBreakpoints } from '../cache-control';
+import type { ApiRetryPolicy } from '../model/api-retry-policy';
+import { addCacheBreakpoints } from '../model/cache-control';
 import { lastStartBefore, pieceEnd, turnStarts } from './compaction-cut';
 import { inputBudget } from './context-budget';
 import { measureWith } from './context-measure';
 import { applyCompaction, appliesTo, shortenToolResults, type Compaction } from './context-view';
-import type { ModelLimits } from '../model-catalog';
-import { requestModelTurn } from '../model-turn';
+import type { ModelLimits } from '../model/model-catalog';
+import { requestModelTurn } from '../model/model-turn';
 import { estimateMessages } from './token-estimate';
 
 /**

@@ -3,14 +3,14 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import type { CompactionItem } from '../../../shared/transcript';
 import { newItemId, noticeItem, nowIso } from '../../common/transcript-items';
-import { addCacheBreakpoints } from '../cache-control';
+import { addCacheBreakpoints } from '../model/cache-control';
 import { chooseCut, latestCut, turnStarts } from './compaction-cut';
 import { summariseUpTo, summaryMaxTokens, type SummaryDeps } from './compaction-summary';
 import { inputBudget, TARGET_SHARE } from './context-budget';
 import { calibrationOf, measureForCompaction, measureRequest, measureWith, type Measured } from './context-measure';
 import { applyCompaction, appliesTo, planStateNote, shortenToolResults, withTailText, type Compaction } from './context-view';
 import { estimateFixed, estimateMessages, estimateText } from './token-estimate';
-import { usageOf } from '../usage-meter';
+import { usageOf } from '../model/usage-meter';
 
 /**
  * Every request fits the chosen model's window (design.md §5, "Model and its window"): measured

@@ -1,7 +1,7 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stepsLeft, stepsLeftText } from '../../../shared/plan-pause';
-import { FAILURE_CODES } from '../../agent/api-error-map';
+import { FAILURE_CODES } from '../../agent/model/api-error-map';
 import { personNeededBy, type PersonNeeded } from './person-needed';
 import { completedWords, inTerminalWords } from './terminal-words';
 

@@ -1,0 +1,282 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlock, ContentBlockParam, MessageCreateParamsBase, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { ApprovalRule } from '../../../shared/approval-rules';
+import type { WaypointEvent } from '../../../shared/contract';
+import type { Settings } from '../../../shared/settings';
+import type { ContextUse, RunState, ToolCallItem } from '../../../shared/transcript';
+import type { PlanServiceApi } from '../../plan/plan-service.types';
+import { describeFailure } from '../model/api-error-map';
+import type { ApiRetryPolicy } from '../model/api-retry-policy';
+import { buildRequest, toolsForTurn } from '../model/request-builder';
+import { fitRequest, type FitOutcome } from '../context/context-fit';
+import { calibrate, inputTokensOf } from '../context/context-measure';
+import type { ModelLimits } from '../model/model-catalog';
+import type { ChatSession } from '../../chats/chat-session';
+import { requestModelTurn } from '../model/model-turn';
+import { ReplyItem } from './reply-item';
+import { PlanReminder } from '../prompts/plan-reminder';
+import { createApprover } from '../pauses/approval-step';
+import { createAsker } from '../pauses/question-step';
+import type { PauseBoard } from '../../common/pause-board';
+import type { HeldCallAnswer } from '../pauses/pause-kind';
+import type { PauseKinds } from '../pauses/pause-kinds';
+import { runPauses } from '../pauses/run-pauses';
+import { runToolUses } from './tool-executor';
+import { ABORTED_RESULT } from '../../recovery/escalation-answer';
+import { afterThisTurn } from '../../common/wait';
+import type { ToolRegistry } from '../../tools/tool-registry';
+import { noticeItem } from '../../common/transcript-items';
+import type { LoopRecovery, RequestAttachments } from '../ports';
+import { ReplyThinking } from './reply-thinking';
+import { builtInThinking } from '../model/model-catalog';
+import { thinkingFields, thinkingThisTurn } from '../model/thinking-params';
+import { thinkingPrefixesOf } from '../model/thinking-prefix';
+import { deliverEditNotes } from '../prompts/edit-notes';
+import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
+import { stepCallTracker } from './step-call-tracker';
+import type { ModelThinking } from '../../../shared/thinking';
+
+const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
+
+/** Everything one run needs, built once when it starts (run-controller.ts). */
+export interface RunContext {
+  session: ChatSession;
+  client: Anthropic;
+  apiKey: string;
+  settings: () => Settings;
+  plans: PlanServiceApi;
+  registry: ToolRegistry;
+  workspace: string | null;
+  stallTimeoutMs: number;
+  /** The loop's own retries of API faults (see api-retry-policy.ts). */
+  retryPolicy: ApiRetryPolicy;
+  /** The user's Stop. */
+  signal: AbortSignal;
+  /**
+   * Where a run waits while its chat awaits a person (approvals, escalations, Claude's questions):
+   * the answer comes by the one answer path (prompt-answers.ts), which hands a live run its effect.
+   */
+  pauses: PauseBoard<HeldCallAnswer>;
+  /** What each kind of answer does (pause-kinds.ts). */
+  kinds: PauseKinds;
+  /** The approval rules in force now (Settings' and the chat's). */
+  rules(): ApprovalRule[];
+  /** Recovery hints, checkpoints and escalations (src/main/recovery). */
+  recovery: LoopRecovery;
+  /**
+   * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
+   * context meter's new reading when the request was the chat's own (not a summary request).
+   */
+  onUsage(usage: Usage, model: string, context?: ContextUse): void;
+  /** The chosen model's context window and output cap (model-facts.ts). */
+  limitsFor(model: string): Promise<ModelLimits>;
+  /** Applies and emits an event. */
+  publish(event: WaypointEvent): void;
+  /** Attached files and tools' images: filled into each request (attachments/attachment-service.ts). */
+  attachments: RequestAttachments;
+  /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
+  thinkingFor(model: string): Promise<ModelThinking>;
+}
+
+/**
+ * How a run ended when the caller must know: 'turn_limit' — the "Max model turns" setting cut a
+ * tool loop short, so the turn is over for the user although the history ends with tool results.
+ */
+export type RunEnding = 'turn_limit';
+
+/**
+ * One run: model turn, tools, model turn … until Claude stops asking for tools, the user stops,
+ * or the API fails beyond the retry budget (transient faults are retried in model-turn.ts).
+ * Never throws for API or tool failures: they end the run with a notice, and the history is
+ * left valid for the next message or for retryRun.
+ */
+export async function runConversation(deps: RunContext): Promise<RunEnding | void> {
+  const { session, signal } = deps;
+  const sessionId = session.summary.id;
+  const setState = (state: RunState) => deps.publish({ type: 'run_state', sessionId, state });
+  const reminder = new PlanReminder();
+  // A runaway tool loop ends at the user's limit with a notice rather than spending their money forever.
+  const maxTurns = deps.settings().maxModelTurns;
+
+  for (let turn = 0; turn < maxTurns; turn++) {
+    const settings = deps.settings();
+    const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
+    const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
+    // The user's plan edits since Claude last heard of them ride at the end of this request.
+    deliverEditNotes(session, deps.plans.getPlan(sessionId));
+    const held = heldForApproval(settings, deps.plans.getPlan(sessionId));
+    const note = held ? planFirstNote(dialect) : undefined;
+    const limits = await deps.limitsFor(settings.model);
+    // Extended thinking from the next user turn on; a tool loop keeps what its turn began with (thinking-params.ts).
+    const thinks = thinkingThisTurn(session.history, settings.extendedThinking);
+    const support = thinks ? await deps.thinkingFor(settings.model) : builtInThinking(settings.model);
+    const built = buildRequest({
+      settings,
+      dialect,
+      plans: deps.plans,
+      tools,
+      workspace: deps.workspace,
+      history: session.history,
+      planFirstNote: note,
+      maxOutputTokens: limits.maxOutputTokens,
+    });
+    // max_tokens within the model's cap, and above the thinking budget when thinking is on (thinking-params.ts).
+    const base = { ...built, ...thinkingFields(settings, support, thinks, limits.maxOutputTokens) };
+    // Measured against the model's window, compacted first when it would not fit (context-fit.ts).
+    const fitted = await fitRequest(base, contextDeps(deps, limits, setState));
+    if (fitted.kind !== 'ready') return endUnfitted(fitted, deps, limits, base.model);
+    // Attached files and tools' images travel as references; only the request sent carries their bytes.
+    const resolved = await deps.attachments.resolve(fitted.request);
+    // Thinking whose prefix changed since Claude produced it (tools, system, a compaction, a shortened message) stays out.
+    const prefixes = thinkingPrefixesOf(session);
+    const request = prefixes.keepValid(resolved);
+
+    const reply = new ReplyItem(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
+    const thinking = new ReplyThinking(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
+    const outcome = await requestModelTurn(request, {
+      client: deps.client,
+      signal,
+      stallTimeoutMs: deps.stallTimeoutMs,
+      retryPolicy: deps.retryPolicy,
+      setState,
+      reply,
+      thinking,
+    });
+    if (outcome.kind === 'stopped') {
+      // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
+      // Unsigned thinking cannot go back to the API: the history keeps only the text.
+      session.appendAssistant([{ type: 'text', text: reply.liveText() }]);
+      thinking.finish('stopped');
+      reply.finish('stopped', null);
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      // Nothing of a failed attempt enters the history: the user's message stays last, so retryRun can resend it.
+      thinking.finish('error');
+      reply.finish('error', null);
+      const failure = describeFailure(outcome.error, deps.apiKey, outcome.retries);
+      deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', failure.text, failure.code) });
+      return;
+    }
+    prefixes.remember(request, outcome.message.content);
+    deps.onUsage(outcome.message.usage, outcome.message.model, noteContext(deps, request.model, fitted.measured.estimate, outcome.message.usage, limits));
+    const content: ContentBlock[] = outcome.message.content;
+    const stopReason = outcome.message.stop_reason;
+
+    session.appendAssistant(content.flatMap(toParam));
+    thinking.finish('done');
+    reply.finish('done', stopReason);
+    if (stopReason === 'max_tokens') {
+      const text = `Claude's reply reached the ${request.max_tokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
+      deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });
+    }
+    const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    if (toolUses.length === 0) return;
+
+    setState({ status: 'running', phase: 'tools' });
+    const pauses = runPauses(deps.pauses, { session, publish: deps.publish });
+    const results: ToolResultBlockParam[] = [];
+    const end = await runToolUses(
+      toolUses,
+      {
+        sessionId,
+        signal,
+        settings,
+        tools,
+        showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
+        approve: createApprover({ pauses, kind: deps.kinds.approval, sessionId, signal, settings, rules: () => deps.rules(), publish: deps.publish }),
+        ask: createAsker({ pauses, kind: deps.kinds.question, sessionId, signal, publish: deps.publish }),
+        recovery: deps.recovery.hooksFor({
+          sessionId,
+          signal,
+          settings,
+          workspace: deps.workspace,
+          publish: deps.publish,
+          awaitEscalation: async (request) => {
+            const { by, held } = await pauses.settled(request, signal, deps.kinds.escalation);
+            const result = held.kind === 'result' ? held : { content: '', halt: false };
+            return { text: result.content, halt: result.halt, stopped: by === 'stop' };
+          },
+        }),
+        storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
+        // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
+        refuse: (tool) => {
+          const plan = deps.plans.getPlan(sessionId);
+          return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
+        },
+        track: stepCallTracker(deps.plans, sessionId, outcome.message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
+      },
+      results,
+    );
+    // The tool batch's plan changes are folded in the event pump until the end of this turn of
+    // the event loop, and everything from here to the next request runs without giving it one:
+    // let them go out now, so the panel does not wait for the next request to be built.
+    await afterThisTurn();
+    const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
+    session.appendUser(nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
+    if (signal.aborted) {
+      session.closeOpenToolUses(STOPPED_RESULT);
+      return;
+    }
+    if (end === 'halted') {
+      // The user aborted the plan: answer what did not run, and send nothing more until they write.
+      session.closeOpenToolUses(ABORTED_RESULT);
+      return;
+    }
+  }
+  const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Press "Continue", or send a message, to let it go on.`;
+  deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'turn_limit') });
+  return 'turn_limit';
+}
+
+/** What measuring and compacting need of the run. */
+export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (state: RunState) => void) {
+  const { attachments } = deps;
+  return {
+    session: deps.session,
+    client: deps.client,
+    signal: deps.signal,
+    limits,
+    plan: deps.plans.getPlan(deps.session.summary.id),
+    retryPolicy: deps.retryPolicy,
+    stallTimeoutMs: deps.stallTimeoutMs,
+    setState,
+    publish: deps.publish,
+    onUsage: (usage: Usage, model: string) => deps.onUsage(usage, model),
+    // Summary requests and token counts carry the attached files too (the history holds references).
+    resolve: (request: MessageCreateParamsBase) => attachments.resolve(request),
+  };
+}
+
+/** A request that could not be made to fit: the run ends with a notice, and nothing was sent. */
+function endUnfitted(outcome: Exclude<FitOutcome, { kind: 'ready' }>, deps: RunContext, limits: ModelLimits, model: string): void {
+  const sessionId = deps.session.summary.id;
+  if (outcome.kind === 'stopped') return;
+  if (outcome.kind === 'failed') {
+    const failure = describeFailure(outcome.error, deps.apiKey, outcome.retries);
+    const text = `Waypoint had to compact this chat to fit ${model}'s context window, and the summary request failed. ${failure.text}`;
+    deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', text, failure.code) });
+    return;
+  }
+  const text = `This turn alone is too long for ${model}'s context window (about ${outcome.tokens.toLocaleString('en-US')} tokens; ${limits.contextWindow.toLocaleString('en-US')} in all, ${outcome.budget.toLocaleString('en-US')} of them for the input), even with older turns compacted and tool results shortened, so nothing was sent. Shorten your message, or choose a model with a larger window in Settings.`;
+  deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('error', text, 'context_too_long') });
+}
+
+/** A reply's usage calibrates the next measure; returns how full the window is now, for the context meter. */
+function noteContext(deps: RunContext, model: string, estimate: number, usage: Usage, limits: ModelLimits): ContextUse {
+  const input = inputTokensOf(usage);
+  calibrate(deps.session, model, estimate, input);
+  return { tokens: input + usage.output_tokens, window: limits.contextWindow };
+}
+
+/**
+ * What goes back into the history: text, tool_use, and thinking blocks exactly as received,
+ * signatures included (the API refuses a tool loop whose thinking was dropped or changed).
+ */
+function toParam(block: ContentBlock): ContentBlockParam[] {
+  if (block.type === 'text') return [{ type: 'text', text: block.text }];
+  if (block.type === 'tool_use') return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
+  if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+  if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
+  return [];
+}

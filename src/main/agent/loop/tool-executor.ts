@@ -1,0 +1,164 @@
+import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { Settings } from '../../../shared/settings';
+import type { ToolCallItem } from '../../../shared/transcript';
+import type { ApprovalCheck } from '../pauses/approval-step';
+import type { ToolRecoveryHooks } from '../../recovery/recovery-types';
+import type { ParsedInput, ToolDefinition, ToolImage, ToolOutcome, UserQuestion, UserReply } from '../../tools/tool';
+import type { Attachment } from '../../../shared/attachments';
+import { attachmentBlock } from '../../attachments/attachment-blocks';
+import { newItemId, nowIso } from '../../common/transcript-items';
+import { knownFailure } from './tool-precheck';
+
+/** Long results stay whole for Claude but are clipped on the transcript card. */
+const CARD_RESULT_CHARS = 20_000;
+
+export interface ToolRunContext {
+  sessionId: string;
+  signal: AbortSignal;
+  settings: Settings;
+  /** Planning tools first: they win a name clash with the registry. */
+  tools: ToolDefinition[];
+  /** Upserts a tool_call card in the transcript. */
+  showCard(item: ToolCallItem): void;
+  /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
+  approve?: ApprovalCheck;
+  /** Checkpoints, recovery hints and escalation (src/main/recovery). */
+  recovery: ToolRecoveryHooks;
+  /** Checks, scales and stores images a tool returned (attachment-service.ts); those that cannot go become sentences. */
+  storeImages(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
+  /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
+  ask?(toolUseId: string, question: UserQuestion): Promise<UserReply>;
+  /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
+  refuse?(tool: ToolDefinition): string | null;
+  /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
+  track?(call: { tool: ToolDefinition; summary: string }): (end: { durationMs: number; ok: boolean }) => void;
+}
+
+/** 'halted': the user aborted the plan during an escalation; the remaining tool_uses did not run. */
+export type ToolRunEnd = 'done' | 'halted';
+
+const STOPPED = 'Stopped by the user before this tool finished.';
+
+/**
+ * Runs the tool_use blocks of one assistant turn in order and returns exactly one tool_result
+ * per block (appended to `results` as they finish, so a Stop keeps the finished ones). Never
+ * throws: unknown tools and throwing tools become is_error results Claude can act on.
+ */
+export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<ToolRunEnd> {
+  for (const block of blocks) {
+    if (ctx.signal.aborted) return 'done';
+    const tool = ctx.tools.find((t) => t.name === block.name);
+    if (!tool) {
+      const names = ctx.tools.map((t) => t.name).join(', ') || 'none';
+      results.push(errorResult(block.id, `Unknown tool "${block.name}". The tools available are: ${names}.`));
+      continue;
+    }
+    // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
+    const parsed = tool.parse(block.input);
+    const card = tool.group === 'planning' ? null : startCard(block, tool, parsed.ok ? parsed.value : null);
+    if (card) ctx.showCard(card);
+    const refused = ctx.refuse?.(tool);
+    if (refused) {
+      results.push(errorResult(block.id, refused));
+      if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
+      continue;
+    }
+    // A call that cannot work (bad input, or its dry run says so) fails at once: nobody is asked to approve it.
+    const early: ToolOutcome | null = parsed.ok ? await knownFailure(tool, parsed.value) : { ok: false, error: parsed.error };
+    // The input the call runs with; null when it fails early.
+    const input = !early && parsed.ok ? parsed.value : null;
+    if (input) {
+      const verdict = ctx.approve ? await ctx.approve(block, tool, input, card) : { kind: 'go' as const };
+      if (verdict.kind === 'refused') {
+        results.push(errorResult(block.id, verdict.message));
+        if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
+        continue;
+      }
+      await ctx.recovery.beforeExecute(block, tool);
+    }
+    const started = performance.now();
+    const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
+    const outcome = input ? await execute(tool, input, block, ctx) : early!;
+    const durationMs = Math.round(performance.now() - started);
+    tracked?.({ durationMs, ok: outcome.ok });
+    const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
+    const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
+    if (card) {
+      ctx.showCard({
+        ...card,
+        status: outcome.ok ? 'done' : 'error',
+        result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
+        ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
+        ...(images.attachments.length ? { images: images.attachments } : {}),
+        durationMs,
+      });
+    }
+    // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
+    const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
+    // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
+    const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
+    results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
+    if (recovered.halt) return 'halted';
+  }
+  return 'done';
+}
+
+const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
+
+function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
+  return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+function startCard(block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput | null): ToolCallItem {
+  let summary: string;
+  try {
+    summary = input ? tool.summarize(input) : tool.label;
+  } catch {
+    summary = tool.name;
+  }
+  return {
+    id: newItemId(),
+    createdAt: nowIso(),
+    kind: 'tool_call',
+    toolUseId: block.id,
+    name: tool.name,
+    ...(tool.server ? { server: tool.server } : {}),
+    summary,
+    input: block.input,
+    status: 'running',
+  };
+}
+
+/** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
+async function execute(tool: ToolDefinition, input: ParsedInput, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
+  const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: { kind: 'unknown', message: STOPPED } });
+  let onAbort = (): void => undefined;
+  const stopped = new Promise<ToolOutcome>((resolve) => {
+    if (ctx.signal.aborted) resolve(stoppedOutcome());
+    // A tool that answers Stop itself (ask_user's "cancelled") does so within this turn of the
+    // event loop and wins; one that ignores it is cut off right after.
+    onAbort = () => setTimeout(() => resolve(stoppedOutcome()), 0);
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const ask = ctx.ask;
+  const run = (async (): Promise<ToolOutcome> => {
+    try {
+      return await tool.execute(input, {
+        sessionId: ctx.sessionId,
+        signal: ctx.signal,
+        settings: ctx.settings,
+        ...(ask ? { askUser: (question: UserQuestion) => ask(block.id, question) } : {}),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { kind: 'unknown', message: `Tool "${tool.name}" failed unexpectedly: ${message}` } };
+    }
+  })();
+  // A tool that ignores its signal must not hold the Stop button hostage.
+  try {
+    return await Promise.race([run, stopped]);
+  } finally {
+    // The run's signal lives for every turn of the run: one listener a call would pile up.
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+}
