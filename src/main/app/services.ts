@@ -83,7 +83,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
   // Waypoint's own folders stay out of every workspace tool's reach, even inside the workspace.
-  const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(waypointPlaces(options.dataDir, env, options.mcpConfigPath)));
+  const places = waypointPlaces(options.dataDir, env, options.mcpConfigPath);
+  const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(places));
   const mcp = new McpService(tools, fileServers);
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);
@@ -199,7 +200,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     findInChat: ({ sessionId, query }) => findInSession(chat.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
-    chooseWorkspace: ({ sessionId }) => chooseWorkspace(chat, options.pickFolder, sessionId),
+    chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chat, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chat.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
   };
