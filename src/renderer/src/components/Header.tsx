@@ -4,18 +4,15 @@ import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
 import { FindButton } from './find/FindButton';
+import { WorkspaceButton } from './workspace/WorkspaceButton';
 
 interface Props {
   title: string;
   workspace: string | null;
   model: string | null;
   onOpenSettings(): void;
-  /** Electron only: pick this chat's workspace folder (the web shell's is set by --workspace). */
+  /** Electron only: the OS folder dialog for this chat's workspace (the web shell has its own dialog). */
   onChooseWorkspace?: () => void;
-}
-
-function folderName(path: string): string {
-  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
 export function Header({ title, workspace, model, onOpenSettings, onChooseWorkspace }: Props) {
@@ -24,17 +21,7 @@ export function Header({ title, workspace, model, onOpenSettings, onChooseWorksp
     <header className="header">
       <ChatsMenuButton />
       <h1 className="header-title">{title}</h1>
-      {workspace && (
-        <span className="header-chip" title={workspace}>
-          <span className="sr-only">Workspace: </span>
-          {folderName(workspace)}
-        </span>
-      )}
-      {onChooseWorkspace && (
-        <button type="button" className="btn" onClick={onChooseWorkspace}>
-          {workspace ? 'Change folder' : 'Choose folder'}
-        </button>
-      )}
+      <WorkspaceButton workspace={workspace} onPick={onChooseWorkspace} />
       {model && (
         <span className="header-chip" title={model}>
           <span className="sr-only">Model: </span>
