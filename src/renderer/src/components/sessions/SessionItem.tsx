@@ -160,7 +160,7 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
         </button>
       )}
       {!editing && session.workspace && (
-        <span id={folderId} className="sr-only">
+        <span id={folderId} hidden>
           Workspace: {session.workspace}
         </span>
       )}

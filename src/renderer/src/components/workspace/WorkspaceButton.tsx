@@ -18,9 +18,10 @@ export function WorkspaceButton({ workspace, onPick }: { workspace: string | nul
   return (
     <>
       <button type="button" className="btn workspace-button" onClick={choose} title={workspace ?? 'No workspace folder: choose one'} aria-describedby={descriptionId}>
-        <span className="workspace-button-label">Workspace</span> <span className="workspace-button-folder">{workspace ? folderName(workspace) : 'none'}</span>
+        <span className="workspace-button-label">Workspace</span> <span className="header-chip workspace-button-folder">{workspace ? folderName(workspace) : 'none'}</span>
       </button>
-      <span id={descriptionId} className="sr-only">
+      {/* Hidden: read as the button's description, not as text of its own. */}
+      <span id={descriptionId} hidden>
         {workspace ? `Folder: ${workspace}` : 'This chat has no folder: Claude cannot read or change files.'}
       </span>
       {dialogOpen && <WorkspaceDialog current={workspace} />}
