@@ -17,8 +17,8 @@ export function WorkspaceButton({ workspace, onPick }: { workspace: string | nul
   const descriptionId = useId();
   return (
     <>
-      <button type="button" className="btn workspace-button" onClick={choose} title={workspace ?? 'No workspace folder: choose one'} aria-describedby={descriptionId}>
-        <span className="workspace-button-label">Workspace</span> <span className="header-chip workspace-button-folder">{workspace ? folderName(workspace) : 'none'}</span>
+      <button type="button" className="header-chip workspace-button" onClick={choose} title={workspace ?? 'No workspace folder: choose one'} aria-describedby={descriptionId}>
+        <span className="workspace-button-label">Workspace</span> <span className="workspace-button-folder">{workspace ? folderName(workspace) : 'none'}</span>
       </button>
       {/* Hidden: read as the button's description, not as text of its own. */}
       <span id={descriptionId} hidden>
