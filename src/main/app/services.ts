@@ -79,7 +79,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const fileServers = options.mcpConfigPath ? await loadMcpConfigFile(options.mcpConfigPath) : {};
   const settings = await SettingsStore.open(options.dataDir, options.settingsWriteFile ? { writeFile: options.settingsWriteFile } : {});
   const apiKey = new ApiKeyStore(options.secretStore, env);
-  const plans = new PlanService({ dataDir: options.dataDir, planFirst: () => settings.get().planFirst });
+  const plans = new PlanService({
+    dataDir: options.dataDir,
+    planFirst: () => settings.get().planFirst,
+    // Read when a WBS tool runs, long after `chat` below exists.
+    workspaceOf: (id): string | null => chat.sessionState(id)?.summary.workspace ?? null,
+  });
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
   // Waypoint's own folders stay out of every workspace tool's reach, even inside the workspace.
