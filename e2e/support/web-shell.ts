@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 export interface WebShell {
   url: string;
   dataDir: string;
+  /** '' when started without one (workspace: null). */
   workspace: string;
   process: ChildProcess;
   output(): string;
@@ -17,7 +18,8 @@ export interface WebShellOptions {
   baseURL: string;
   apiKey?: string | null;
   dataDir?: string;
-  workspace?: string;
+  /** null starts it as `npm run web` does without --workspace: new chats have no folder. */
+  workspace?: string | null;
   extraArgs?: string[];
   extraEnv?: Record<string, string>;
   /** How long to wait for the URL (a data dir of many long chats loads for a while); 15 s by default. */
@@ -28,15 +30,16 @@ const WEB_JS = resolve('out/main/web.js');
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'waypoint-data-'));
-  const workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'waypoint-ws-'));
+  const workspace = options.workspace === null ? null : (options.workspace ?? mkdtempSync(join(tmpdir(), 'waypoint-ws-')));
   const env: NodeJS.ProcessEnv = { ...process.env, ANTHROPIC_BASE_URL: options.baseURL, ...options.extraEnv };
   delete env.ANTHROPIC_API_KEY;
   if (options.apiKey !== null) env.ANTHROPIC_API_KEY = options.apiKey ?? 'sk-ant-test-e2e-key';
   delete env.WAYPOINT_PORT;
+  if (workspace === null) delete env.WAYPOINT_WORKSPACE;
 
   const child = spawn(
     process.execPath,
-    [WEB_JS, '--port', '0', '--data-dir', dataDir, '--workspace', workspace, ...(options.extraArgs ?? [])],
+    [WEB_JS, '--port', '0', '--data-dir', dataDir, ...(workspace === null ? [] : ['--workspace', workspace]), ...(options.extraArgs ?? [])],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -62,7 +65,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   return {
     url,
     dataDir,
-    workspace,
+    workspace: workspace ?? '',
     process: child,
     output: () => output,
     async stop() {
@@ -74,7 +77,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         clearTimeout(timer);
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (!options.workspace) rmSync(workspace, { recursive: true, force: true });
+      if (!options.workspace && workspace) rmSync(workspace, { recursive: true, force: true });
     },
   };
 }

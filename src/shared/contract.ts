@@ -239,9 +239,18 @@ export const calls = {
     input: z.object({ name: z.string().min(1).max(200) }).strict(),
     output: z.object({ restarted: z.boolean() }),
   },
-  /** Electron: a folder dialog; the web shell answers with its --workspace (or an error). */
+  /**
+   * The chat's workspace folder: `folder` as the user typed it (the web shell's "Workspace
+   * folder"), or, without it, Electron's folder dialog. Checked in main (exists, a folder, not
+   * Waypoint's data); refused while Claude works in the chat.
+   */
   chooseWorkspace: {
-    input: z.object({ sessionId: SessionId }).strict(),
+    input: z
+      .object({
+        sessionId: SessionId,
+        folder: z.string().max(4096, { error: 'The folder path is too long (the limit is 4,096 characters).' }).optional(),
+      })
+      .strict(),
     output: z.object({ workspace: z.string().nullable() }),
   },
   exportPlan: {

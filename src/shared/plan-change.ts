@@ -87,6 +87,7 @@ export function planChangeItems(previous: Plan | null, update: PlanUpdate): Arra
           counts: { completed: plan.summary.completed, failed: plan.summary.failed, skipped: plan.summary.skipped, total: plan.summary.total },
           steps: cardSteps(plan),
           planId: plan.id,
+          dialect: plan.dialect,
           by: 'claude',
         },
       ];

@@ -88,6 +88,11 @@ export const PlanCompletionItem = z.object({
   planId: z.string().optional(),
   /** Who wrote the summary: Claude (complete_plan), or Waypoint from the plan when Claude wrote none. */
   by: z.enum(['claude', 'waypoint']).optional(),
+  /**
+   * The plan's planning style: a WBS plan is a breakdown whose items are planned, not worked
+   * through, so its card counts items rather than "steps completed" (absent in older logs).
+   */
+  dialect: Dialect.optional(),
   /** How the plan ended, when that is not what the summary's status says (an aborted plan). */
   planStatus: PlanStatus.optional(),
   /** "Undo plan" put its files back. */

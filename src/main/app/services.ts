@@ -83,11 +83,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const fileServers = options.mcpConfigPath ? await loadMcpConfigFile(options.mcpConfigPath) : {};
   const settings = await SettingsStore.open(options.dataDir, options.settingsWriteFile ? { writeFile: options.settingsWriteFile } : {});
   const apiKey = new ApiKeyStore(options.secretStore, env);
-  const plans = new PlanService({ dataDir: options.dataDir, planFirst: () => settings.get().planFirst });
+  const plans = new PlanService({
+    dataDir: options.dataDir,
+    planFirst: () => settings.get().planFirst,
+    // Read when a WBS tool runs, long after `chats` below exists.
+    workspaceOf: (id): string | null => chats.sessionState(id)?.summary.workspace ?? null,
+  });
   // Shared tools (MCP); each chat adds the workspace tools of its own folder on top.
   const tools = new ToolRegistry();
   // Waypoint's own folders stay out of every workspace tool's reach, even inside the workspace.
-  const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(waypointPlaces(options.dataDir, env, options.mcpConfigPath)));
+  const places = waypointPlaces(options.dataDir, env, options.mcpConfigPath);
+  const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(places));
   const mcp = new McpService(tools, fileServers);
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);
@@ -220,7 +226,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     findInChat: ({ sessionId, query }) => findInSession(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
-    chooseWorkspace: ({ sessionId }) => chooseWorkspace(chats, options.pickFolder, sessionId),
+    chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
   };

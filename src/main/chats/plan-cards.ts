@@ -42,6 +42,7 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
     counts: before?.counts ?? countsOf(plan),
     steps: before ? (before.steps ?? []) : cardSteps(plan),
     planId: plan.id,
+    dialect: plan.dialect,
     by: plan.completion ? 'claude' : (before?.by ?? 'waypoint'),
     ...(aborted ? { planStatus: 'cancelled' as const } : {}),
     ...(plan.undone ? { undone: plan.undone } : {}),

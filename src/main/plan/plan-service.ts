@@ -25,6 +25,8 @@ export interface PlanServiceOptions {
   now?: () => Date;
   /** The "Plan first" setting, for chats without a plan yet (default off). */
   planFirst?: () => boolean;
+  /** A chat's workspace folder (WBS.md is written there); without it every chat has none. */
+  workspaceOf?: (sessionId: string) => string | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export class PlanService implements PlanServiceApi, Disposable {
       // Every dialect tool call is Claude's.
       apply: (id, op) => store.apply(id, (current) => this.claudeChange(current, op(current)), CLAUDE_PLANNING),
       dataDir: serviceOptions.dataDir,
+      workspaceOf: (id) => serviceOptions.workspaceOf?.(id) ?? null,
       writer: new AtomicFileWriter(),
     };
   }
@@ -148,7 +151,7 @@ export class PlanService implements PlanServiceApi, Disposable {
 
   /** Where the WBS dialect writes this chat's WBS.md. */
   wbsPath(sessionId: string): string {
-    return wbsPath(this.serviceOptions.dataDir, sessionId);
+    return wbsPath(this.serviceOptions.dataDir, sessionId, this.serviceOptions.workspaceOf?.(sessionId) ?? null);
   }
 
   dispose(): void {

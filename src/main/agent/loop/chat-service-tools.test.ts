@@ -67,7 +67,27 @@ describe('ChatService tools', () => {
     expect(results[1]!.content).toBe('No such file: a.txt');
     expect(results[2]!.content).toContain('boom');
     const cards = chats.getSession(session.id).transcript.filter((i) => i.kind === 'tool_call');
-    expect(cards.map((c) => [c.name, c.status, c.errorKind])).toEqual([['failing', 'error', 'not_found'], ['throwing', 'error', 'unknown']]);
+    // Issue 23: a call the app refuses (here an unknown tool) is a card too, with the refusal.
+    expect(cards.map((c) => [c.name, c.status, c.errorKind])).toEqual([
+      ['nope', 'error', 'invalid_parameter'],
+      ['failing', 'error', 'not_found'],
+      ['throwing', 'error', 'unknown'],
+    ]);
+    expect(cards[0]!.result).toContain('Unknown tool "nope"');
+  });
+
+  it('tells Claude and the user that a file tool needs a workspace when the chat has none', async () => {
+    const { service, chats, recorder, session, server } = await setup({
+      name: 'no-workspace',
+      turns: [{ kind: 'tool_use', calls: [{ name: 'edit_file', input: { path: 'a.txt', old_text: 'a', new_text: 'b' }, id: 'toolu_e' }] }, { kind: 'text', text: 'ok' }],
+    });
+    service.sendMessage(session.id, 'edit a.txt');
+    await recorder.idle(session.id);
+    const result = (messagesOf(server, 1)[2]!.content as { content: string; is_error: boolean }[])[0]!;
+    expect(result.is_error).toBe(true);
+    expect(result.content).toContain('this chat has no workspace folder');
+    const card = chats.getSession(session.id).transcript.find((i) => i.kind === 'tool_call');
+    expect(card).toMatchObject({ name: 'edit_file', status: 'error', result: expect.stringContaining('Workspace button') });
   });
 
   it('shows planning tools as plan_change and plan_completion items, not tool cards', async () => {

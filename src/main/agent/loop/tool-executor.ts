@@ -49,8 +49,10 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     if (ctx.signal.aborted) return 'done';
     const tool = ctx.tools.find((t) => t.name === block.name);
     if (!tool) {
-      const names = ctx.tools.map((t) => t.name).join(', ') || 'none';
-      results.push(errorResult(block.id, `Unknown tool "${block.name}". The tools available are: ${names}.`));
+      // A refused call is still a call the user should see: it gets a card with the refusal.
+      const message = unknownToolMessage(block.name, ctx.tools);
+      results.push(errorResult(block.id, message));
+      ctx.showCard({ ...unknownCard(block), status: 'error', result: message, errorKind: 'invalid_parameter' });
       continue;
     }
     // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
@@ -107,6 +109,21 @@ const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
 
 function errorResult(toolUseId: string, message: string): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+/** The workspace tools' names (tools/workspace): asked for in a chat without a folder, they get a reason, not just "unknown". */
+const WORKSPACE_TOOL_NAMES = new Set(['read_file', 'write_file', 'edit_file', 'list_directory', 'search_files', 'run_command']);
+
+function unknownToolMessage(name: string, tools: readonly ToolDefinition[]): string {
+  const names = tools.map((t) => t.name).join(', ') || 'none';
+  if (WORKSPACE_TOOL_NAMES.has(name) && !tools.some((t) => t.group === 'workspace')) {
+    return `Unknown tool "${name}": this chat has no workspace folder, so no file or command tools. Ask the user to choose one with the Workspace button in the chat header. The tools available are: ${names}.`;
+  }
+  return `Unknown tool "${name}". The tools available are: ${names}.`;
+}
+
+function unknownCard(block: ToolUseBlock): ToolCallItem {
+  return { id: newItemId(), createdAt: nowIso(), kind: 'tool_call', toolUseId: block.id, name: block.name, summary: block.name, input: block.input, status: 'running' };
 }
 
 function startCard(block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput | null): ToolCallItem {

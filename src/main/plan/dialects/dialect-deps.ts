@@ -10,6 +10,8 @@ export interface DialectDeps {
   earlier(sessionId: string): readonly Plan[];
   apply(sessionId: string, operation: (current: Plan | null) => OpResult): OpResult;
   dataDir: string;
+  /** The chat's workspace folder, where WBS.md goes (the data folder holds it for a chat without one). */
+  workspaceOf(sessionId: string): string | null;
   writer: AtomicFileWriter;
 }
 

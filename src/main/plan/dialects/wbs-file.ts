@@ -3,8 +3,12 @@ import type { Plan } from '../../../shared/plan';
 import type { AtomicFileWriter } from '../../common/atomic-write';
 import { planToMarkdown } from '../plan-markdown';
 
-/** Where a chat's WBS.md lives: <dataDir>/sessions/<chatSessionId>/WBS.md. */
-export function wbsPath(dataDir: string, chatSessionId: string): string {
+/**
+ * Where a chat's WBS.md lives: in its workspace folder, where the user works and Settings says it
+ * is; a chat without a folder keeps it in <dataDir>/sessions/<chatSessionId>/WBS.md.
+ */
+export function wbsPath(dataDir: string, chatSessionId: string, workspace: string | null = null): string {
+  if (workspace) return join(workspace, 'WBS.md');
   // The session id becomes a folder name: keep it to safe characters, never "." or "..".
   const safe = chatSessionId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+$/, '_') || '_';
   return join(dataDir, 'sessions', safe, 'WBS.md');

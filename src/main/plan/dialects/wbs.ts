@@ -37,7 +37,7 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
   };
 
   const save = async (chat: string, plan: Plan) => {
-    const outputPath = wbsPath(deps.dataDir, chat);
+    const outputPath = wbsPath(deps.dataDir, chat, deps.workspaceOf(chat));
     const written = await writeWbs(deps.writer, outputPath, plan, progressOf(plan).steps);
     return { outputPath, written };
   };
@@ -177,7 +177,7 @@ export function wbsTools(deps: DialectDeps): ToolDefinition[] {
       execute: async (input, ctx) => {
         const found = lookup(ctx.sessionId, input.session_id);
         if ('error' in found) return fail('not_found', found.error);
-        const outputPath = found.current ? (await save(ctx.sessionId, found.plan)).outputPath : wbsPath(deps.dataDir, ctx.sessionId);
+        const outputPath = found.current ? (await save(ctx.sessionId, found.plan)).outputPath : wbsPath(deps.dataDir, ctx.sessionId, deps.workspaceOf(ctx.sessionId));
         const p = progressOf(found.plan);
         return ok(
           jsonContent({

@@ -16,6 +16,7 @@ import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
 import { Transcript } from './transcript/Transcript';
 import { FindBar } from './find/FindBar';
+import { NoWorkspaceNotice } from './workspace/NoWorkspaceNotice';
 
 /** Rendered again only when what it shows changed (ChatView renders on every plan change). */
 const ShownTranscript = memo(Transcript);
@@ -110,6 +111,7 @@ export const ChatView = memo(function ChatView() {
         <ChatLogNotice />
         <ChatWriterNotice />
         <TakeOverDialog />
+        {!damaged && <NoWorkspaceNotice />}
         {!damaged && (
           <Composer
             key={sessionId ?? 'none'}

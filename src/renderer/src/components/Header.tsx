@@ -6,6 +6,7 @@ import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
 import { FindButton } from './find/FindButton';
 import { ModelSelect } from './settings/ModelSelect';
+import { WorkspaceButton } from './workspace/WorkspaceButton';
 
 interface Props {
   title: string;
@@ -15,12 +16,8 @@ interface Props {
   /** With a chat open: choose its model ("Chat model"); without one the header only names the default. */
   onChooseModel?: (model: string) => void;
   onOpenSettings(): void;
-  /** Electron only: pick this chat's workspace folder (the web shell's is set by --workspace). */
+  /** Electron only: the OS folder dialog for this chat's workspace (the web shell has its own dialog). */
   onChooseWorkspace?: () => void;
-}
-
-function folderName(path: string): string {
-  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
 
 export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace }: Props) {
@@ -37,17 +34,7 @@ export function Header({ title, workspace, model, onChooseModel, onOpenSettings,
     <header className="header">
       <ChatsMenuButton />
       <h1 className="header-title">{title}</h1>
-      {workspace && (
-        <span className="header-chip" title={workspace}>
-          <span className="sr-only">Workspace: </span>
-          {folderName(workspace)}
-        </span>
-      )}
-      {onChooseWorkspace && (
-        <button type="button" className="btn" onClick={onChooseWorkspace}>
-          {workspace ? 'Change folder' : 'Choose folder'}
-        </button>
-      )}
+      <WorkspaceButton workspace={workspace} onPick={onChooseWorkspace} />
       {model && onChooseModel ? (
         <ModelSelect id={`${id}-model`} className="header-chip header-chip--model" label="Chat model" value={model} models={models} onChange={onChooseModel} />
       ) : model && (

@@ -28,15 +28,23 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
       return result;
     }
   },
-  async chooseWorkspace() {
-    const sessionId = get().currentSessionId;
-    if (!sessionId) return OK;
+  workspaceDialogOpen: false,
+  setWorkspaceDialogOpen: (open) => set({ workspaceDialogOpen: open }),
+  async chooseWorkspace(folder) {
+    let sessionId = get().currentSessionId;
+    if (!sessionId) {
+      // The folder is chosen before the first message, so the chat may not exist yet.
+      const created = await get().newChat({ carryDraft: true });
+      sessionId = get().currentSessionId;
+      if (!created.ok) return created;
+      if (!sessionId) return { ok: false, message: 'Could not start a chat.' };
+    }
     try {
-      await api.call('chooseWorkspace', { sessionId }); // the new folder arrives as session_updated
+      await api.call('chooseWorkspace', { sessionId, ...(folder === undefined ? {} : { folder }) }); // the new folder arrives as session_updated
       return OK;
     } catch (error) {
       const result = failed(error);
-      if (!result.ok) get().setLastError(result.message);
+      if (!result.ok && folder === undefined) get().setLastError(result.message);
       return result;
     }
   },

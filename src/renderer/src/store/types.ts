@@ -45,8 +45,15 @@ export interface SessionsSlice {
   reloadSession(sessionId: string): Promise<ActionResult>;
   /** `carryDraft` (default): the window switches to the new chat at once and what is typed meanwhile goes with it. */
   newChat(options?: { carryDraft: boolean }): Promise<ActionResult>;
-  /** Electron: a folder dialog for the current chat's workspace. */
-  chooseWorkspace(): Promise<ActionResult>;
+  /**
+   * The current chat's workspace: `folder` as typed (web shell), or Electron's folder dialog
+   * without it. A chat is made first when none is open. Errors of a typed folder are returned
+   * (the dialog shows them); the dialog's are shown in the error banner.
+   */
+  chooseWorkspace(folder?: string): Promise<ActionResult>;
+  /** The web shell's "Choose a workspace" dialog (header button, the composer's notice). */
+  workspaceDialogOpen: boolean;
+  setWorkspaceDialogOpen(open: boolean): void;
 }
 
 export interface ChatSlice {

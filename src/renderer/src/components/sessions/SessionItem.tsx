@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionSummary } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
 import { ChatTitle } from './ChatTitle';
+import { folderName } from '../workspace/folders';
 
 interface Props {
   session: SessionSummary;
@@ -99,7 +100,8 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
   };
 
   const progress = session.planProgress?.status === 'active' ? session.planProgress : null;
-  const badges = session.interrupted || session.damaged || progress;
+  const badges = session.interrupted || session.damaged || progress || session.workspace;
+  const folderId = useId();
 
   return (
     <li className="chat-item" onKeyDown={moveInList}>
@@ -126,7 +128,8 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
           data-row-control
           aria-current={current ? 'page' : undefined}
           onClick={onOpen}
-          title={session.title}
+          title={session.workspace ? `${session.title}\n${session.workspace}` : session.title}
+          aria-describedby={session.workspace ? folderId : undefined}
         >
           <span className="chat-title-row">
             {pinned && <Icon name="pin" size={12} className="chat-pinned-mark" />}
@@ -146,9 +149,20 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
                   {progress.completed}/{progress.total}
                 </span>
               )}
+              {/* The folder is the row's description, not part of the chat's name. */}
+              {session.workspace && (
+                <span className="chat-folder" aria-hidden="true">
+                  {folderName(session.workspace)}
+                </span>
+              )}
             </span>
           )}
         </button>
+      )}
+      {!editing && session.workspace && (
+        <span id={folderId} hidden>
+          Workspace: {session.workspace}
+        </span>
       )}
       <span className="chat-actions">
         {onPin && (

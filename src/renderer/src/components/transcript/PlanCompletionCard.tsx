@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { CardStep, PlanCompletionItem } from '../../../../shared/transcript';
 import { CompletedPlanUndo } from './CompletedPlanUndo';
-import { cardTitle, undoneText } from './plan-completion-text';
+import { cardTitle, countsText, undoneText } from './plan-completion-text';
 import { STATUS_TEXT } from '../../plan/plan-tree';
 
 /**
@@ -9,7 +9,7 @@ import { STATUS_TEXT } from '../../plan/plan-tree';
  * It stays in the chat after the panel hides (design.md §5), and says so once the plan is undone.
  */
 export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
-  const { completion, counts, undone } = item;
+  const { completion, undone } = item;
   const title = cardTitle(item);
   const heading = useRef<HTMLHeadingElement>(null);
   // Undo from the plan panel hides the panel with the button that had focus: land here instead.
@@ -34,11 +34,7 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
       {undone ? (
         <p className="plan-done-undone">{undoneText(undone)}</p>
       ) : (
-        <p className="plan-done-counts">
-          {counts.completed}/{counts.total} steps completed
-          {counts.failed > 0 && `, ${counts.failed} failed`}
-          {counts.skipped > 0 && `, ${counts.skipped} skipped`}
-        </p>
+        <p className="plan-done-counts">{countsText(item)}</p>
       )}
       {item.steps && item.steps.length > 0 && <CardSteps steps={item.steps} />}
       {completion.issues.length > 0 && (

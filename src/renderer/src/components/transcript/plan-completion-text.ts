@@ -11,7 +11,24 @@ const STATUS_TEXT: Record<PlanCompletionItem['completion']['status'], string> = 
 export function cardTitle(item: PlanCompletionItem): string {
   if (item.undone) return 'Plan undone';
   if (item.planStatus === 'cancelled') return 'Plan aborted';
+  // planning_finalize ends the planning, not the work: the breakdown is what was completed.
+  if (item.dialect === 'wbs' && item.completion.status === 'success') return 'Work breakdown completed';
   return STATUS_TEXT[item.completion.status];
+}
+
+/**
+ * The card's count line. A WBS plan's items are planned, not worked through, so "0/6 steps
+ * completed" would read as failure: it says how many items the breakdown holds and how many
+ * of them are done, if any.
+ */
+export function countsText(item: PlanCompletionItem): string {
+  const { counts } = item;
+  const extra = `${counts.failed > 0 ? `, ${counts.failed} failed` : ''}${counts.skipped > 0 ? `, ${counts.skipped} skipped` : ''}`;
+  if (item.dialect === 'wbs') {
+    const items = `${counts.total} work item${counts.total === 1 ? '' : 's'} planned`;
+    return counts.completed > 0 ? `${items}, ${counts.completed} done${extra}` : `${items}${extra}`;
+  }
+  return `${counts.completed}/${counts.total} steps completed${extra}`;
 }
 
 /** "Undone: restored a.txt; removed b.md." — what "Undo plan" did to the files. */
