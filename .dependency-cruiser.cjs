@@ -15,7 +15,7 @@
  * Type-only imports count: an interface is declared by the code that uses it.
  */
 const main = (folders) => `^src/main/(${folders})/`;
-const services = 'agent|plan|recovery|sessions|attachments|tools|common';
+const services = 'agent|plan|recovery|sessions|store|attachments|tools|common';
 const belowShells = `app|pump|renderer-host|${services}`;
 const production = { pathNot: '\\.test\\.tsx?$' };
 /** 'electron' as imported, or as resolved into node_modules (wherever that folder is). */
@@ -50,11 +50,12 @@ module.exports = {
     onlyImports('tools-stand-on-common', 'tools', 'common', 'The tool interface lives with the tools; tools know no service.'),
     onlyImports('plan-below-the-loop', 'plan', 'tools|common', 'The plan engine and its dialects never import the loop, recovery or sessions.'),
     onlyImports('recovery-below-the-loop', 'recovery', 'tools|common', 'Recovery is a policy under the loop: no agent, plan or sessions imports.'),
-    onlyImports('sessions-below-the-loop', 'sessions', 'common', 'Persistence and chat state never import the loop or other services.'),
+    onlyImports('sessions-below-the-loop', 'sessions', 'store|common', 'Persistence and chat state never import the loop or other services (the chat index in store/ is theirs).'),
+    onlyImports('store-below-the-loop', 'store', 'sessions|common', 'The chat index reads and lists logs: it never imports the loop or other services.'),
     onlyImports('attachments-below-the-loop', 'attachments', 'common', 'Stored files and their checks never import the loop or other services.'),
     onlyImports('pump-below-the-shells', 'pump', 'common', 'The event pump knows only the contract.'),
     onlyImports('renderer-host-below-the-shells', 'renderer-host', 'common', 'Serving the built renderer needs no service.'),
-    onlyImports('agent-is-the-top-service', 'agent', 'plan|recovery|sessions|attachments|tools|common', 'The loop imports the services below it, never the app or a shell.'),
+    onlyImports('agent-is-the-top-service', 'agent', 'plan|recovery|sessions|store|attachments|tools|common', 'The loop imports the services below it, never the app or a shell.'),
     onlyImports('app-below-the-shells', 'app', `pump|${services}`, 'The composition root never imports a shell.'),
     onlyImports('electron-never-imports-web', 'electron', belowShells, 'Shells never import each other.'),
     onlyImports('web-never-imports-electron', 'web', belowShells, 'Shells never import each other.'),

@@ -339,6 +339,16 @@ export class ChatService implements Disposable {
     this.chats.adopt(session);
   }
 
+  /** For persistence: a chat listed from the chat index; `read` brings it from its log when it is first used. */
+  listUnreadSession(summary: SessionSummary, read: () => void): void {
+    this.chats.listUnread(summary, read);
+  }
+
+  /** For persistence: a chat's state when it is in memory (a chat only listed is not read for it). */
+  sessionInMemory(sessionId: string): ChatSession | undefined {
+    return this.chats.peek(sessionId);
+  }
+
   /** For persistence: an event another process logged for this chat, applied and announced as if fired here. */
   mirror(sessionId: string, event: WaypointEvent): void {
     const session = this.chats.get(sessionId);
@@ -407,7 +417,8 @@ export class ChatService implements Disposable {
 
   private newestEmptyChat(reusable: (sessionId: string) => boolean = () => true): ChatSession | undefined {
     for (const summary of this.chats.list()) {
-      const session = this.chats.get(summary.id);
+      // Only chats in memory: an empty chat is never left unread (store/chat-index.ts), and reading every log to find one would undo the index.
+      const session = this.chats.peek(summary.id);
       if (session && reusable(summary.id) && isEmptyChat(session, !!this.options.plans.getPlan(summary.id), this.runs.isRunning(summary.id))) return session;
     }
     return undefined;

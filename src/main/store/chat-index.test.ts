@@ -1,0 +1,271 @@
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import type { ScriptedServer } from '../../../test-support/scripted-api/server';
+import { plansStructured } from '../../../test-support/scenarios/plans-structured';
+import { noticeItem } from '../common/transcript-items';
+import { INDEX_FILE, type ChatIndex } from './chat-index-file';
+
+let dir: string;
+let server: ScriptedServer;
+const open: Instance[] = [];
+
+async function start(shell: Parameters<typeof startInstance>[4] = {}): Promise<Instance> {
+  const instance = await startInstance(dir, server.url, undefined, [], shell);
+  open.push(instance);
+  return instance;
+}
+
+async function close(instance: Instance): Promise<void> {
+  open.splice(open.indexOf(instance), 1);
+  await instance.close();
+}
+
+const indexPath = () => join(dir, 'sessions', INDEX_FILE);
+const logPath = (id: string) => join(dir, 'sessions', id, 'events.jsonl');
+const readIndexFile = (): ChatIndex => JSON.parse(readFileSync(indexPath(), 'utf8')) as ChatIndex;
+
+/** A chat with `notes` notices in it (written without a run), titled. */
+function chatWith(instance: Instance, title: string, notes = 1): string {
+  const { id } = instance.chat.newSession();
+  for (let i = 0; i < notes; i++) instance.chat.addNotice(id, noticeItem('info', `${title} note ${i}`));
+  instance.chat.renameSession(id, title);
+  return id;
+}
+
+/** What the index says, stamps left out (a rebuilt index stamps the same logs, so only these can differ). */
+function listing(index: ChatIndex) {
+  return { sessions: index.sessions, logs: Object.fromEntries(Object.entries(index.logs).map(([id, e]) => [id, { ...e }])) };
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'waypoint-chat-index-'));
+  server = await scripted({ name: 'echo', turns: [], onExhausted: 'echo' });
+});
+afterEach(async () => {
+  for (const i of open.splice(0)) await i.close();
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the chat index', () => {
+  it('is kept up to date as logs are written, and a start lists chats from it without reading their logs', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Alpha plans', 3);
+    const b = chatWith(first, 'Beta budget', 2);
+    first.chat.pinSession(a, true);
+    await first.persistence.flush();
+    const index = readIndexFile();
+    expect(index.sessions.map((s) => s.id)).toEqual(first.chat.listSessions().map((s) => s.id));
+    expect(index.sessions.find((s) => s.id === a)).toMatchObject({ title: 'Alpha plans', pinned: true });
+    const stamp = statSync(logPath(b));
+    expect(index.logs[b]).toEqual({ size: stamp.size, mtimeMs: stamp.mtimeMs, runStatus: 'idle', pending: false, items: 2 });
+    const list = first.chat.listSessions();
+    const transcript = first.chat.getSession(a).transcript;
+    expect(transcript).toHaveLength(3);
+    await close(first);
+
+    const second = await start();
+    expect(second.chat.listSessions()).toEqual(list);
+    // Listed, not read: neither chat is in memory until it is used.
+    expect(second.chat.sessionInMemory(a)).toBeUndefined();
+    expect(second.chat.sessionInMemory(b)).toBeUndefined();
+    expect(second.chat.getSession(a).transcript).toEqual(transcript);
+    expect(second.chat.sessionInMemory(a)).toBeDefined();
+    expect(second.chat.sessionInMemory(b)).toBeUndefined();
+    // A chat read on use goes on being written, and the index follows.
+    second.chat.renameSession(a, 'Alpha renamed');
+    await second.persistence.flush();
+    expect(readIndexFile().sessions.find((s) => s.id === a)?.title).toBe('Alpha renamed');
+    expect(second.warnings).toEqual([]);
+  });
+
+  it('is rebuilt from the logs when it is missing or damaged, and every chat is read', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Kept one');
+    chatWith(first, 'Kept two');
+    await first.persistence.flush();
+    const built = readIndexFile();
+    await close(first);
+
+    for (const damage of [() => rmSync(indexPath()), () => writeFileSync(indexPath(), '{"version":2,"sessions":[{"id":'), () => truncateSync(indexPath(), 7)]) {
+      damage();
+      const again = await start();
+      expect(again.chat.sessionInMemory(a)).toBeDefined();
+      await again.persistence.flush();
+      expect(listing(readIndexFile())).toEqual(listing(built));
+      await close(again);
+    }
+  });
+
+  it('re-reads a chat whose log another process changed after the index was written (a kill before its index write)', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Before');
+    const b = chatWith(first, 'Untouched');
+    await first.persistence.flush();
+    await close(first);
+    const written = join(dir, 'index-before.json');
+    copyFileSync(indexPath(), written);
+
+    // Another process renames the chat; its own index write is then lost (it was killed first).
+    const other = await start();
+    other.chat.renameSession(a, 'Renamed elsewhere');
+    other.chat.addNotice(a, noticeItem('info', 'a note from elsewhere'));
+    await close(other);
+    copyFileSync(written, indexPath());
+
+    const again = await start();
+    expect(again.chat.listSessions().find((s) => s.id === a)?.title).toBe('Renamed elsewhere');
+    // Its stamp no longer matched: read at start. The other one's did: only listed.
+    expect(again.chat.sessionInMemory(a)).toBeDefined();
+    expect(again.chat.sessionInMemory(b)).toBeUndefined();
+    expect(again.chat.getSession(a).transcript.at(-1)).toMatchObject({ kind: 'notice', text: 'a note from elsewhere' });
+  });
+
+  it('an index from an older Waypoint (version 1) is rebuilt without a warning', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Old format');
+    await first.persistence.flush();
+    await close(first);
+    writeFileSync(indexPath(), JSON.stringify({ version: 1, sessions: readIndexFile().sessions }));
+    const again = await start();
+    expect(again.chat.sessionInMemory(a)).toBeDefined();
+    expect(again.warnings).toEqual([]);
+    await again.persistence.flush();
+    expect(readIndexFile().version).toBe(2);
+  });
+
+  it('survives a kill mid-write: a torn index and a half-written temp file are rebuilt from the logs', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Survivor', 2);
+    await first.persistence.flush();
+    const built = readIndexFile();
+    await close(first);
+    // What a kill leaves: the rename never happened (a temp file half full), or a non-atomic writer's half file.
+    const whole = readFileSync(indexPath());
+    writeFileSync(join(dir, 'sessions', `.${INDEX_FILE}.999.abcdef.tmp`), whole.subarray(0, whole.length >> 1));
+    writeFileSync(indexPath(), whole.subarray(0, whole.length >> 1));
+    const again = await start();
+    expect(again.warnings.join('\n')).toMatch(/index was damaged/);
+    expect(again.chat.listSessions().map((s) => s.title)).toEqual(['Survivor']);
+    expect(again.chat.getSession(a).transcript).toHaveLength(2);
+    await again.persistence.flush();
+    expect(listing(readIndexFile())).toEqual(listing(built));
+    // The temp file is not taken for a chat folder.
+    expect(readdirSync(join(dir, 'sessions')).filter((n) => !n.startsWith('.'))).toEqual(expect.arrayContaining([a, INDEX_FILE]));
+  });
+
+  it('a chat only listed is found by the sidebar search, and searching does not keep its log in memory', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Groceries');
+    first.chat.addNotice(a, noticeItem('info', 'remember the saffron for the paella'));
+    chatWith(first, 'Other things');
+    await first.persistence.flush();
+    const expected = await first.persistence.search('SAFFRON');
+    expect(expected).toHaveLength(1);
+    await close(first);
+
+    const again = await start();
+    expect(await again.persistence.search('SAFFRON')).toEqual(expected);
+    expect(await again.persistence.search('groceries')).toEqual([expect.objectContaining({ snippet: 'Groceries' })]);
+    expect(await again.persistence.search('no such words anywhere')).toEqual([]);
+    expect(again.chat.sessionInMemory(a)).toBeUndefined();
+  });
+
+  it('the plan of a chat only listed is there when asked for before the chat is used (an MCP client continuing it)', async () => {
+    const planServer = await scripted(plansStructured);
+    try {
+      const first = await startInstance(dir, planServer.url);
+      open.push(first);
+      const { id } = first.chat.newSession();
+      first.chat.sendMessage(id, 'Create a structural grid');
+      await first.idle(id);
+      const plan = first.plans.getPlan(id);
+      expect(plan?.steps.length).toBeGreaterThan(0);
+      await close(first);
+      const again = await start();
+      expect(again.chat.sessionInMemory(id)).toBeUndefined();
+      expect(again.plans.getPlan(id)).toEqual(plan);
+    } finally {
+      await planServer.close();
+    }
+  });
+
+  it('a chat only listed can be deleted, and its folder goes', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Doomed');
+    await first.persistence.flush();
+    await close(first);
+    const again = await start();
+    expect(again.chat.sessionInMemory(a)).toBeUndefined();
+    expect(await again.persistence.deleteSession(a)).toBe(true);
+    expect(existsSync(join(dir, 'sessions', a))).toBe(false);
+    expect(again.chat.listSessions()).toEqual([]);
+    expect(readIndexFile().sessions).toEqual([]);
+  });
+
+  it('after any sequence of writes, restarts and lost index writes, the index equals the index rebuilt from the logs', async () => {
+    type Op =
+      | { kind: 'new'; notes: number }
+      | { kind: 'note'; pick: number }
+      | { kind: 'rename'; pick: number; title: string }
+      | { kind: 'pin'; pick: number; pinned: boolean }
+      | { kind: 'delete'; pick: number }
+      | { kind: 'restart' }
+      /** The index as it is now is kept aside… */
+      | { kind: 'snapshot' }
+      /** …and a kill loses every index write since: the process stops and the older index is what the next start finds. */
+      | { kind: 'kill' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('new' as const), notes: fc.integer({ min: 0, max: 2 }) }),
+      fc.record({ kind: fc.constant('note' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('rename' as const), pick: fc.nat(), title: fc.string({ minLength: 1, maxLength: 12 }) }),
+      fc.record({ kind: fc.constant('pin' as const), pick: fc.nat(), pinned: fc.boolean() }),
+      fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+      fc.constant({ kind: 'restart' as const }),
+      fc.constant({ kind: 'snapshot' as const }),
+      fc.constant({ kind: 'kill' as const }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        rmSync(join(dir, 'sessions'), { recursive: true, force: true });
+        let saved: Buffer | null = null;
+        let instance = await start();
+        try {
+          for (const step of ops) {
+            const ids = instance.chat.listSessions().map((s) => s.id);
+            const pick = (n: number) => ids[n % ids.length]!;
+            if (step.kind === 'new') chatWith(instance, `chat ${ids.length}`, step.notes);
+            else if (step.kind === 'restart' || step.kind === 'kill') {
+              await close(instance);
+              if (step.kind === 'kill' && saved) writeFileSync(indexPath(), saved);
+              instance = await start();
+            } else if (step.kind === 'snapshot') {
+              await instance.persistence.flush();
+              saved = readFileSync(indexPath());
+            } else if (!ids.length) continue;
+            else if (step.kind === 'note') instance.chat.addNotice(pick(step.pick), noticeItem('info', 'more'));
+            else if (step.kind === 'rename') instance.chat.renameSession(pick(step.pick), step.title);
+            else if (step.kind === 'pin') instance.chat.pinSession(pick(step.pick), step.pinned);
+            else await instance.persistence.deleteSession(pick(step.pick));
+          }
+        } finally {
+          await close(instance);
+        }
+        // One more start on what the sequence left: the index it keeps…
+        await close(await start());
+        const kept = readIndexFile();
+        // …is the one a start without any index builds from the logs alone.
+        rmSync(indexPath());
+        await close(await start());
+        expect(readIndexFile()).toEqual(kept);
+      }),
+      // The case the property is about, always tried: a change after the index was written, whose index write a kill lost.
+      { numRuns: 15, examples: [[[{ kind: 'new', notes: 1 }, { kind: 'snapshot' }, { kind: 'rename', pick: 0, title: 'after' }, { kind: 'note', pick: 0 }, { kind: 'kill' }]]] },
+    );
+  }, 180_000);
+});
