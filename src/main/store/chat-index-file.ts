@@ -35,7 +35,7 @@ const IndexFile = z.object({
 });
 export type ChatIndex = z.infer<typeof IndexFile>;
 
-export type IndexRead =
+type IndexRead =
   | { kind: 'ok'; index: ChatIndex }
   | { kind: 'missing' }
   /** An index an older Waypoint wrote (no log stamps): rebuilt without a warning, nothing is wrong. */

@@ -3,7 +3,7 @@ import type { SessionSummary } from '../../shared/transcript';
 import type { ChatIndex, LogEntry } from './chat-index-file';
 
 /** A log's size and modification time: what tells an index entry it is still the log's. */
-export interface LogStamp {
+interface LogStamp {
   size: number;
   mtimeMs: number;
 }
