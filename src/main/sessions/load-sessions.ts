@@ -11,7 +11,7 @@ import { replay, type ReplayedChat } from './replay';
 import { historyReader } from './logged-history';
 import { hasPendingPrompt, restoreChat, type RestoredChat } from './restore-chat';
 import { readChatIndex } from '../store/chat-index-file';
-import { listableFromIndex, listedEntries, stampOf, type ListedChat } from '../store/chat-index';
+import { byActivity, listableFromIndex, listedEntries, stampOf, type ListedChat } from '../store/chat-index';
 
 export interface LoadedChat {
   id: string;
@@ -72,8 +72,8 @@ export async function loadSessions(
     if (loaded) chats.push(loaded);
   }
   // Oldest activity first, so the chat service's "newest first" list is stable.
-  chats.sort((a, b) => a.restored.session.summary.updatedAt.localeCompare(b.restored.session.summary.updatedAt));
-  listed.sort((a, b) => a.summary.updatedAt.localeCompare(b.summary.updatedAt));
+  chats.sort((a, b) => byActivity(a.restored.session.summary, b.restored.session.summary));
+  listed.sort((a, b) => byActivity(a.summary, b.summary));
 
   if (index.kind === 'ok' && !sameIds(index.index.sessions.map((s) => s.id), [...chats.map((c) => c.id), ...listed.map((c) => c.summary.id)])) {
     warn('The chat index did not match the chat folders; rebuilt it from the logs.');

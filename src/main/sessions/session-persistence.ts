@@ -22,7 +22,7 @@ import { hasPendingPrompt, restoreChat } from './restore-chat';
 import { searchChats, type SearchHit } from './session-search';
 import { IndexWriter, mergedIndex } from './session-index';
 import type { LogEntry as IndexEntry } from '../store/chat-index-file';
-import { chatIndexOf, stampOf, untrustedEntry, type IndexedChat, type ListedChat } from '../store/chat-index';
+import { byActivity, chatIndexOf, stampOf, untrustedEntry, type IndexedChat, type ListedChat } from '../store/chat-index';
 import { searchLog } from '../store/unread-search';
 
 export const SESSIONS_DIR = 'sessions';
@@ -300,8 +300,8 @@ export class SessionPersistence implements AsyncDisposable {
   private adoptInOrder(chats: readonly LoadedChat[], listed: readonly ListedChat[]): void {
     let next = 0;
     for (const entry of chats) {
-      const at = entry.restored.session.summary.updatedAt;
-      while (next < listed.length && listed[next]!.summary.updatedAt <= at) this.listUnread(listed[next++]!);
+      const summary = entry.restored.session.summary;
+      while (next < listed.length && byActivity(listed[next]!.summary, summary) < 0) this.listUnread(listed[next++]!);
       this.adopt(entry);
     }
     while (next < listed.length) this.listUnread(listed[next++]!);

@@ -18,6 +18,15 @@ export function stampOf(path: string): LogStamp | null {
   }
 }
 
+/**
+ * Oldest activity first, and by id among equal times: the order a start puts chats in, the same
+ * whether they were read from their logs or listed from the index (chats created in one
+ * millisecond would otherwise list in a different order after a start without the index).
+ */
+export function byActivity(a: SessionSummary, b: SessionSummary): number {
+  return a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.updatedAt < b.updatedAt ? -1 : 1;
+}
+
 /** A chat listed from the index alone: its log is read when the chat is first used. */
 export interface ListedChat {
   summary: SessionSummary;

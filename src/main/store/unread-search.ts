@@ -5,6 +5,9 @@ import { rawMayContain } from '../sessions/raw-match';
 import { replay } from '../sessions/replay';
 import { searchChats, type SearchHit } from '../sessions/session-search';
 
+/** A `text` record's line (log-records.ts: every record begins with its seq and time). */
+const TEXT_RECORD = /(?:^|\n)\{"seq":\d+,"t":"[^"]*","type":"text"/;
+
 /**
  * The sidebar search over a chat listed from the chat index but never read (store/chat-index.ts).
  * The log is read once and let go, so searching 10,000 chats holds one log at a time. A log whose
@@ -24,7 +27,8 @@ export function searchLog(summary: SessionSummary, path: string, query: string, 
     // Gone or no longer a file: nothing to find (the folder poll or the next use says why).
     return [];
   }
-  if (!rawMayContain(needle)(bytes)) return [];
+  // A match may straddle the pieces of streamed text (`text` records): such a log is always replayed.
+  if (!TEXT_RECORD.test(bytes.toString('latin1')) && !rawMayContain(needle)(bytes)) return [];
   const read = parseLogBytes(bytes, path);
   const chat = replay(read.records, { spans: read.spans, path, keepRecent });
   if (!chat) return [];
