@@ -7,7 +7,6 @@ import { PauseBoard } from '../common/pause-board';
 import { UserFacingError } from '../common/errors';
 import { userItem } from '../common/transcript-items';
 import type { PlanServiceApi } from '../plan/plan-service.types';
-import { appendUser } from '../chats/api-history';
 import { attachmentBlock } from '../attachments/attachment-blocks';
 import { nextUserMark } from '../chats/history-cut';
 import type { ChatRegistry } from '../chats/chat-registry';
