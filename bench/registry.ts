@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chatIndexBench } from './chat-index';
 import { engineBench } from './engine';
 import { killReplayBench } from './kill-replay';
 import type { Benchmark } from './lib/metric';
@@ -34,6 +35,7 @@ export const BENCHES: Entry[] = [
   { name: 'main-memory', browser: false, load: async () => mainMemoryBench },
   { name: 'paged-sessions', browser: false, load: async () => pagedSessionsBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
+  { name: 'chat-index', browser: true, load: async () => chatIndexBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

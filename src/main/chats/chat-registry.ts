@@ -13,7 +13,8 @@ import { ChatSession, newestFirst, type HistoryEvent } from './chat-session';
  * pump). A removed chat's late events (a run winding down) are dropped, never bring it back.
  */
 export class ChatRegistry implements Disposable {
-  private readonly chats = new Map<string, ChatSession>();
+  /** In list order; a chat listed from the chat index holds only its summary until first used. */
+  private readonly chats = new Map<string, ChatSession | UnreadChat>();
   private readonly emitter = new Emitter<WaypointEvent>();
   readonly onEvent = this.emitter.event;
   private readonly historyChanges = new Emitter<{ sessionId: string; event: HistoryEvent }>();
@@ -31,12 +32,33 @@ export class ChatRegistry implements Disposable {
     return newestFirst([...this.chats.values()].map((s) => s.summary));
   }
 
+  /** The chat, read from its log first when it was only listed (store/chat-index.ts). */
   get(sessionId: string): ChatSession | undefined {
-    return this.chats.get(sessionId);
+    const chat = this.chats.get(sessionId);
+    if (!(chat instanceof UnreadChat)) return chat;
+    // Read once: whatever `read` adopts takes the entry's place; a log that is gone takes the chat with it.
+    chat.read();
+    const read = this.chats.get(sessionId);
+    if (read instanceof UnreadChat) {
+      this.remove(sessionId);
+      return undefined;
+    }
+    return read;
+  }
+
+  /** The chat if it is in memory, without reading a listed chat's log. */
+  peek(sessionId: string): ChatSession | undefined {
+    const chat = this.chats.get(sessionId);
+    return chat instanceof UnreadChat ? undefined : chat;
+  }
+
+  /** Lists a chat whose log is read by `read` (which adopts it) only when the chat is first used. */
+  listUnread(summary: SessionSummary, read: () => void): void {
+    this.chats.set(summary.id, new UnreadChat(summary, read));
   }
 
   require(sessionId: string): ChatSession {
-    const session = this.chats.get(sessionId);
+    const session = this.get(sessionId);
     if (!session) throw new UserFacingError('not_found', `There is no chat with id "${sessionId.slice(0, 100)}". It may have been deleted; pick another chat or start a new one.`);
     return session;
   }
@@ -86,6 +108,14 @@ export class ChatRegistry implements Disposable {
     this.disposed = true;
     this.emitter.dispose();
   }
+}
+
+/** A chat known from the chat index only: its summary, and how to read it from its log. */
+class UnreadChat {
+  constructor(
+    readonly summary: SessionSummary,
+    readonly read: () => void,
+  ) {}
 }
 
 /** What only the chat before the event knows: where a cut begins, how long the text a delta extends is. */

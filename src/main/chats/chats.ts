@@ -126,13 +126,23 @@ export class Chats implements Disposable {
     return this.registry.require(sessionId);
   }
 
-  /** For persistence (src/main/sessions): a chat's live state, and putting back one replayed from its log. */
+  /** For persistence (src/main/store): a chat's live state, and putting back one replayed from its log. */
   sessionState(sessionId: string): ChatSession | undefined {
     return this.registry.get(sessionId);
   }
 
   adoptSession(session: ChatSession): void {
     this.registry.adopt(session);
+  }
+
+  /** For persistence: a chat listed from the chat index; `read` brings it from its log when it is first used. */
+  listUnreadSession(summary: SessionSummary, read: () => void): void {
+    this.registry.listUnread(summary, read);
+  }
+
+  /** For persistence: a chat's state when it is in memory (a chat only listed is not read for it). */
+  sessionInMemory(sessionId: string): ChatSession | undefined {
+    return this.registry.peek(sessionId);
   }
 
   /** For persistence: an event another process logged for this chat, applied and announced as if fired here. */
@@ -211,7 +221,8 @@ export class Chats implements Disposable {
 
   private newestEmptyChat(reusable: (sessionId: string) => boolean = () => true): ChatSession | undefined {
     for (const summary of this.registry.list()) {
-      const session = this.registry.get(summary.id);
+      // Only chats in memory: an empty chat is never left unread (store/chat-index.ts), and reading every log to find one would undo the index.
+      const session = this.registry.peek(summary.id);
       if (session && reusable(summary.id) && isEmptyChat(session, !!this.options.plans.getPlan(summary.id), this.options.isRunning(summary.id))) return session;
     }
     return undefined;

@@ -55,6 +55,11 @@ export class PlanService implements PlanServiceApi, Disposable {
     };
   }
 
+  /** For persistence: how a chat only listed is read when its plan is asked for (plan-store.ts). */
+  readWhenUnknown(read: (sessionId: string) => void): void {
+    this.store.readWhenUnknown(read);
+  }
+
   getPlan(sessionId: string): Plan | null {
     return this.store.get(sessionId);
   }

@@ -21,18 +21,32 @@ export class PlanStore implements Disposable {
   private readonly sessions = new Map<string, SessionPlans>();
   private readonly updates = new Emitter<PlanUpdate>();
   readonly onPlanUpdated = this.updates.event;
+  private readUnknown: ((sessionId: string) => void) | null = null;
+
+  /**
+   * Asked for a chat with no plan here: `read` brings the chat from its log first (a chat the
+   * chat index only listed; its plan is restored then), so a plan is never missed for not being read yet.
+   */
+  readWhenUnknown(read: (sessionId: string) => void): void {
+    this.readUnknown = read;
+  }
+
+  private plans(sessionId: string): SessionPlans | undefined {
+    if (!this.sessions.has(sessionId)) this.readUnknown?.(sessionId);
+    return this.sessions.get(sessionId);
+  }
 
   get(sessionId: string): Plan | null {
-    return this.sessions.get(sessionId)?.current ?? null;
+    return this.plans(sessionId)?.current ?? null;
   }
 
   /** Plans this session replaced, oldest first. */
   earlier(sessionId: string): readonly Plan[] {
-    return this.sessions.get(sessionId)?.earlier ?? [];
+    return this.plans(sessionId)?.earlier ?? [];
   }
 
   apply(sessionId: string, operation: (current: Plan | null) => OpResult, cause: PlanCause): OpResult {
-    const entry = this.sessions.get(sessionId);
+    const entry = this.plans(sessionId);
     const result = operation(entry?.current ?? null);
     if (!result.ok || result.plan === entry?.current) return result;
     if (entry && entry.current.id !== result.plan.id) {

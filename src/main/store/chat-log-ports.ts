@@ -21,6 +21,10 @@ export interface ChatHost {
   listSessions(): SessionSummary[];
   sessionState(sessionId: string): ChatSession | undefined;
   adoptSession(session: ChatSession): void;
+  /** Lists a chat from the chat index; `read` (which adopts it) runs when the chat is first used. */
+  listUnreadSession(summary: SessionSummary, read: () => void): void;
+  /** The chat's state when it is in memory; undefined for a chat only listed (its log is not read). */
+  sessionInMemory(sessionId: string): ChatSession | undefined;
   /** Applies and announces an event another process logged for this chat (it is not logged again). */
   mirror(sessionId: string, event: WaypointEvent): void;
   renameSession(sessionId: string, title: string): SessionSummary;
@@ -38,6 +42,8 @@ export interface RunHost {
 /** What persistence needs of the plan service. */
 export interface PlanHost {
   restore(sessionId: string, plan: Plan): void;
+  /** Asked for the plan of a chat it does not know, the store has `read` bring the chat from its log first. */
+  readWhenUnknown(read: (sessionId: string) => void): void;
   /** Forgets the chat's plan (a rewind another process logged dropped it). */
   drop(sessionId: string): void;
 }

@@ -18,12 +18,15 @@ import type { LogFileSystem } from './log-file-system';
 import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
 import { SessionLogWriter } from './log-writer';
-import type { RestoredChat } from './restore-chat';
+import { hasPendingPrompt, type RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { HistoryChange } from '../chats/history-change';
 import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
 import { pagedItemsOf } from './paging/paged-items';
 import { IndexWriter, mergedIndex } from './chat-list-file';
+import type { LogEntry as IndexEntry } from './chat-index-file';
+import { byActivity, chatIndexOf, stampOf, untrustedEntry, type IndexedChat, type ListedChat } from './chat-index';
+import { searchLog } from './unread-search';
 
 export const SESSIONS_DIR = 'sessions';
 export const LOG_FILE = 'events.jsonl';
@@ -93,6 +96,8 @@ export class ChatLogs implements AsyncDisposable {
   loadProblem: string | null = null;
   /** Damaged chats: listed and readable, never written. */
   private readonly readOnly = new Set<string>();
+  /** Chats listed from the chat index whose logs are not read yet, with what the index said of them. */
+  private readonly unread = new Map<string, IndexEntry>();
 
   private constructor(
     private readonly options: ChatLogsOptions,
@@ -100,10 +105,11 @@ export class ChatLogs implements AsyncDisposable {
   ) {
     this.warn = options.warn ?? ((message) => console.warn(`[waypoint] ${message}`));
     this.locks = new ChatLocks(sessionsDir, options.holder ?? 'Waypoint');
-    this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, options.chat.listSessions(), (id) => existsSync(join(sessionsDir, id))));
+    this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, this.indexNow(), (id) => existsSync(join(sessionsDir, id))));
     this.follower = new LogFollower({
       sessionsDir,
       logs: this.logs,
+      unread: this.unread,
       chat: options.chat,
       plans: options.plans,
       keepRecent: options.keepRecent,
@@ -113,6 +119,8 @@ export class ChatLogs implements AsyncDisposable {
       isReadOnly: (id) => this.readOnly.has(id),
       writerElsewhere: (id) => this.writerElsewhere(id),
       adopt: (entry) => this.adopt(entry),
+      readUnread: (id) => this.readUnread(id),
+      dropUnread: (id) => this.dropUnread(id),
       forget: (log) => this.forget(log),
       repairAbandoned: (log) => this.repairAbandoned(log),
       changedElsewhere: (id, what) => this.changedElsewhere(id, what),
@@ -148,6 +156,7 @@ export class ChatLogs implements AsyncDisposable {
    * while another live process writes it; a chat nobody logs yet (brand new) needs no claim.
    */
   claim(sessionId: string): void {
+    this.readUnread(sessionId);
     const log = this.logs.get(sessionId);
     if (!log || log.writer) return;
     const refused = this.claimLog(log);
@@ -179,6 +188,7 @@ export class ChatLogs implements AsyncDisposable {
    * user was shown. Returns the holder it was taken from (null: nobody held it any more).
    */
   takeOver(sessionId: string, token: string): LockOwner | null {
+    this.readUnread(sessionId);
     const log = this.logs.get(sessionId);
     if (!log) throw new UserFacingError('not_found', 'There is no such chat.');
     if (this.readOnly.has(sessionId)) throw new UserFacingError('busy', 'This chat is damaged and opens read-only: it cannot be taken over.');
@@ -207,6 +217,7 @@ export class ChatLogs implements AsyncDisposable {
     this.claim(sessionId);
     const removed = this.options.chat.removeSession(sessionId);
     this.readOnly.delete(sessionId);
+    this.unread.delete(sessionId);
     const log = this.logs.get(sessionId);
     this.logs.delete(sessionId);
     if (log) this.stopWriting(log);
@@ -224,8 +235,13 @@ export class ChatLogs implements AsyncDisposable {
     const hits: SearchHit[] = [];
     if (!query.trim()) return hits;
     for (const summary of this.options.chat.listSessions()) {
-      const state = this.options.chat.sessionState(summary.id);
-      if (!state) continue;
+      const state = this.options.chat.sessionInMemory(summary.id);
+      if (!state) {
+        // A chat only listed: its log is looked through and let go, one chat at a time (memory stays bounded).
+        if (this.unread.has(summary.id)) hits.push(...searchLog(summary, this.logPath(summary.id), query, this.options.keepRecent));
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       hits.push(...searchChats([{ ...searchableChat(state), summary }], query));
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -261,9 +277,11 @@ export class ChatLogs implements AsyncDisposable {
       // E.g. `sessions` is a file: start with no chats rather than not at all; writes will fail and say so.
       this.loadProblem = `Waypoint cannot use its chats folder ${this.sessionsDir} (${(error as Error).message}). Chats are not saved until it is a folder Waypoint can write; move what is there away and restart.`;
       this.warn(this.loadProblem);
-      loaded = { chats: [], rebuildIndex: false };
+      loaded = { chats: [], listed: [], rebuildIndex: false };
     }
-    for (const entry of loaded.chats) this.adopt(entry);
+    this.adoptInOrder(loaded.chats, loaded.listed);
+    // A plan asked for before its chat was used (an MCP client continuing it, the panel) reads the chat first.
+    if (loaded.listed.length) this.options.plans.readWhenUnknown((id) => this.readUnread(id));
     // Following starts only now: a poll during the load would adopt a chat a second time (a
     // second writer numbering from a stale seq; found by the kill-replay test under load).
     if (this.options.follow || this.options.onRequest) this.watchLoaded();
@@ -285,6 +303,62 @@ export class ChatLogs implements AsyncDisposable {
       if (log.followed && this.options.follow) watch.add(log.tail.path);
       if (log.writer && this.options.onRequest) watch.add(inboxDir(join(this.sessionsDir, log.id)));
     }
+  }
+
+  /** Chats read and chats only listed, into the list oldest activity first (as one sorted load put them). */
+  private adoptInOrder(chats: readonly LoadedChat[], listed: readonly ListedChat[]): void {
+    let next = 0;
+    for (const entry of chats) {
+      const summary = entry.restored.session.summary;
+      while (next < listed.length && byActivity(listed[next]!.summary, summary) < 0) this.listUnread(listed[next++]!);
+      this.adopt(entry);
+    }
+    while (next < listed.length) this.listUnread(listed[next++]!);
+  }
+
+  private listUnread({ summary, entry }: ListedChat): void {
+    this.unread.set(summary.id, entry);
+    this.options.chat.listUnreadSession(summary, () => this.readUnread(summary.id));
+  }
+
+  /** A chat only listed whose folder another process deleted: it leaves the list unread. */
+  private dropUnread(sessionId: string): void {
+    this.unread.delete(sessionId);
+    this.options.chat.removeSession(sessionId);
+  }
+
+  /** Reads a chat that was only listed from its log, as a start would have (repaired if it must be), and adopts it. */
+  private readUnread(sessionId: string): void {
+    if (!this.unread.delete(sessionId)) return;
+    const entry = loadChat(this.logPath(sessionId), sessionId, this.warn, !!this.writerElsewhere(sessionId), this.options.keepRecent);
+    if (entry) this.adopt(entry);
+    else this.options.chat.removeSession(sessionId);
+  }
+
+  /**
+   * The chat index as this process knows it: a chat in memory is stamped with its log only when
+   * the log holds exactly what the chat shows (every byte this process read or wrote, nothing
+   * more, nothing waiting), else the next start reads its log; a chat only listed keeps its entry.
+   */
+  private indexNow(): ReturnType<typeof chatIndexOf> {
+    const chats: IndexedChat[] = [];
+    for (const summary of this.options.chat.listSessions()) {
+      const listed = this.unread.get(summary.id);
+      if (listed) {
+        chats.push({ summary, entry: listed });
+        continue;
+      }
+      const state = this.options.chat.sessionInMemory(summary.id);
+      const log = this.logs.get(summary.id);
+      const stamp = stampOf(this.logPath(summary.id));
+      const known = log?.writer ? log.writer.endOffset : log?.tail.offset;
+      const vouched = state && log && stamp && !this.readOnly.has(summary.id) && !log.writer?.failing && known === stamp.size;
+      chats.push({
+        summary,
+        entry: vouched ? { size: stamp.size, mtimeMs: stamp.mtimeMs, runStatus: log.lastRunStatus, pending: hasPendingPrompt(state), items: state.itemCount } : untrustedEntry(stamp),
+      });
+    }
+    return chatIndexOf(chats);
   }
 
   /** A copy of a chat (its earlier version): a new log holding all of it, written before any event of it. */
@@ -370,6 +444,8 @@ export class ChatLogs implements AsyncDisposable {
         if (event.state.status !== log.lastRunStatus) {
           log.lastRunStatus = event.state.status;
           this.write(log, { type: 'run', state: event.state });
+          // The index lists run states: a start then knows which chats have a run to close.
+          this.index.schedule();
         }
         return;
       case 'session_updated':
@@ -389,6 +465,7 @@ export class ChatLogs implements AsyncDisposable {
       case 'question_requested':
       case 'question_resolved':
         this.write(log, { type: 'prompt', event: event as never });
+        this.index.schedule();
         return;
       case 'chat_rewound':
         // The cut history was logged when it was made (before this), so replay cuts the items after it.

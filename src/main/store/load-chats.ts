@@ -9,7 +9,8 @@ import type { LogRecord } from './log-records';
 import { replay, type ReplayedChat } from './replay';
 import { historyReader } from './logged-history';
 import { hasPendingPrompt, restoreChat, type RestoredChat } from './restore-chat';
-import { indexMatches, readIndex } from './chat-list-file';
+import { readChatIndex } from './chat-index-file';
+import { byActivity, listableFromIndex, listedEntries, stampOf, type ListedChat } from './chat-index';
 
 export interface LoadedChat {
   id: string;
@@ -28,6 +29,8 @@ export interface LoadedChat {
 
 export interface LoadResult {
   chats: LoadedChat[];
+  /** Chats listed from the chat index, their logs not read (store/chat-index.ts); oldest activity first. */
+  listed: ListedChat[];
   /** The index was missing, damaged or out of date: write it again from the logs. */
   rebuildIndex: boolean;
 }
@@ -49,22 +52,37 @@ export async function loadChats(
 ): Promise<LoadResult> {
   await mkdir(sessionsDir, { recursive: true });
   const dirs = (await readdir(sessionsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const index = await readChatIndex(sessionsDir);
+  if (index.kind === 'damaged') warn(`The chat index was damaged (${index.reason}); rebuilt it from the logs.`);
+  const known = index.kind === 'ok' ? listedEntries(index.index) : new Map<string, ListedChat>();
   const chats: LoadedChat[] = [];
+  const listed: ListedChat[] = [];
   for (const id of dirs) {
-    const loaded = loadChat(join(sessionsDir, id, logFile), id, warn, writtenElsewhere(id), keepRecent);
+    const path = join(sessionsDir, id, logFile);
+    // A chat the index vouches for is listed as it says; its log is read when the chat is used.
+    const entry = known.get(id);
+    if (listableFromIndex(entry?.entry, stampOf(path)) && !writtenElsewhere(id)) {
+      listed.push(entry!);
+      continue;
+    }
+    const loaded = loadChat(path, id, warn, writtenElsewhere(id), keepRecent);
     if (loaded) chats.push(loaded);
   }
   // Oldest activity first, so the chat service's "newest first" list is stable.
-  chats.sort((a, b) => a.restored.session.summary.updatedAt.localeCompare(b.restored.session.summary.updatedAt));
+  chats.sort((a, b) => byActivity(a.restored.session.summary, b.restored.session.summary));
+  listed.sort((a, b) => byActivity(a.summary, b.summary));
 
-  const index = await readIndex(sessionsDir);
-  if (index.kind === 'damaged') warn(`The chat index was damaged (${index.reason}); rebuilt it from the logs.`);
-  if (index.kind === 'ok' && !indexMatches(index.sessions, chats.map((c) => c.id))) {
+  if (index.kind === 'ok' && !sameIds(index.index.sessions.map((s) => s.id), [...chats.map((c) => c.id), ...listed.map((c) => c.summary.id)])) {
     warn('The chat index did not match the chat folders; rebuilt it from the logs.');
   }
   // The logs are the truth: the index is rewritten from them whenever there is anything to list.
-  const rebuildIndex = chats.length > 0 || index.kind !== 'missing';
-  return { chats, rebuildIndex };
+  const rebuildIndex = chats.length > 0 || listed.length > 0 || index.kind !== 'missing';
+  return { chats, listed, rebuildIndex };
+}
+
+function sameIds(listed: readonly string[], found: readonly string[]): boolean {
+  const ids = new Set(listed);
+  return ids.size === found.length && found.every((id) => ids.has(id));
 }
 
 function emptyRead(): LogReadResult {

@@ -72,6 +72,8 @@ describe('a chat log edited under a running app', () => {
     open.splice(0);
 
     const second = await start();
+    // Opened first: a start lists the chat from the chat index and reads its log only when it is used.
+    second.chats.getSession(id);
     const before = server.requests.length;
     // Claude's reply turned into a second user message: roles no longer alternate.
     const text = await readFile(logOf(id), 'utf8');

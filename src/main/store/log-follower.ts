@@ -13,6 +13,8 @@ import { mirrorRecords } from './mirror-records';
 export interface FollowerHost {
   readonly sessionsDir: string;
   readonly logs: ReadonlyMap<string, ChatLog>;
+  /** Chats listed from the chat index whose logs are not read yet (store/chat-index.ts). */
+  readonly unread: ReadonlyMap<string, unknown>;
   readonly chat: ChatHost;
   readonly plans: PlanHost;
   readonly keepRecent: number | undefined;
@@ -23,6 +25,10 @@ export interface FollowerHost {
   writerElsewhere(sessionId: string): LockOwner | null;
   /** Puts a chat read from its log into the services and keeps its log. */
   adopt(entry: LoadedChat): void;
+  /** Reads a chat only listed from its log and adopts it (another process took its lock). */
+  readUnread(sessionId: string): void;
+  /** A chat only listed whose folder is gone: it leaves the list. */
+  dropUnread(sessionId: string): void;
   /** Another process deleted the chat. */
   forget(log: ChatLog): void;
   /** The process running the chat died mid-run: take it over and close the run. */
@@ -36,7 +42,8 @@ export interface FollowerHost {
 /**
  * Follows the chats other processes write on the same data folder: their appends are read and
  * applied as this process's services would have fired them (the window updates live), the chats
- * they create are listed, those they delete go, and a run whose process died is handed back to
+ * they create are listed, those they delete go (chats only listed from the chat index too; one another
+ * process starts writing is read), and a run whose process died is handed back to
  * be closed. It writes nothing itself.
  */
 export class LogFollower {
@@ -82,7 +89,12 @@ export class LogFollower {
     const folders = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
     const locked = new Set(entries.filter((e) => e.isFile() && e.name.endsWith(LOCK_SUFFIX)).map((e) => e.name.slice(0, -LOCK_SUFFIX.length)));
 
-    for (const id of folders) if (!this.host.logs.has(id) && !this.host.isReadOnly(id)) this.discover(id);
+    // A chat only listed: gone with its folder, or read once another process writes it (its appends are followed from then on).
+    for (const id of [...this.host.unread.keys()]) {
+      if (!folders.has(id)) this.host.dropUnread(id);
+      else if (locked.has(id) && this.host.writerElsewhere(id)) this.host.readUnread(id);
+    }
+    for (const id of folders) if (!this.host.logs.has(id) && !this.host.isReadOnly(id) && !this.host.unread.has(id)) this.discover(id);
     for (const log of [...this.host.logs.values()]) {
       if (log.writer) continue;
       if (!folders.has(log.id)) {
