@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 import { openNewChat, send } from './support/plan-panel';
 
-// Approval scopes (design.md §5) in real Chromium against the web shell, with real commands run
+// Approval scopes (docs/contract.md §5) in real Chromium against the web shell, with real commands run
 // in the shell's workspace: Approve / Approve for this chat / Always approve / Deny, and the
 // saved rules in Settings → Approval rules.
 

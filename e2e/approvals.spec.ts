@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { send } from './support/plan-panel';
 
 // Scripted Claude works on real files in the web shell's temporary workspace; every risky
-// call waits for the approval alertdialog (design.md §5), and the disk is checked with fs.
+// call waits for the approval alertdialog (docs/contract.md §5), and the disk is checked with fs.
 
 const approval = (page: Page) => page.getByRole('alertdialog', { name: /Approve/ });
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });

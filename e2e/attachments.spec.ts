@@ -8,7 +8,7 @@ import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 
-// Attachments as a person uses them (design.md §5 "Attachments"): "Attach files" opens the file
+// Attachments as a person uses them (docs/contract.md §5 "Attachments"): "Attach files" opens the file
 // picker, drop and paste work too, chips are listitems of the list "Attachments" with "Remove
 // NAME", a refused file gets an alert naming it and why, and a sent message shows its files by
 // name — after a reload and after a restart too.

@@ -8,7 +8,7 @@ import { startPersistentShell } from './support/persistent-shell';
 import { expectProgress, planPanel, send } from './support/plan-panel';
 import { scrollLogTo } from './support/transcript';
 
-// design.md §5, "Model and its window" and "Compaction", through the UI: a chat that outgrows a
+// docs/contract.md §5, "Model and its window" and "Compaction", through the UI: a chat that outgrows a
 // small window compacts by itself, the "Compacted" marker expands to the summary, the whole
 // chat stays on screen, and all of it survives a reload and a restart.
 

@@ -3,7 +3,7 @@ import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { planPanel, send } from './support/plan-panel';
 
-// Editing the plan while Claude works (design.md §5, "Editing the plan"): every edit through its
+// Editing the plan while Claude works (docs/contract.md §5, "Editing the plan"): every edit through its
 // accessible name, shown in the panel at once; a bad title is refused in words with nothing
 // changed; Claude's next request carries one clause per edit, and its call to start a step the
 // user skipped comes back as a tool error saying so.

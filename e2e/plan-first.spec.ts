@@ -9,7 +9,7 @@ import { planPanel, send } from './support/plan-panel';
 
 // A whole task plan-first in the web shell (issue 14, "done when"): the proposal, one revision,
 // the approval, an edit mid-run that Claude follows, a pause and "Continue plan" — every change in
-// the panel at once, every name from design.md §5. Gated: one scripted reply per release().
+// the panel at once, every name from docs/contract.md §5. Gated: one scripted reply per release().
 test.describe.configure({ timeout: 180_000 });
 
 type Body = { messages: { role: string; content: string | { type: string; text?: string }[] }[] };

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 import { planPanel, send } from './support/plan-panel';
 
-// Stop between replies leaves a trace (issue 12, item 8; design.md §5): a "stopped" note, the
+// Stop between replies leaves a trace (issue 12, item 8; docs/contract.md §5): a "stopped" note, the
 // panel's header says Paused and offers "Continue plan", the sidebar does not claim the plan
 // runs, and all of it is still there after a restart.
 test.describe.configure({ timeout: 90_000 });

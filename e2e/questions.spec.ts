@@ -6,7 +6,7 @@ import { startPersistentShell } from './support/persistent-shell';
 import { send } from './support/plan-panel';
 import type { Page } from '@playwright/test';
 
-// A question from Claude (ask_user, design.md §5) in real Chromium against the web shell: the
+// A question from Claude (ask_user, docs/contract.md §5) in real Chromium against the web shell: the
 // "Claude asks" alertdialog, its options and typed answers, a reload, a restart, Stop, two tabs.
 
 const question = (page: Page, text = QUESTION) => page.getByRole('alertdialog', { name: `Claude asks: ${text}` });

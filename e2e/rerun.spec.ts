@@ -8,7 +8,7 @@ import { startPersistentShell } from './support/persistent-shell';
 import { send } from './support/plan-panel';
 import { expect, test } from './support/recovery-fixtures';
 
-// Edit message and Retry reply (design.md §5) in real Chromium against the web shell: the chat
+// Edit message and Retry reply (docs/contract.md §5) in real Chromium against the web shell: the chat
 // goes on from the edited message, what it replaced is kept as an earlier version, files the
 // replaced turns changed can be put back, and it all holds after a restart.
 

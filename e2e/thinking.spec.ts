@@ -4,7 +4,7 @@ import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 
-// Extended thinking as a person uses it (design.md §5 "Thinking"): Settings "Extended thinking"
+// Extended thinking as a person uses it (docs/contract.md §5 "Thinking"): Settings "Extended thinking"
 // on, the next message asks Claude to think, and each thinking block of the reply is a button
 // "Thinking", collapsed until opened, that shows its text.
 test.describe.configure({ timeout: 120_000 });

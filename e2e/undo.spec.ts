@@ -14,7 +14,7 @@ import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/recovery-fixtures';
 import { planPanel, send } from './support/plan-panel';
 
-// "Undo plan" (design.md §3): a plan really edits a file that was there and creates another in
+// "Undo plan" (docs/contract.md §3): a plan really edits a file that was there and creates another in
 // the shell's workspace; undo restores the first and removes the second, after a confirmation
 // that lists both. The scenario stops before step 3, so the plan is paused in its panel. After
 // the undo the plan shows as undone (issue 12, item 9): the panel goes, no step stays ticked,

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Dialect } from '../../src/shared/plan';
 
-/** The Task plan panel as a user (and a screen reader) finds it: design.md §5. */
+/** The Task plan panel as a user (and a screen reader) finds it: docs/contract.md §5. */
 export function planPanel(page: Page) {
   const region = page.getByRole('region', { name: 'Task plan', exact: true });
   return {

@@ -3,7 +3,7 @@ import { hasShellControl, normaliseCommandLine } from './command-line';
 import { isGitSegment } from './git-names';
 
 /**
- * Approval rules (design.md §5 "Approval scopes"): what a risky tool call may do without asking.
+ * Approval rules (docs/contract.md §5 "Approval scopes"): what a risky tool call may do without asking.
  * A rule names a tool (an MCP tool also its server) and a pattern: for run_command the exact
  * command line (whitespace between words normalised, never a prefix), for write_file and
  * edit_file a path glob inside the workspace (`**` is any path), for any other tool `*` (every

@@ -1,5 +1,5 @@
 /**
- * The title of a chat kept by an edit or a retry: "Title (earlier version)" (design.md §5). Main
+ * The title of a chat kept by an edit or a retry: "Title (earlier version)" (docs/contract.md §5). Main
  * makes it; the sidebar keeps the suffix visible when a long title is cut short.
  */
 export const EARLIER_VERSION = '(earlier version)';

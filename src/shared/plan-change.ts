@@ -6,7 +6,7 @@ import { isUnfinished } from './plan-pause';
 import type { PlanChangeItem, PlanCompletionItem, SessionSummary } from './transcript';
 
 /**
- * One plan change as the event `plan_updated {sessionId, plan, change}` carries it (design.md §2):
+ * One plan change as the event `plan_updated {sessionId, plan, change}` carries it (docs/contract.md §2):
  * the plan carries its version, the change says what happened and who did it. The transcript line
  * and the sidebar's progress are derived from it, by the same functions in main and in the
  * renderer, so the two never disagree. New kinds join the union (user edits: issue 14).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The user's edits of a plan (design.md §2, §5 "Editing the plan"): what the panel sends, the
+ * The user's edits of a plan (docs/contract.md §2, §5 "Editing the plan"): what the panel sends, the
  * record each accepted edit leaves on the plan, and the words Claude reads about it. Claude
  * learns of edits in its very next request: "The user edited the plan: …", one clause per edit.
  */

@@ -1,7 +1,7 @@
 import type { Plan } from './plan';
 
 /**
- * Plan first applies like "Planning style" (design.md §5): a chat with a plan keeps the mode its
+ * Plan first applies like "Planning style" (docs/contract.md §5): a chat with a plan keeps the mode its
  * plan was made in (a plan-first plan carries its review state); a chat without one follows the
  * setting.
  */

@@ -1,7 +1,7 @@
 import type { PlanStep } from './plan';
 
 /**
- * "Move up" / "Move down" (design.md §5): a pending step swaps places with the nearest pending
+ * "Move up" / "Move down" (docs/contract.md §5): a pending step swaps places with the nearest pending
  * step above or below it at the same level. The engine moves by this rule and the panel offers
  * only the moves it allows, so the two never disagree.
  */

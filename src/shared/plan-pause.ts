@@ -1,7 +1,7 @@
 import type { Plan } from './plan';
 
 /**
- * A plan left unfinished when a turn ends (end_turn or Stop) is paused (design.md §5): the panel
+ * A plan left unfinished when a turn ends (end_turn or Stop) is paused (docs/contract.md §5): the panel
  * says "Paused" and offers "Continue plan", which sends this message. Main decides when a turn
  * left it paused (SessionSummary.planProgress.paused); both sides count the steps the same way.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Plan first (design.md §2, §5): a plan Claude makes in a plan-first chat is a proposal until the
+ * Plan first (docs/contract.md §2, §5): a plan Claude makes in a plan-first chat is a proposal until the
  * user approves it. The state rides on the plan (so it is versioned, logged and restored with it);
  * the user's answer reaches Claude as a new user message worded here, the same in main and in the
  * renderer.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlanEditRecord } from './plan-edit';
 import { PlanReview } from './plan-review';
 
-/** The plan model of design.md §2, shared by the engine (main) and the panel (renderer). */
+/** The plan model of docs/contract.md §2, shared by the engine (main) and the panel (renderer). */
 
 export const StepStatus = z.enum(['pending', 'in_progress', 'completed', 'failed', 'skipped']);
 export type StepStatus = z.infer<typeof StepStatus>;
@@ -16,7 +16,7 @@ export type Priority = z.infer<typeof Priority>;
 export const Dialect = z.enum(['structured', 'checklist', 'wbs', 'session']);
 export type Dialect = z.infer<typeof Dialect>;
 
-/** Error classes of design.md §3 (recovery). */
+/** Error classes of docs/contract.md §3 (recovery). */
 export const ErrorClass = z.enum([
   'invalid_parameter',
   'not_found',
@@ -151,7 +151,7 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** design.md §5: the panel shows only while a plan with steps is active. */
+/** docs/contract.md §5: the panel shows only while a plan with steps is active. */
 export function isPlanVisible(plan: Plan | null | undefined): plan is Plan {
   return !!plan && plan.status === 'active' && plan.steps.length > 0;
 }

@@ -25,7 +25,7 @@ export const Settings = z.object({
   model: z.string().trim().min(1).max(200).default(DEFAULT_MODEL),
   agenticMode: z.boolean().default(true),
   planningStyle: Dialect.default('structured'),
-  /** Claude explores read-only and proposes a plan; nothing changes until the user approves it (design.md §2). */
+  /** Claude explores read-only and proposes a plan; nothing changes until the user approves it (docs/contract.md §2). */
   planFirst: z.boolean().default(false),
   maxRetries: z.number().int().min(0).max(10).default(2),
   retryDelayMs: z.number().int().min(0).max(60_000).default(500),

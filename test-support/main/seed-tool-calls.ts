@@ -2,7 +2,7 @@
  * Example inputs of every tool Waypoint offers. The planning tools' examples are the seed
  * documents' own (../shared/seeds: P4-02, Planning Tool - Multi-Action, Planning System, Planning
  * Tool Suite), completed where a seed shows only the parameter list; the workspace tools' follow
- * design.md §6.
+ * docs/contract.md §6.
  */
 /** Seed P4-02's example create_plan call: a 3×3 structural grid. */
 export const SEED_GRID_PLAN = {
@@ -92,14 +92,14 @@ export const SEED_TOOL_CALLS: Record<string, unknown[]> = {
     { step_id: 2, title: 'Tag and push', status: null },
   ],
   planning_read_plan: [{}],
-  // Workspace tools (design.md §6)
+  // Workspace tools (docs/contract.md §6)
   read_file: [{ path: 'src/app.ts' }, { path: 'src/app.ts', start_line: 1, end_line: 80 }],
   write_file: [{ path: 'notes/todo.md', content: '- ship it\n' }],
   edit_file: [{ path: 'src/app.ts', old_text: 'const port = 3000;', new_text: 'const port = 8080;' }],
   list_directory: [{}, { path: 'src', depth: 3 }],
   search_files: [{ pattern: 'TODO' }, { pattern: 'fetch\\(', regex: true, path: 'src', case_sensitive: true, max_results: 20 }],
   run_command: [{ command: 'npm test' }, { command: 'ls -la', cwd: 'src', timeout_ms: 5000 }],
-  // A question from Claude (design.md §5): options to pick from, free text, or both.
+  // A question from Claude (docs/contract.md §5): options to pick from, free text, or both.
   ask_user: [
     { question: 'Which database should the app use?', options: ['PostgreSQL', 'SQLite'], allow_text: true },
     { question: 'What should the new module be called?' },

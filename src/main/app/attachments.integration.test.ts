@@ -15,7 +15,7 @@ import type { CallInput, CallName, CallOutput, EventOf, WaypointEvent } from '..
 import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from './services';
 
-// Attachments through the whole app (design.md §5 "Attachments"): uploads in pieces through the
+// Attachments through the whole app (docs/contract.md §5 "Attachments"): uploads in pieces through the
 // validating router, checks of every kind, storage by content hash, the real SDK carrying image,
 // document and text blocks to the scripted API (which checks them as the real API does), later
 // requests and a restart keeping them, the export, and images a real MCP server's tool returns.

@@ -9,7 +9,7 @@ import { startScriptedServer, type ScriptedServer } from '../../../test-support/
 import type { WaypointEvent } from '../../shared/contract';
 
 /**
- * Two processes on one data folder (design.md §7): the web shell (the app, as tests run it) and
+ * Two processes on one data folder (docs/contract.md §7): the web shell (the app, as tests run it) and
  * `waypoint mcp` / `waypoint run`. Each chat's log has one writer; the app follows the others live,
  * refuses to write what another process writes, forwards Stop, and takes over a chat whose
  * writer died.

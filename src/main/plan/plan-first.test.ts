@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../shared/plan';
 import { errorOf, planHarness } from '../../../test-support/main/plan-test-kit';
 
-// Plan first at the plan service (design.md §2): in a plan-first chat a new plan is a proposal;
+// Plan first at the plan service (docs/contract.md §2): in a plan-first chat a new plan is a proposal;
 // until the user approves the version they saw, Claude's planning calls may shape it but not
 // work on it, in every dialect; the results tell Claude to end its turn.
 

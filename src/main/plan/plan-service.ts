@@ -78,7 +78,7 @@ export class PlanService implements PlanServiceApi, Disposable {
     return [...tools];
   }
 
-  /** The user's edit in the panel (design.md §2): refused edits change nothing and say why. */
+  /** The user's edit in the panel (docs/contract.md §2): refused edits change nothing and say why. */
   editPlan(sessionId: string, request: UserEditRequest): OpResult {
     return this.store.apply(sessionId, (plan) => applyUserEdit(plan, request, this.options), { kind: 'edit', by: 'user', edit: request.edit.kind });
   }

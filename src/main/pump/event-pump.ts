@@ -22,7 +22,7 @@ export interface EventPumpOptions {
 }
 
 /**
- * The one event stream both shells forward (design.md §1): the services' events in order, with
+ * The one event stream both shells forward (docs/contract.md §1): the services' events in order, with
  * two kinds held back per chat to keep a busy stream cheap to send and to render.
  *
  * - `message_delta`: text is joined per message and sent every `deltaFlushMs`.

@@ -6,7 +6,7 @@ import { readRegularFile } from '../common/regular-file';
 import { confine } from '../tools/workspace/confine';
 
 /**
- * File checkpoints for rollback and "Undo plan" (design.md §3). Before a plan step first changes
+ * File checkpoints for rollback and "Undo plan" (docs/contract.md §3). Before a plan step first changes
  * a file, its prior content (or its absence) is saved under the chat's data folder:
  * `<dataDir>/checkpoints/<session>/<plan>.json` (a manifest) and `blobs/<sha256>` (contents).
  * The manifest also remembers what Waypoint last wrote, so an undo can tell a file changed

@@ -2,7 +2,7 @@ import type { ErrorClass } from '../../shared/plan';
 import type { ToolError, ToolGroup } from '../tools/tool';
 
 /**
- * Classifies a failed tool call (design.md §3). The tool's structured ToolError.kind is the
+ * Classifies a failed tool call (docs/contract.md §3). The tool's structured ToolError.kind is the
  * primary signal; per-tool refinements correct it where a tool's kind means something else in
  * recovery terms, and an 'unknown' kind (MCP servers, thrown errors) is refined from its message
  * the way the seed's ClassifyError does.

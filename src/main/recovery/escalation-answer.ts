@@ -14,7 +14,7 @@ const stepName = (request: EscalationRequest): string =>
 
 /**
  * Carries out the user's answer to an escalation on the plan, and words the tool_result that
- * tells Claude (design.md §3): skip → the step is skipped and the run goes on; abort → the plan
+ * tells Claude (docs/contract.md §3): skip → the step is skipped and the run goes on; abort → the plan
  * is cancelled and the run halts; guidance → the text reaches Claude and the step runs again
  * with a fresh retry count. Used by the live run and, after a restart, by the resume path.
  */

@@ -3,7 +3,7 @@ import type { Settings } from '../../shared/settings';
 import { hintFor } from './hints';
 
 /**
- * The recovery policy (design.md §3, seed P4-06's AnalyzeFailure table adapted to files,
+ * The recovery policy (docs/contract.md §3, seed P4-06's AnalyzeFailure table adapted to files,
  * commands and MCP tools). Pure: a failure in, a decision out.
  */
 

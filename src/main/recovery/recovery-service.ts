@@ -10,7 +10,7 @@ export interface RecoveryServiceOptions {
 }
 
 /**
- * Recovery and escalation (design.md §3): decides when to escalate, owns the file checkpoints and
+ * Recovery and escalation (docs/contract.md §3): decides when to escalate, owns the file checkpoints and
  * the per-chat failure counts; hands each run its executor hooks.
  */
 export class RecoveryService implements Disposable {

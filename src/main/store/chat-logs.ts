@@ -13,7 +13,7 @@ import { LogFollower } from './log-follower';
 import { ChatLocks, describeOwner, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, RunHost, UsageRecord } from './chat-log-ports';
-import { loadChats, type LoadedChat } from './load-chats';
+import { loadChat, loadChats, type LoadedChat } from './load-chats';
 import type { LogFileSystem } from './log-file-system';
 import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';

@@ -5,7 +5,7 @@ import type { ApprovalScope } from '../../shared/prompts';
 import type { ParsedInput, RuleSubject, ToolDefinition } from './tool';
 
 /**
- * Whether approval rules cover a tool call (design.md §5 "Approval scopes"). Pure. A rule names
+ * Whether approval rules cover a tool call (docs/contract.md §5 "Approval scopes"). Pure. A rule names
  * one tool (an MCP tool by its server and its own name) and matches on the call's subject:
  * - a command: that exact command line (command-line.ts: whitespace-normalised words, never a
  *   prefix, never a line with shell operators);

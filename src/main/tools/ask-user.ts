@@ -5,7 +5,7 @@ import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
 
 /**
- * ask_user (design.md §5 "A question from Claude"): Claude asks the user and the run waits for
+ * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run waits for
  * the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
  * only validates and words; the loop shows the question and keeps it (ToolContext.askUser).
  */

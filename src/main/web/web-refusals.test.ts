@@ -9,7 +9,7 @@ import { createTestServices } from '../../../test-support/main/web-test-services
 
 /**
  * The web shell's refusals not covered in server-http / server-ws tests: each one a way a
- * foreign page or process could try to reach the services (design.md §4).
+ * foreign page or process could try to reach the services (docs/contract.md §4).
  */
 let dir: string;
 let a: WebShell;

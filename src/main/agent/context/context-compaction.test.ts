@@ -10,7 +10,7 @@ import { ok } from '../../tools/tool';
 import { SUMMARY_REQUEST_MARK } from './compaction-summary';
 
 // Loop integration (real SDK, scripted server): the chosen model's window and output cap hold
-// for every request, the chat's own and the summary requests (design.md §5, "Model and its
+// for every request, the chat's own and the summary requests (docs/contract.md §5, "Model and its
 // window", "Compaction").
 afterEach(closeAll);
 

@@ -13,7 +13,7 @@ import { estimateFixed, estimateMessages, estimateText } from './token-estimate'
 import { usageOf } from '../model/usage-meter';
 
 /**
- * Every request fits the chosen model's window (design.md §5, "Model and its window"): measured
+ * Every request fits the chosen model's window (docs/contract.md §5, "Model and its window"): measured
  * before it is sent, and when it would not fit, the older turns are compacted first — Claude
  * summarises them in a separate request, and from then on requests carry that summary, the
  * plan's current state and the recent turns verbatim. Only when the current turn alone is too

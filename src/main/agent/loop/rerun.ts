@@ -29,7 +29,7 @@ type Replacement = { how: 'edit'; text: string; restoreFiles: boolean } | { how:
 const NOT_THERE = 'That message is not in this chat any more. Reload the chat and try again.';
 
 /**
- * Edit message and Retry reply (design.md §5): the chat goes on from a user message again. What
+ * Edit message and Retry reply (docs/contract.md §5): the chat goes on from a user message again. What
  * it replaces is kept, never lost: the chat as it was becomes a new chat ("… (earlier version)")
  * with its transcript, history, plan and the plan's file checkpoints. A plan made in the replaced
  * turns is dropped here; the files those turns changed are put back first when the user asks.

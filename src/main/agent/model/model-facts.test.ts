@@ -4,7 +4,7 @@ import { startScriptedServer, type ScriptedServer } from '../../../../test-suppo
 import { builtInLimits, builtInThinking, UNKNOWN_MODEL_LIMITS } from './model-catalog';
 import { ModelFacts } from './model-facts';
 
-// Issue 16, item 6 (design.md §5, "Model and its window"): a model's window is its
+// Issue 16, item 6 (docs/contract.md §5, "Model and its window"): a model's window is its
 // max_input_tokens and its cap its max_tokens from the Models API; the built-in table only for
 // models the API does not describe. Asked through the real SDK against the scripted server.
 

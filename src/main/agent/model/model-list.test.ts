@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../../shared/settings';
 import { TEST_KEY, closeAll, startChat } from '../../../../test-support/main/chat-test-setup';
 
-// Settings → "Model" (design.md §5): the Models API's list with display names, and the saved
+// Settings → "Model" (docs/contract.md §5): the Models API's list with display names, and the saved
 // and default models always in it, so a model the API did not return can be chosen again.
 afterEach(closeAll);
 

@@ -3,7 +3,7 @@ import type { ThinkingItem } from '../../../shared/transcript';
 import { ok } from '../../tools/tool';
 import { closeAll, startChat, testTool } from '../../../../test-support/main/chat-test-setup';
 
-// Extended thinking through the real SDK against the scripted API (design.md §5 "Thinking"):
+// Extended thinking through the real SDK against the scripted API (docs/contract.md §5 "Thinking"):
 // requests carry `thinking` from the next user turn, thinking streams into its own items, and in
 // a tool loop the thinking blocks go back exactly as received — the scripted API refuses a
 // request that drops or changes them, as the real one does.

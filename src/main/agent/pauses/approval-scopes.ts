@@ -9,7 +9,7 @@ import type { ChatSession } from '../../chats/chat-session';
 import type { SettingsSource } from '../ports';
 
 /**
- * Scoped approvals (design.md §5): "Approve for this chat" keeps a rule with the chat (its
+ * Scoped approvals (docs/contract.md §5): "Approve for this chat" keeps a rule with the chat (its
  * summary, so its log has it after a restart and no other chat ever sees it); "Always approve"
  * saves one in Settings for every chat and never touches the auto-approve switches.
  */

@@ -12,7 +12,7 @@ import { approvalMessage } from '../../../shared/plan-review';
 import { createWorkspaceTools } from '../../tools/workspace/index';
 
 // Plan first through the loop, the real PlanService, the session log and the real SDK against
-// scripted Claude, in each dialect (design.md §2): before approval the write comes back as an
+// scripted Claude, in each dialect (docs/contract.md §2): before approval the write comes back as an
 // is_error tool result and nothing is written; nothing is sent while the proposal waits (also
 // across a restart); after "Approve plan" Claude hears so, naming the version, and the write runs.
 

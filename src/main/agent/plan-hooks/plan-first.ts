@@ -4,7 +4,7 @@ import type { Settings } from '../../../shared/settings';
 import type { ToolDefinition } from '../../tools/tool';
 
 /**
- * Plan first in the loop (design.md §2): until the user approves Claude's proposed plan, every
+ * Plan first in the loop (docs/contract.md §2): until the user approves Claude's proposed plan, every
  * tool that changes something is refused by the tool layer — never by the prompt alone — and the
  * system prompt says how the mode works. Planning calls are checked by the plan service.
  */

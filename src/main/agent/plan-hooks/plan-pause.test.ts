@@ -9,7 +9,7 @@ import type { NoticeItem } from '../../../shared/transcript';
 import { scripted, startInstance, type Instance } from '../../../../test-support/main/persistence-test-kit';
 import { settingsSource } from '../../../../test-support/main/chat-test-harness';
 
-// A plan left unfinished when a turn ends (end_turn or Stop) is paused (design.md §5; issue 12,
+// A plan left unfinished when a turn ends (end_turn or Stop) is paused (docs/contract.md §5; issue 12,
 // item 8): the chat's summary says so (the sidebar and the panel read it), a Stop leaves a note,
 // and it survives a restart. The loop, the real PlanService and session log, the real SDK.
 

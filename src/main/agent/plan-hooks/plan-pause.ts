@@ -6,7 +6,7 @@ import { planProgress } from '../../../shared/plan-change';
 import { noticeItem } from '../../common/transcript-items';
 
 /**
- * Whether a run that just ended left the plan paused (design.md §5): the turn ended by end_turn
+ * Whether a run that just ended left the plan paused (docs/contract.md §5): the turn ended by end_turn
  * (Claude's reply is the last message), or was cut short — the user's Stop, or the "Max model
  * turns" limit, where the history ends with tool results — with the plan unfinished. A run that
  * failed on the API ("Retry now") did not end a turn.

@@ -9,7 +9,7 @@ import { messagesOf, testTool } from '../../../../test-support/main/chat-test-se
 import type { UserEdit } from '../../../shared/plan-edit';
 import { ok } from '../../tools/tool';
 
-// The user edits the plan while Claude works (design.md §2): Claude learns of it in its very next
+// The user edits the plan while Claude works (docs/contract.md §2): Claude learns of it in its very next
 // request — here the one carrying a tool result — as a text block at the end of the last user
 // message, one clause per edit; its call to start a step the user skipped is refused, saying so;
 // and edits made between turns ride at the end of the user's next message.

@@ -5,7 +5,7 @@ import type { ChatSession } from '../../chats/chat-session';
 
 /**
  * Claude learns of the user's edits in its very next request, a tool-result request included
- * (design.md §2): a text block at the end of the last user message, "The user edited the plan:
+ * (docs/contract.md §2): a text block at the end of the last user message, "The user edited the plan:
  * …". The note goes into the history itself, so the log keeps it and later requests repeat it
  * byte for byte (prompt cache). What Claude was already told is read back from the history (the
  * note ends with the plan version), so nothing is told twice or lost across a restart.

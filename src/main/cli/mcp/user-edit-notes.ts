@@ -5,7 +5,7 @@ import type { Disposable } from '../../common/emitter';
 
 /**
  * What the user changed in the plan since the agent's last tool call, as the note that ends its
- * next tool result (design.md §2: "The user edited the plan: …", one clause per edit). An MCP
+ * next tool result (docs/contract.md §2: "The user edited the plan: …", one clause per edit). An MCP
  * client has no other way to learn of it: it only hears back from its own calls.
  *
  * Every plan change made by the user reaches `notice`, whatever its kind; `clause` words one.

@@ -4,7 +4,7 @@ import type { CallRouter } from '../../app/call-router';
 import { WAYPOINT_COMMAND } from './terminal-words';
 
 /**
- * "A person is needed" (exit 2), for every kind of question a run pauses on (design.md §7), in one
+ * "A person is needed" (exit 2), for every kind of question a run pauses on (docs/contract.md §7), in one
  * table each way: how the question is told when it is asked, and how `--answer` answers it on
  * `--resume`. Approvals are not here: a headless run answers them itself (--auto-approve, or a
  * refusal and exit 4) — except one a window paused on, which `--answer approve|deny` answers.

@@ -14,7 +14,7 @@ import type { Scenario } from '../../../../test-support/scripted-api/scenario';
 
 /**
  * `waypoint run` as a script or CI job runs it: the built CLI in a child process against the
- * scripted Messages API, one test per exit code (design.md §7), --json read line by line, Ctrl+C,
+ * scripted Messages API, one test per exit code (docs/contract.md §7), --json read line by line, Ctrl+C,
  * and the live task list under a real pseudo-terminal.
  */
 let server: ScriptedServer;

@@ -29,7 +29,7 @@ type Started = { kind: 'running' } | { kind: 'no_run' } | { kind: 'ended'; end: 
 /**
  * `waypoint run`: the app's services with no window. It starts (or resumes) one chat's run, shows
  * its progress, answers approvals itself (--auto-approve, else a refusal), and ends the process
- * with the exit code design.md §7 gives for what stopped the run. It never reads stdin.
+ * with the exit code docs/contract.md §7 gives for what stopped the run. It never reads stdin.
  */
 export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
   const continues = !(args.resume && args.answer?.trim().toLowerCase() === 'abort');

@@ -35,7 +35,7 @@ function end(events: WaypointEvent[], initial: Plan | null = null, refused = fal
   return null;
 }
 
-describe('how a headless run ends (design.md §7)', () => {
+describe('how a headless run ends (docs/contract.md §7)', () => {
   const done = step(step(step(step(plan(), 1, 'in_progress'), 1, 'completed'), 2, 'in_progress'), 2, 'completed');
 
   it('0: the plan completed, or there was no plan and the reply is done', () => {

@@ -13,7 +13,7 @@ export interface Refusal {
   protected?: string;
 }
 
-/** How a headless run ended, and its exit code (design.md §7). */
+/** How a headless run ended, and its exit code (docs/contract.md §7). */
 export type RunEnd =
   | { exitCode: 0; kind: 'done'; text: string }
   | { exitCode: 2; kind: 'person_needed'; person: PersonNeeded; text: string }

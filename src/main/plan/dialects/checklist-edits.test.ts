@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserEdit } from '../../../shared/plan-edit';
 import { errorOf, planHarness } from '../../../../test-support/main/plan-test-kit';
 
-// The checklist dialect sends the whole list each call (design.md §2): a list that contradicts an
+// The checklist dialect sends the whole list each call (docs/contract.md §2): a list that contradicts an
 // edit the user made since Claude's last list is refused with the edits repeated, and the plan
 // stays as the user left it; once Claude's list includes them, it goes through.
 

@@ -5,7 +5,7 @@ import { editClause, type PlanEditRecord } from '../../../shared/plan-edit';
  * The checklist dialect sends the whole list each call, so a list written before Claude knew of
  * the user's edits would quietly undo them. A list that contradicts an edit made since Claude's
  * last list (an old title, a skipped or deleted step listed, a user-added or renamed step left
- * out, a moved step back in its old place) is refused with the edits repeated (design.md §2).
+ * out, a moved step back in its old place) is refused with the edits repeated (docs/contract.md §2).
  */
 export function contradictionError(plan: Plan, titles: readonly string[]): string | null {
   const since = (plan.edits ?? []).filter((edit) => edit.version > (plan.claudeVersion ?? 0));

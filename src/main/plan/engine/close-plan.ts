@@ -12,7 +12,7 @@ const STATUS_FOR: Record<PlanCompletion['status'], Plan['status']> = {
 
 /**
  * complete_plan: records the model's summary and closes the plan. Accepted on an active plan and
- * on one that already completed by itself (design.md §5), refused once closed explicitly.
+ * on one that already completed by itself (docs/contract.md §5), refused once closed explicitly.
  */
 export function completePlan(plan: Plan, completion: PlanCompletion, options: EngineOptions): OpResult {
   if (!isOpen(plan)) return rejected(closedError(plan));
@@ -22,7 +22,7 @@ export function completePlan(plan: Plan, completion: PlanCompletion, options: En
   return sealPlan(closed, plan.version, options, `Completed plan: ${completion.status.replace('_', ' ')}`);
 }
 
-/** The user aborted (design.md §3): the plan is cancelled; the reason lands on the running step. */
+/** The user aborted (docs/contract.md §3): the plan is cancelled; the reason lands on the running step. */
 export function cancelPlan(plan: Plan, reason: string, options: EngineOptions): OpResult {
   if (plan.status !== 'active') return rejected(`Only an active plan can be cancelled; this one is ${plan.status}.`);
   const why = cleanText(reason, MAX_TEXT_LENGTH);

@@ -7,14 +7,14 @@ export const MAX_GOAL_LENGTH = 1000;
 export const MAX_TEXT_LENGTH = 4000;
 /**
  * Plans are capped so one runaway tool call cannot flood the panel, the log and every request;
- * 1,000 leaves room for a big WBS (design.md sets no cap; the benchmarks ask for 1,000 steps,
+ * 1,000 leaves room for a big WBS (docs/contract.md sets no cap; the benchmarks ask for 1,000 steps,
  * which a step change handles in well under 50 µs thanks to seal-step.ts).
  */
 export const MAX_STEPS = 1000;
 export const DEFAULT_MAX_IN_PROGRESS = 1;
 
 export interface EngineOptions {
-  /** At most this many steps may be in_progress at once (design.md §2, default 1). */
+  /** At most this many steps may be in_progress at once (docs/contract.md §2, default 1). */
   maxInProgress: number;
   now: () => Date;
 }

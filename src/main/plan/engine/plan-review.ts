@@ -4,7 +4,7 @@ import { type EngineOptions, type OpResult, rejected } from './engine-types';
 import { amend, sealPlan } from './seal';
 
 /**
- * Plan first (design.md §2): a plan Claude makes in a plan-first chat is a proposal. Until the
+ * Plan first (docs/contract.md §2): a plan Claude makes in a plan-first chat is a proposal. Until the
  * user approves it, Claude's planning calls may only shape it; the user approves the version they
  * saw, or sends feedback. Approving and feedback are plan changes (versioned, logged).
  */

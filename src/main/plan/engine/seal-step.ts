@@ -51,7 +51,7 @@ function sameLinks(a: PlanStep | undefined, b: PlanStep | undefined): boolean {
   return a.id === b.id && a.parentId === b.parentId && (a.dependsOn === b.dependsOn || (a.dependsOn.length === b.dependsOn.length && a.dependsOn.every((d, i) => d === b.dependsOn[i])));
 }
 
-/** The summary after one step moved from `from` to `to` (design.md §2 counts). */
+/** The summary after one step moved from `from` to `to` (docs/contract.md §2 counts). */
 function shiftSummary(summary: PlanSummary, from: StepStatus, to: StepStatus): PlanSummary {
   if (from === to) return summary; // shared with the previous snapshot (frozen)
   const next: PlanSummary = { ...summary }; // then plain writes: computed keys in a literal are slow in V8

@@ -18,7 +18,7 @@ export function addNote(plan: Plan, stepId: number, note: string, options: Engin
   return sealStepChange(plan, found.index, { ...found.step, notes }, options, `Updated plan: note on step ${stepId}`);
 }
 
-/** Appends one recovery attempt to a step's history (design.md §3). */
+/** Appends one recovery attempt to a step's history (docs/contract.md §3). */
 export function recordAttempt(plan: Plan, stepId: number, attempt: StepAttempt, options: EngineOptions): OpResult {
   const found = findStep(plan, stepId);
   if (!found.ok) return rejected(found.error);

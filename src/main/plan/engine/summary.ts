@@ -1,6 +1,6 @@
 import type { PlanStep, PlanSummary } from '../../../shared/plan';
 
-/** The computed counts of design.md §2; percent = round(100 · completed / total), 0 when empty. */
+/** The computed counts of docs/contract.md §2; percent = round(100 · completed / total), 0 when empty. */
 export function computeSummary(steps: readonly Pick<PlanStep, 'status'>[]): PlanSummary {
   const summary = { total: steps.length, completed: 0, in_progress: 0, pending: 0, failed: 0, skipped: 0 };
   for (const step of steps) summary[step.status] += 1;

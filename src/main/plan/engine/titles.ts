@@ -2,7 +2,7 @@ import { MAX_TITLE_LENGTH } from './engine-types';
 
 export type Cleaned = { ok: true; value: string } | { ok: false; error: string };
 
-/** Titles are trimmed, non-empty and at most 500 characters (design.md §2). */
+/** Titles are trimmed, non-empty and at most 500 characters (docs/contract.md §2). */
 export function cleanTitle(raw: string, what: string, max = MAX_TITLE_LENGTH): Cleaned {
   const value = raw.trim();
   if (value.length === 0) return { ok: false, error: `${what} is empty; give it a short, non-empty title.` };

@@ -10,7 +10,7 @@ import { cleanTitle } from './titles';
 import { moveStep } from './user-move';
 
 /**
- * The user's edits of a plan (design.md §2): add, rename, skip, delete a pending step, reorder
+ * The user's edits of a plan (docs/contract.md §2): add, rename, skip, delete a pending step, reorder
  * pending steps. Each is an engine change like Claude's: validated by the same rules, versioned,
  * recorded on the plan (so Claude can be told, and its contradicting calls refused), announced.
  * An edit names the version it was made on; on a newer plan it is applied again when nobody

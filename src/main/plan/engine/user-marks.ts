@@ -3,7 +3,7 @@ import type { PlanEditRecord } from '../../../shared/plan-edit';
 
 /**
  * What the user's edits forbid Claude: a step the user skipped or deleted is not Claude's to
- * start, complete or fail (design.md §2). The plan keeps its edits, so these answers need nothing
+ * start, complete or fail (docs/contract.md §2). The plan keeps its edits, so these answers need nothing
  * but the plan, and hold after a restart.
  */
 

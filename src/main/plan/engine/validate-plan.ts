@@ -3,7 +3,7 @@ import { findDependencyCycle } from './cycle';
 import { MAX_STEPS, MAX_TITLE_LENGTH } from './engine-types';
 
 /**
- * The structural rules of design.md §2, checked on every candidate snapshot. Returns the first
+ * The structural rules of docs/contract.md §2, checked on every candidate snapshot. Returns the first
  * broken rule as a message that says how to fix the call, or null when the plan is sound.
  */
 export function validatePlan(plan: Plan, maxInProgress: number): string | null {

@@ -5,7 +5,7 @@ const short = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(n % 1_
 
 /**
  * How full the chosen model's context window is after the last reply, and "Compact now"
- * (design.md §5, Compaction). Waypoint compacts by itself before a request would not fit; the
+ * (docs/contract.md §5, Compaction). Waypoint compacts by itself before a request would not fit; the
  * button does it at once, and waits while Claude works.
  */
 export function ContextBar({ sessionId, working }: { sessionId: string | null; working: boolean }) {

@@ -1,6 +1,6 @@
 /**
  * Moves focus to the question Waypoint is waiting on: the approval card or the stuck step's
- * escalation (both alertdialogs, design.md §5). Returns whether there was one.
+ * escalation (both alertdialogs, docs/contract.md §5). Returns whether there was one.
  */
 export function focusPendingPrompt(doc: Document): boolean {
   const prompt = doc.querySelector<HTMLElement>('[role="alertdialog"]');

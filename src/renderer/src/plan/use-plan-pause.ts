@@ -3,7 +3,7 @@ import { isUnfinished, stepsLeft } from '../../../shared/plan-pause';
 import { useWaypoint } from '../store/store-context';
 
 /**
- * Whether the current chat's plan is paused (design.md §5): main says the last turn ended with
+ * Whether the current chat's plan is paused (docs/contract.md §5): main says the last turn ended with
  * it unfinished, and nothing runs or waits on the user now. Not shown while Claude works, nor
  * over a question (approval, stuck step) or a "Resume" after a crash. Returns the steps left, or
  * null when not paused.

@@ -1,7 +1,7 @@
 import { failed, OK } from './errors';
 import type { ActionResult, SliceCreator } from './types';
 
-/** "Compact now" (design.md §5, Compaction): main runs the summary request; its marker arrives as a transcript item. */
+/** "Compact now" (docs/contract.md §5, Compaction): main runs the summary request; its marker arrives as a transcript item. */
 export interface ContextSlice {
   compactNow(): Promise<ActionResult>;
 }

@@ -4,7 +4,7 @@ import { failed, OK } from './errors';
 import type { ActionResult, SliceCreator } from './types';
 
 /**
- * The user's hand on the plan (design.md §5): edits of the plan in the panel and the answer to a
+ * The user's hand on the plan (docs/contract.md §5): edits of the plan in the panel and the answer to a
  * proposal (plan first). Each names the plan and version on screen, so main can tell a stale
  * click; the change itself arrives as plan_updated, like Claude's. A refusal is kept per chat
  * for the panel to show.

@@ -6,7 +6,7 @@ import { shareSteps } from './share-steps';
 import { withItem } from './transcript-window';
 import type { PlanSlice, SliceCreator } from './types';
 
-/** The one place the renderer checks a plan's version: stale or duplicate plans are dropped (design.md §1). */
+/** The one place the renderer checks a plan's version: stale or duplicate plans are dropped (docs/contract.md §1). */
 const isNewer = (plan: Plan, held: Plan | null | undefined): boolean => !held || plan.version > held.version;
 
 export const createPlanSlice: SliceCreator<PlanSlice> = (set, get, api) => ({

@@ -6,7 +6,7 @@ import type { ActionResult, SliceCreator } from './types';
 export type RerunFiles = CallOutput<'previewRerun'>['files'];
 
 /**
- * Edit message and Retry reply (design.md §5). Main cuts the chat and says so with one event
+ * Edit message and Retry reply (docs/contract.md §5). Main cuts the chat and says so with one event
  * (chat_rewound), which every window applies the same way; the earlier version arrives as a new
  * chat in the list.
  */

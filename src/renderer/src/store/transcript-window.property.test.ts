@@ -6,7 +6,7 @@ import { type TranscriptWindow, withDelta, withItem, withOlderPage, withRewind, 
 /**
  * Any interleaving of main's changes, the events they send, snapshots and older pages gives the
  * renderer exactly the end of main's transcript. The channel is ordered as both shells order it
- * (a response goes out after every event main sent before computing it, design.md §1); the
+ * (a response goes out after every event main sent before computing it, docs/contract.md §1); the
  * renderer holds deltas and plan updates for a frame as connect.ts does, so responses overtake
  * them; requests reach main and are answered at any later point.
  */

@@ -8,7 +8,7 @@ import type { TranscriptItem } from '../../../shared/transcript';
  *
  * Pure: each function returns the same window when nothing changed. Live events and pages may
  * arrive in any interleaving main's ordering allows (every response is preceded by the events it
- * already holds, design.md §1), and late (the renderer's batchers hold deltas and plan updates
+ * already holds, docs/contract.md §1), and late (the renderer's batchers hold deltas and plan updates
  * for a frame); each function below is written so that applying an event the snapshot or page
  * already carries changes nothing.
  */

@@ -28,7 +28,7 @@ function scopeText(scope: ApprovalScope | null | undefined, protectedChange: boo
 }
 
 /**
- * A risky tool call waiting for the user (design.md §5): an alertdialog named "Approve …", with
+ * A risky tool call waiting for the user (docs/contract.md §5): an alertdialog named "Approve …", with
  * the tool, the summary and the dry run, and the answers: Approve (this call), Approve for this
  * chat, Always approve (a rule in Settings), Deny. What a scoped answer covers is said under them.
  */

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * The files waiting to go with the next message, as chips in a list named "Attachments"; each
- * has a button "Remove NAME" (design.md §5). A chip still uploading says how far it got.
+ * has a button "Remove NAME" (docs/contract.md §5). A chip still uploading says how far it got.
  * Removing a chip whose button has the focus hands the focus on — to the next chip, else the
  * previous one, else the message box — instead of dropping it on the page (issue 23).
  */

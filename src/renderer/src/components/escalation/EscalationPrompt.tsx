@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * A step that kept failing, waiting for the user (design.md §5): an alertdialog named "Step N
+ * A step that kept failing, waiting for the user (docs/contract.md §5): an alertdialog named "Step N
  * needs your attention", with the error, what was tried, and the three answers. Focus moves to
  * it when it appears; Ctrl/⌘+Enter in the Guidance box sends it.
  */

@@ -3,7 +3,7 @@ import { useWaypoint } from '../../store/store-context';
 
 /**
  * Below the steps: "Add step" opens textbox "New step"; Enter adds a pending step at the end
- * (design.md §5), Escape closes it. Claude hears of it in its next request.
+ * (docs/contract.md §5), Escape closes it. Claude hears of it in its next request.
  */
 export function AddStep({ sessionId }: { sessionId: string }) {
   const editPlan = useWaypoint((s) => s.editPlan);

@@ -23,7 +23,7 @@ function placeBeside(button: HTMLElement): CSSProperties {
 }
 
 /**
- * "Edit step": a menu button (design.md §5) with the actions that apply to the step. Arrow keys
+ * "Edit step": a menu button (docs/contract.md §5) with the actions that apply to the step. Arrow keys
  * move between the items, Enter or a click picks one, Escape (or a click elsewhere) closes it and
  * gives the focus back.
  */

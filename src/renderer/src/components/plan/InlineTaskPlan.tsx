@@ -16,7 +16,7 @@ import type { PlanSeen } from '../../store/plan-edit-slice';
 import { planRows, type PlanRows } from './plan-rows';
 
 /**
- * The live plan above the composer (seed 002, design.md §5): shown only while a plan with
+ * The live plan above the composer (seed 002, docs/contract.md §5): shown only while a plan with
  * steps is active; a header button collapses the body, and the choice is remembered.
  */
 export const InlineTaskPlan = memo(function InlineTaskPlan({ plan, attention }: { plan: Plan | null | undefined; attention?: StepAttention }) {

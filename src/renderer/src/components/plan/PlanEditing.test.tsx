@@ -9,7 +9,7 @@ import { plan, step } from '../../test-support/fixtures';
 import { MemoryBackend } from '../../test-support/memory-backend';
 import { InlineTaskPlan } from './InlineTaskPlan';
 
-// The user's hand on the plan in the panel (design.md §5): the proposal's buttons, "Edit step"
+// The user's hand on the plan in the panel (docs/contract.md §5): the proposal's buttons, "Edit step"
 // with the actions that apply, renaming in place, "Add step", and a refusal said in words. Each
 // sends the plan id and the version on screen.
 

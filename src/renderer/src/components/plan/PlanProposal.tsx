@@ -3,7 +3,7 @@ import type { Plan } from '../../../../shared/plan';
 import { useWaypoint } from '../../store/store-context';
 
 /**
- * Plan first (design.md §5): Claude's proposal waits for the user, inside the "Task plan" region.
+ * Plan first (docs/contract.md §5): Claude's proposal waits for the user, inside the "Task plan" region.
  * "Approve plan" starts the work; "Revise plan" opens "Plan feedback" and "Send feedback". Both
  * name the version on screen, so a click on a proposal Claude has since revised is refused.
  * While Claude is still writing the proposal the buttons wait (nothing can be sent mid-run).

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * "Rename": the title becomes textbox "Step title" (design.md §5). Enter saves, Escape (or
+ * "Rename": the title becomes textbox "Step title" (docs/contract.md §5). Enter saves, Escape (or
  * leaving the box) cancels; a refused title keeps the box open with the panel saying why.
  */
 export function StepTitleEditor({ title, onSave, onDone }: { title: string; onSave(title: string): Promise<boolean>; onDone(): void }) {

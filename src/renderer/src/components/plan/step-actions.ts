@@ -1,7 +1,7 @@
 import type { Plan, PlanStep } from '../../../../shared/plan';
 import { canMoveStep } from '../../../../shared/plan-moves';
 
-/** The entries of a step's "Edit step" menu: only those that apply to it now (design.md §5). */
+/** The entries of a step's "Edit step" menu: only those that apply to it now (docs/contract.md §5). */
 export type StepAction = 'Rename' | 'Skip' | 'Delete' | 'Move up' | 'Move down';
 
 export function stepActions(plan: Plan, step: PlanStep): StepAction[] {

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * The frame of every question a run pauses on (design.md §5: an approval, an escalation, a
+ * The frame of every question a run pauses on (docs/contract.md §5: an approval, an escalation, a
  * question from Claude): a role alertdialog named by its heading that takes the focus when the
  * question appears, so keyboard and screen-reader users land on it.
  */

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Claude's question (ask_user, design.md §5): an alertdialog named "Claude asks: …" with one
+ * Claude's question (ask_user, docs/contract.md §5): an alertdialog named "Claude asks: …" with one
  * button per option (named exactly as the option) and, when typed answers are taken, "Your
  * answer" and "Send answer". The answer goes back to Claude word for word. Stop (the composer's)
  * cancels it. Ctrl/⌘+Enter in the box sends.

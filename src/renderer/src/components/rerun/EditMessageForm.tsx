@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * "Edit message" opened (design.md §5): the message's text in "Edited message" and "Save and
+ * "Edit message" opened (docs/contract.md §5): the message's text in "Edited message" and "Save and
  * rerun". That message and everything after it are replaced; the chat as it was stays as an
  * earlier version. When the turns it replaces changed files, a box offers to put them back
  * first. Escape cancels; Ctrl/⌘+Enter saves.

@@ -9,7 +9,7 @@ import '../context.css';
 const tokens = (n: number) => (n >= 1_000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
 
 /**
- * Where Claude's summary took over from the older turns (design.md §5, Compaction): a button
+ * Where Claude's summary took over from the older turns (docs/contract.md §5, Compaction): a button
  * "Compacted …" that expands to the summary later requests carry. The turns above it stay here,
  * whole; only what Claude is sent changed.
  */

@@ -6,7 +6,7 @@ import { STATUS_TEXT } from '../../plan/plan-tree';
 
 /**
  * A finished plan's card: Claude's complete_plan summary, or Waypoint's when Claude wrote none.
- * It stays in the chat after the panel hides (design.md §5), and says so once the plan is undone.
+ * It stays in the chat after the panel hides (docs/contract.md §5), and says so once the plan is undone.
  */
 export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
   const { completion, undone } = item;

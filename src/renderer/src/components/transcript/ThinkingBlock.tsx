@@ -7,7 +7,7 @@ import './thinking.css';
 
 /**
  * One thinking block of a reply (extended thinking): a button "Thinking" with aria-expanded,
- * collapsed by default (design.md §5), that shows its text. While it streams, a quiet marker
+ * collapsed by default (docs/contract.md §5), that shows its text. While it streams, a quiet marker
  * says so beside the button; the button's name stays exactly "Thinking".
  */
 export const ThinkingBlock = memo(function ThinkingBlock({ item }: { item: ThinkingItem }) {
