@@ -11,8 +11,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/main.ts'),
-          web: resolve('src/main/web/cli.ts'),
-          cli: resolve('src/main/cli/cli.ts'),
+          web: resolve('src/main/web/web-entry.ts'),
+          cli: resolve('src/main/cli/cli-entry.ts'),
         },
       },
     },

@@ -20,7 +20,7 @@ function project(): string {
     'package-lock.json': '{}',
     'tsconfig.json': '{}',
     'electron.vite.config.ts': 'export default {}',
-    'src/main/web/cli.ts': 'console.log(1)',
+    'src/main/web/web-entry.ts': 'console.log(1)',
     'src/renderer/src/App.tsx': 'export {}',
     'src/main/agent/loop.test.ts': 'test',
   })) {

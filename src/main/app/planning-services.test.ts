@@ -20,7 +20,7 @@ describe('waypoint mcp without the loop', () => {
   it('imports no file of src/main/agent, yet reaches the chats, the plan engine and the logs', async () => {
     const files = await reachedFrom('src/main/cli/mcp/mcp-command.ts');
     expect(files.filter((f) => f.startsWith('src/main/agent/'))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['src/main/sessions/chats.ts', 'src/main/plan/plan-service.ts', 'src/main/sessions/session-persistence.ts']));
+    expect(files).toEqual(expect.arrayContaining(['src/main/chats/chats.ts', 'src/main/plan/plan-service.ts', 'src/main/store/chat-logs.ts']));
   }, 120_000);
 
   it('the same look at the app finds the loop (so the check above can see agent files)', async () => {

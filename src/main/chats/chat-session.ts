@@ -283,8 +283,12 @@ export function titleFrom(text: string): string {
 
 /** Newest activity first; among equal times, the later-created chat first. */
 export function newestFirst(summaries: SessionSummary[]): SessionSummary[] {
-  return summaries
-    .map((s, order) => ({ s, order }))
-    .sort((a, b) => (a.s.updatedAt === b.s.updatedAt ? b.order - a.order : a.s.updatedAt < b.s.updatedAt ? 1 : -1))
-    .map(({ s }) => s);
+  // Ties (chats changed in the same millisecond) go by creation, then id: never by the order chats
+  // happened to be read in, so the list written to the chat index and one rebuilt from the logs agree.
+  const key = (s: SessionSummary) => [s.updatedAt, s.createdAt, s.id] as const;
+  return [...summaries].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? 1 : -1;
+    return 0;
+  });
 }

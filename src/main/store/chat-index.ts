@@ -24,7 +24,9 @@ export function stampOf(path: string): LogStamp | null {
  * millisecond would otherwise list in a different order after a start without the index).
  */
 export function byActivity(a: SessionSummary, b: SessionSummary): number {
-  return a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.updatedAt < b.updatedAt ? -1 : 1;
+  // The reverse of newestFirst (chats/chat-session.ts): updated, then created, then id.
+  for (const k of ['updatedAt', 'createdAt', 'id'] as const) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  return 0;
 }
 
 /** A chat listed from the index alone: its log is read when the chat is first used. */

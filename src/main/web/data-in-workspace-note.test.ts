@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
  * key: like `waypoint run`, it says once on stderr, before its URL line, when Waypoint's data
  * folder lies inside the workspace (file tools stay out of it; commands Claude runs do not).
  */
-const WEB = resolve('src/main/web/cli.ts');
+const WEB = resolve('src/main/web/web-entry.ts');
 const started: ChildProcess[] = [];
 const made: string[] = [];
 afterEach(() => {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The real entry point, started as the bin starts it (node --import tsx), with no key to hand over. */
-const CLI = resolve('src/main/cli/cli.ts');
+const CLI = resolve('src/main/cli/cli-entry.ts');
 
 function cli(args: string[]): { status: number | null; stderr: string; stdout: string } {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'wp-cli-home-')) };

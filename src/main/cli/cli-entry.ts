@@ -33,7 +33,7 @@ async function main(secrets: Secrets): Promise<number> {
     stop?.('stdout was closed');
   });
   try {
-    const { runHeadless } = await import('./run/run-command');
+    const { runHeadless } = await import('./run/waypoint-run');
     return await runHeadless(parsed.args, {
       stdout: process.stdout,
       stderr: process.stderr,
