@@ -43,6 +43,11 @@ export interface Services extends AppServices {
   sessions: ChatClaims & TakeOverSessions & { writerElsewhere(sessionId: string): LockOwner | null };
   /** The chats of record (a headless run makes its own with newSession, never reusing an empty one). */
   chats: Chats;
+  /**
+   * An answer of any kind on the one answer path, unparsed (`waypoint run --resume --answer`
+   * declining "Retry now" has no call of its own; the chat is claimed by then).
+   */
+  answerPause: ChatService['answerPause'];
 }
 
 export interface ServicesOptions {
@@ -236,6 +241,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...throughPump(createCallRouter(claimingHandlers(handlers, sessions)), pump),
     sessions,
     chats,
+    answerPause: (...args) => chat.answerPause(...args),
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, truncateSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../shared/contract';
@@ -6,11 +6,11 @@ import type { SessionSummary } from '../../shared/transcript';
 import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
 import { awaitReply, inboxDir, sendToInbox, type InboxReply, type InboxRequest, type TakenRequest } from './chat-inbox';
-import { ChatLog } from './chat-log';
+import { ChatLog, type ChatLogHost } from './chat-log';
 import { dispatchInbox } from './inbox-dispatch';
 import { closedLeftRun } from './left-run';
 import { LogFollower } from './log-follower';
-import { ChatLocks, describeOwner, liveWriter, lockHolder, type AcquireResult, type LockOwner, type LockState } from './chat-lock';
+import { ChatLocks, describeOwner, liveWriter, lockHolder, type LockOwner, type LockState } from './chat-lock';
 import { FolderWatch } from './folder-watch';
 import type { ChatHost, PlanHost, RunHost, UsageRecord } from './chat-log-ports';
 import { loadChat, loadChats, type LoadedChat } from './load-chats';
@@ -86,6 +86,8 @@ export class ChatLogs implements AsyncDisposable {
   private readonly warn: (message: string) => void;
   private watch: FolderWatch | null = null;
   private readonly follower: LogFollower;
+  /** What each chat's log needs of these logs to claim, write and release itself. */
+  private readonly logHost: ChatLogHost;
   /** Set while events read from another process's log are applied: they are logged already. */
   private mirroring = false;
   private disposed = false;
@@ -106,6 +108,18 @@ export class ChatLogs implements AsyncDisposable {
     this.warn = options.warn ?? ((message) => console.warn(`[waypoint] ${message}`));
     this.locks = new ChatLocks(sessionsDir, options.holder ?? 'Waypoint');
     this.index = new IndexWriter(sessionsDir, () => mergedIndex(sessionsDir, this.indexNow(), (id) => existsSync(join(sessionsDir, id))));
+    this.logHost = {
+      locks: this.locks,
+      warn: this.warn,
+      follows: !!options.follow,
+      mayWrite: (id) => !this.readOnly.has(id) && !this.disposed,
+      newWriter: (id, nextSeq, startsAt) => this.newWriter(id, nextSeq, startsAt),
+      catchUp: (log) => this.follower.follow(log),
+      watch: () => this.watch,
+      inbox: (id) => (options.onRequest ? inboxDir(join(sessionsDir, id)) : null),
+      closeLeftRun: (log) => this.closeLeftRun(log),
+      lockLost: (id, by) => options.onLockLost?.(id, by),
+    };
     this.follower = new LogFollower({
       sessionsDir,
       logs: this.logs,
@@ -159,7 +173,7 @@ export class ChatLogs implements AsyncDisposable {
     this.readUnread(sessionId);
     const log = this.logs.get(sessionId);
     if (!log || log.writer) return;
-    const refused = this.claimLog(log);
+    const refused = log.claim();
     if (refused) throw new UserFacingError('busy', refused);
   }
 
@@ -193,14 +207,13 @@ export class ChatLogs implements AsyncDisposable {
     if (!log) throw new UserFacingError('not_found', 'There is no such chat.');
     if (this.readOnly.has(sessionId)) throw new UserFacingError('busy', 'This chat is damaged and opens read-only: it cannot be taken over.');
     if (log.writer) return null;
-    const acquired = this.locks.takeOver(sessionId, token);
+    const acquired = log.takeOver(token);
     if (!acquired.ok) {
       if (acquired.state?.kind === 'alive' && acquired.owner) {
         throw new UserFacingError('busy', `${describeOwner(acquired.owner)} is running and writes this chat: it is not taken over. Wait until it finishes (or stop it there).`);
       }
       throw new UserFacingError('busy', 'The chat\'s lock changed since you looked (another process took it). Look again before taking it over.');
     }
-    this.becomeWriter(log, acquired);
     return acquired.tookOverFrom;
   }
 
@@ -220,9 +233,10 @@ export class ChatLogs implements AsyncDisposable {
     this.unread.delete(sessionId);
     const log = this.logs.get(sessionId);
     this.logs.delete(sessionId);
-    if (log) this.stopWriting(log);
+    log?.stopWriting();
     await rm(join(this.sessionsDir, sessionId), { recursive: true, force: true });
-    this.locks.release(sessionId);
+    if (log) log.release();
+    else this.locks.release(sessionId);
     await this.index.writeNow();
     return removed;
   }
@@ -408,7 +422,7 @@ export class ChatLogs implements AsyncDisposable {
   }
 
   private newLog(sessionId: string, tail: LogTail): ChatLog {
-    const log = new ChatLog(sessionId, tail, () => pagedItemsOf(this.options.chat.sessionState(sessionId)));
+    const log = new ChatLog(sessionId, tail, () => pagedItemsOf(this.options.chat.sessionState(sessionId)), this.logHost);
     this.logs.set(sessionId, log);
     // Items whose records are in this log may leave memory and be read back from it.
     pagedItemsOf(this.options.chat.sessionState(sessionId))?.attach(tail.path, this.options.keepRecent);
@@ -502,22 +516,12 @@ export class ChatLogs implements AsyncDisposable {
 
   /** Every record goes after the text streamed before it. */
   private write(log: ChatLog, entry: LogEntry): void {
-    if (!this.writable(log)) return;
-    try {
-      log.append(entry);
-    } catch (error) {
-      this.warn(`could not write to the log of chat ${log.id}: ${(error as Error).message}`);
-    }
+    log.write(entry);
     this.scheduleRelease(log);
   }
 
-  private flushText(log: ChatLog): void {
-    if (!log.hasPendingText || !this.writable(log)) return;
-    log.flushText();
-  }
-
   private flushAllText(): void {
-    for (const log of this.logs.values()) this.flushText(log);
+    for (const log of this.logs.values()) log.flush();
   }
 
   private scheduleText(): void {
@@ -542,7 +546,7 @@ export class ChatLogs implements AsyncDisposable {
       log.close();
       this.watch?.remove(log.tail.path);
       this.watch?.remove(inboxDir(join(this.sessionsDir, sessionId)));
-      this.locks.release(sessionId);
+      log.release();
     }
     this.readOnly.add(sessionId);
     const reason = `its log was changed outside Waypoint while this chat was open (${what})`;
@@ -550,94 +554,6 @@ export class ChatLogs implements AsyncDisposable {
     const state = this.options.chat.sessionState(sessionId);
     if (state && !state.summary.damaged) this.emitMirrored(sessionId, { type: 'session_updated', session: { ...state.summary, damaged: reason } });
     this.index.schedule();
-  }
-
-  /** This process writes the chat, claiming it first if needed; false (warned) when another process does. */
-  private writable(log: ChatLog): boolean {
-    if (log.writer && !this.lostLock(log)) return true;
-    // A read-only chat (its log damaged or changed behind its writer) is never written again.
-    if (this.readOnly.has(log.id)) return false;
-    if (this.disposed) return false;
-    const refused = this.claimLog(log);
-    if (refused) this.warn(`Not written to chat ${log.id}: ${refused}`);
-    return !refused;
-  }
-
-  /**
-   * Takes the chat's lock, reads what other processes appended since this one last looked, cuts
-   * a torn last line a dead writer left, and opens the log for appending. Returns why not, or null.
-   */
-  private claimLog(log: ChatLog, leftByOther = false): string | null {
-    const acquired = this.locks.acquire(log.id);
-    if (!acquired.ok) {
-      const who = acquired.owner ? describeOwner(acquired.owner) : 'another Waypoint process';
-      if (acquired.owner && acquired.state?.kind === 'unverified') {
-        const why = acquired.state.why === 'other_host' ? `Waypoint cannot check from here whether it still runs on ${acquired.owner.host}` : 'Waypoint cannot tell whether that process is still the one that took it';
-        // Only a window has the button; a headless run or an MCP server points there.
-        const then = this.options.follow ? 'If it is not running, press Take over.' : 'If it is not running, open the chat in the Waypoint app and take it over there.';
-        return `This chat is being written by ${who} (since ${acquired.owner.since}); ${why}. ${then}`;
-      }
-      return `This chat is being written by ${who}. Wait until it finishes (or stop it there), then try again.`;
-    }
-    this.becomeWriter(log, acquired, leftByOther);
-    return null;
-  }
-
-  /**
-   * With the lock taken: reads what others appended, cuts a torn line, opens the log for appending,
-   * and closes a run another process left open. `leftByOther`: the chat in memory is another
-   * process's, as it logged it (the caller has just stopped following it).
-   */
-  private becomeWriter(log: ChatLog, acquired: Extract<AcquireResult, { ok: true }>, leftByOther = false): void {
-    if (acquired.cleared) this.warn(`Chat ${log.id}: ${acquired.cleared}; this process writes the chat now.`);
-    if (acquired.tookOverFrom) {
-      const why = acquired.why ?? 'may still be running (taken over by the user)';
-      this.warn(`Chat ${log.id} was left locked by ${describeOwner(acquired.tookOverFrom)}, which ${why}; this process took it over. Everything it logged is kept.`);
-    }
-    // Followed, or loaded while another process wrote it: taken as logged, never repaired here.
-    const othersChat = leftByOther || log.followed;
-    const appended = this.follower.follow(log);
-    const torn = log.tail.tornBytes();
-    if (torn > 0) {
-      truncateSync(log.tail.path, log.tail.offset);
-      this.warn(`${log.tail.path}: dropped a torn last line (${torn} bytes) left by a process that stopped mid-write.`);
-    }
-    log.followed = false;
-    this.watch?.remove(log.tail.path);
-    log.writer = this.newWriter(log.id, log.tail.lastSeq + 1, log.tail.offset);
-    if (this.options.onRequest) {
-      const inbox = inboxDir(join(this.sessionsDir, log.id));
-      try {
-        mkdirSync(inbox, { recursive: true });
-        this.watch?.add(inbox);
-      } catch {
-        // The folder is unusable for now (the writer reports it); the poll still looks for requests.
-      }
-    }
-    // The process that ran it is gone (or no longer writes it): its run is closed here as a
-    // restart closes it, before anything this process does goes on from it. Waiting for the folder
-    // poll to notice is not enough: the user's action may come first (the shell started while the
-    // killed writer's lock still looked alive), and it would send the open tool calls to the API.
-    if ((othersChat || appended > 0) && log.lastRunStatus !== 'idle') this.closeLeftRun(log);
-  }
-
-  /**
-   * Whether someone took over the lock this process writes under (checked before every record,
-   * a read of a small file, and on every poll). If so, this process stops writing the chat at
-   * once, what it had not written yet is dropped, and it follows the log from where its own
-   * records end.
-   */
-  private lostLock(log: ChatLog): boolean {
-    if (!log.writer) return false;
-    const verified = this.locks.verify(log.id);
-    if (verified.ok) return false;
-    log.dropWriter();
-    this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
-    if (this.options.follow) this.watch?.add(log.tail.path);
-    const who = verified.by ? describeOwner(verified.by) : 'another process';
-    this.warn(`Chat ${log.id} was taken over by ${who}; this process no longer writes it.`);
-    this.options.onLockLost?.(log.id, verified.by);
-    return true;
   }
 
   private newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter {
@@ -657,13 +573,6 @@ export class ChatLogs implements AsyncDisposable {
     });
   }
 
-  /** Stops writing: what is buffered goes out first; the log is followed from its end on. */
-  private stopWriting(log: ChatLog): void {
-    // Buffered text goes out only under a lock that is still this process's.
-    if (log.hasPendingText && this.lostLock(log)) return;
-    if (log.stopWriting()) this.watch?.remove(inboxDir(join(this.sessionsDir, log.id)));
-  }
-
   /** The shells give an idle chat back, so another process (a restarted MCP server) may write it. */
   private scheduleRelease(log: ChatLog): void {
     const ms = this.options.releaseIdleMs;
@@ -677,8 +586,7 @@ export class ChatLogs implements AsyncDisposable {
         if (log.writer?.failing) this.scheduleRelease(log);
         return;
       }
-      this.stopWriting(log);
-      this.locks.release(log.id);
+      log.release();
     }, ms);
     log.releaseTimer.unref?.();
   }
@@ -696,7 +604,7 @@ export class ChatLogs implements AsyncDisposable {
   /** One look at the folder: new and deleted chats, appends by other writers, requests for ours. */
   private tick(): void {
     if (this.disposed) return;
-    for (const log of [...this.logs.values()]) this.lostLock(log);
+    for (const log of [...this.logs.values()]) log.lockLost();
     if (this.options.follow) this.follower.followFolder();
     if (this.options.onRequest) this.takeRequests(this.options.onRequest);
   }
@@ -713,12 +621,11 @@ export class ChatLogs implements AsyncDisposable {
    * the run as a restart would, so the window offers Resume instead of a run nobody is doing.
    */
   private repairAbandoned(log: ChatLog): void {
-    // The claim closes the run (becomeWriter → closeLeftRun).
-    if (this.claimLog(log, true)) return;
+    // The claim closes the run (ChatLog.claim → closeLeftRun).
+    if (log.claim(true)) return;
     if (log.lastRunStatus === 'idle') return;
     // Paused on a question: nothing to close; the question waits for whoever answers it.
-    this.stopWriting(log);
-    this.locks.release(log.id);
+    log.release();
   }
 
   /**

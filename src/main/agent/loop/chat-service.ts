@@ -1,6 +1,7 @@
 import { MessageText, MessageTextOrEmpty, describeZodError } from '../../../shared/contract';
 import type { Attachment } from '../../../shared/attachments';
-import { approvalMessage, feedbackMessage, type ReviewDecision } from '../../../shared/plan-review';
+import type { ReviewDecision } from '../../../shared/plan-review';
+import { proposalProblem } from '../../plan/engine/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../../shared/prompts';
 import { Emitter, type Disposable } from '../../common/emitter';
 import { PauseBoard } from '../../common/pause-board';
@@ -106,6 +107,7 @@ export class ChatService implements Disposable {
     const kinds = pauseKinds({
       headless: options.headless ?? false,
       plans: recovery.plans,
+      proposals: plans,
       remember: (session, request, decision) =>
         rememberScope({ settings, session, publish: (event) => this.chats.publish(session, event) }, request, decision),
     });
@@ -161,31 +163,40 @@ export class ChatService implements Disposable {
   }
 
   /**
-   * Plan first: "Approve plan" or "Send feedback" on the proposal the user saw at `version`. The
-   * answer is a plan change, then a user message that says so, and Claude's next run starts.
+   * Plan first: "Approve plan" or "Send feedback" on the proposal the user saw at `version`, a
+   * door onto the one answer path (the `plan` pause kind): a plan change, then a user message
+   * that says so, and Claude's next run starts.
    */
   reviewPlan(sessionId: string, request: { planId: string; version: number; decision: ReviewDecision }): { itemId: string } {
     const session = this.chats.require(sessionId);
     // Busy or without a key: refused before anything changes.
-    const apiKey = this.runs.readyToRun(session);
+    this.runs.readyToRun(session);
     refuseWhileAsked(session);
-    const { planId, version, decision } = request;
-    const result = this.options.plans.reviewPlan(sessionId, planId, version, decision);
-    if (!result.ok) throw new UserFacingError('invalid_input', result.error);
-    const text = decision.kind === 'approve' ? approvalMessage(version) : feedbackMessage(version, decision.feedback);
-    return this.post(session, apiKey, text);
+    const { plan } = this.prompts.kinds;
+    const problem = proposalProblem(this.options.plans.getPlan(sessionId), request.planId, request.version);
+    if (problem) throw new UserFacingError('invalid_input', problem);
+    const { accepted } = this.prompts.answer(plan, sessionId, request.planId, request);
+    const item = session.itemsOfKind('user').at(-1);
+    if (!accepted || !item) throw new UserFacingError('invalid_input', 'The plan changed while your answer was on its way. Review it again.');
+    // The kind posts the message before it awaits anything, so it is the chat's last user item now.
+    return { itemId: item.id };
   }
 
   /**
-   * "Retry now" after the loop gave up on API faults: runs the conversation again from the
-   * history as it is. The user's unanswered message is still its last entry (failed attempts
-   * never reach the history), so nothing is typed twice. `started` is false when there is
-   * nothing to retry: no message yet, or Claude already answered the last one.
+   * "Retry now" after the loop gave up on API faults, a door onto the one answer path (the
+   * `retry` pause kind): runs the conversation again from the history as it is. The user's
+   * unanswered message is still its last entry (failed attempts never reach the history), so
+   * nothing is typed twice. Without that awaiting state (a run cut short by a quit, say) the
+   * kept message is resent all the same. `started` is false when there is nothing to retry: no
+   * message yet, or Claude already answered the last one.
    */
   retryRun(sessionId: string): { started: boolean } {
     const session = this.chats.require(sessionId);
     const apiKey = this.runs.readyToRun(session);
     refuseWhileAsked(session);
+    const { retry } = this.prompts.kinds;
+    const awaiting = retry.pending(session);
+    if (awaiting) return { started: this.prompts.answer(retry, sessionId, awaiting.id, 'retry').accepted };
     if (session.history.at(-1)?.role !== 'user') return { started: false };
     this.runs.start(session, apiKey);
     return { started: true };
@@ -234,6 +245,8 @@ export class ChatService implements Disposable {
     const { kinds } = this.prompts;
     if (kind === 'approval') return this.prompts.answer(kinds.approval, sessionId, requestId, answer);
     if (kind === 'escalation') return this.prompts.answer(kinds.escalation, sessionId, requestId, answer);
+    if (kind === 'plan') return this.prompts.answer(kinds.plan, sessionId, requestId, answer);
+    if (kind === 'retry') return this.prompts.answer(kinds.retry, sessionId, requestId, answer);
     return this.prompts.answer(kinds.question, sessionId, requestId, answer);
   }
 

@@ -17,6 +17,8 @@ const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn w
  */
 export type HeldCallAnswer =
   | { kind: 'run' }
+  /** No call is held (a plan proposal, "Retry now"): the run that asked ended; `halt`: none follows. */
+  | { kind: 'none'; halt: boolean }
   | { kind: 'result'; content: string; isError: boolean; halt: boolean; card?: ToolCallItem['status'] };
 
 /** Every question names itself, its chat and (mostly) the tool call it holds back. */
@@ -50,11 +52,12 @@ export interface PauseKind<Request extends PauseRequest, Answer> {
   continues(answer: Answer): boolean;
   /**
    * Records the answer (its `*_resolved` event, published before any await: a second answer then
-   * finds nothing pending) and decides what becomes of the held call.
+   * finds nothing pending) and decides what becomes of the held call. A kind that holds no call
+   * back answers at once (no promise), so the run that follows starts before the answer returns.
    */
-  answered(context: PauseContext, request: Request, answer: Answer): Promise<HeldCallAnswer>;
+  answered(context: PauseContext, request: Request, answer: Answer): HeldCallAnswer | Promise<HeldCallAnswer>;
   /** Stop instead of an answer: records that and gives the held call its result. */
-  cancelled(context: PauseContext, request: Request): HeldCallAnswer & { kind: 'result' };
+  cancelled(context: PauseContext, request: Request): HeldCallAnswer;
 }
 
 /** What running a held call needs when no run is alive to run it (after a restart). */
@@ -78,6 +81,7 @@ export async function settleHeldCalls(
   publish: (event: WaypointEvent) => void,
   otherOpen: string = NOT_RUN_AFTER_RESTART,
 ): Promise<'continue' | 'halted'> {
+  if (answer.kind === 'none') return answer.halt ? 'halted' : 'continue';
   const open = unansweredToolUses(session.history);
   const result = answer.kind === 'run' ? await runHeldCall(session, toolUseId, tools, publish) : answer;
   if (answer.kind === 'result' && answer.card && toolUseId !== undefined) {

@@ -1,17 +1,31 @@
 import type { ApprovalDecision, ApprovalRequest, EscalationAnswer, EscalationRequest, QuestionRequest } from '../../../shared/prompts';
+import type { RetryAnswer } from '../../../shared/retry-now';
+import type { PlanServiceApi } from '../../plan/plan-service.types';
 import type { RecoveryPlans } from '../../recovery/recovery-types';
 import { approvalKind, type ApprovalKindDeps } from './approval-kind';
 import { escalationKind } from './escalation-kind';
 import type { PauseKind } from './pause-kind';
+import { planProposalKind, type PlanProposalAnswer, type PlanProposalRequest } from './plan-proposal-kind';
 import { questionKind } from './question-kind';
+import { retryKind, type RetryRequest } from './retry-kind';
 
 /** The kinds of question a run pauses on, each a schema and a handler (pause-kind.ts). */
 export interface PauseKinds {
   approval: PauseKind<ApprovalRequest, ApprovalDecision>;
   escalation: PauseKind<EscalationRequest, EscalationAnswer>;
   question: PauseKind<QuestionRequest, string>;
+  /** Plan first: the user's review of a proposed plan. */
+  plan: PauseKind<PlanProposalRequest, PlanProposalAnswer>;
+  /** "Retry now" after the API retries ran out. */
+  retry: PauseKind<RetryRequest, RetryAnswer>;
 }
 
-export function pauseKinds(deps: ApprovalKindDeps & { plans: RecoveryPlans | null }): PauseKinds {
-  return { approval: approvalKind(deps), escalation: escalationKind(deps.plans), question: questionKind() };
+export function pauseKinds(deps: ApprovalKindDeps & { plans: RecoveryPlans | null; proposals: Pick<PlanServiceApi, 'getPlan' | 'reviewPlan'> }): PauseKinds {
+  return {
+    approval: approvalKind(deps),
+    escalation: escalationKind(deps.plans),
+    question: questionKind(),
+    plan: planProposalKind(deps.proposals),
+    retry: retryKind(),
+  };
 }

@@ -59,7 +59,7 @@ export class PromptAnswers implements Disposable {
     const context: PauseContext = { session, publish: (event) => chats.publish(session, event) };
 
     if (pauses.isAwaited(sessionId, requestId)) {
-      pauses.deliver(sessionId, requestId, kind.answered(context, request, answer));
+      pauses.deliver(sessionId, requestId, Promise.resolve(kind.answered(context, request, answer)));
       return { accepted: true };
     }
     // No run of this process waits on it (the app restarted, or the run that asked was another
@@ -67,10 +67,16 @@ export class PromptAnswers implements Disposable {
     if (runs.isRunning(sessionId)) return { accepted: false };
     if (kind.needsOpenCall && !unansweredToolUses(session.history).includes(request.toolUseId ?? '')) return { accepted: false };
     const apiKey = kind.continues(answer) ? runs.readyToRun(session) : null;
+    const held = kind.answered(context, request, answer);
+    if (!(held instanceof Promise) && held.kind === 'none') {
+      // Nothing held back (a plan proposal, "Retry now"): the run starts before this returns, so
+      // a message sent meanwhile is refused as busy, as while any run goes on.
+      if (!held.halt && apiKey) runs.start(session, apiKey);
+      return { accepted: true };
+    }
     const tools = this.heldCallTools(session);
-    void kind
-      .answered(context, request, answer)
-      .then((held) => settleHeldCalls(session, request.toolUseId, held, tools, context.publish))
+    void Promise.resolve(held)
+      .then((settled) => settleHeldCalls(session, request.toolUseId, settled, tools, context.publish))
       .then((outcome) => {
         if (outcome === 'continue' && apiKey) runs.start(session, apiKey);
       });
@@ -87,14 +93,16 @@ export class PromptAnswers implements Disposable {
     if (this.options.runs.isRunning(sessionId)) return false;
     const context: PauseContext = { session, publish: (event) => this.options.chats.publish(session, event) };
     const { approval, escalation, question } = this.options.kinds;
-    const cancel = <R extends PauseRequest, A>(kind: PauseKind<R, A>): { toolUseId: string | undefined; held: HeldCallAnswer & { kind: 'result' } } | null => {
+    // Only the kinds that hold a tool call back: a proposal or "Retry now" has no run to stop.
+    const cancel = <R extends PauseRequest, A>(kind: PauseKind<R, A>): { toolUseId: string | undefined; held: HeldCallAnswer } | null => {
       const request = kind.pending(session);
       return request ? { toolUseId: request.toolUseId, held: kind.cancelled(context, request) } : null;
     };
     const cancelled = cancel(question) ?? cancel(approval) ?? cancel(escalation);
     if (!cancelled) return false;
+    const held = cancelled.held.kind === 'result' ? { ...cancelled.held, card: 'error' as const } : cancelled.held;
     // Nothing runs here: settling only answers the open calls (a cancellation runs no call).
-    void settleHeldCalls(session, cancelled.toolUseId, { ...cancelled.held, card: 'error' }, { tools: [], settings: this.options.settings.get() }, context.publish, NOT_RUN_STOPPED);
+    void settleHeldCalls(session, cancelled.toolUseId, held, { tools: [], settings: this.options.settings.get() }, context.publish, NOT_RUN_STOPPED);
     context.publish({ type: 'run_state', sessionId, state: { status: 'idle' } });
     return true;
   }

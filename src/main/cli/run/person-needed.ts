@@ -1,6 +1,8 @@
 import type { CallOutput, EventOf, WaypointEvent } from '../../../shared/contract';
 import type { EscalationAnswer } from '../../../shared/prompts';
+import { awaitsRetry, RetryAnswer } from '../../../shared/retry-now';
 import type { CallRouter } from '../../app/call-router';
+import type { Services } from '../../app/services';
 import { WAYPOINT_COMMAND } from './terminal-words';
 
 /**
@@ -87,6 +89,26 @@ export async function answerPlanProposal(router: CallRouter, sessionId: string, 
   const decision = text.trim().toLowerCase() === 'approve' ? { kind: 'approve' as const } : { kind: 'revise' as const, feedback: text };
   const result = await router('reviewPlan', { sessionId, planId: plan.id, version: plan.version, decision });
   return result.ok ? { accepted: true } : { accepted: false, error: result.error.message };
+}
+
+/**
+ * `--answer` to a chat awaiting "Retry now" (its run gave up on API faults, in this process or one
+ * that has quit since): "retry" sends the kept message again, "abort" leaves it unsent; anything
+ * else is bad input. The answer takes the one answer path (the `retry` pause kind).
+ */
+export function awaitedRetry(snapshot: Snapshot): string | null {
+  const last = snapshot.transcript.at(-1);
+  return snapshot.runState.status === 'idle' && awaitsRetry(last) ? last.id : null;
+}
+
+export function answerRetry(answerPause: Services['answerPause'], sessionId: string, requestId: string, text: string): { accepted: boolean; error?: string; continues: boolean } {
+  const parsed = RetryAnswer.safeParse(text.trim().toLowerCase());
+  if (!parsed.success) return { accepted: false, error: `the API failure is answered with retry or abort, not "${text}"`, continues: false };
+  try {
+    return { accepted: answerPause(sessionId, 'retry', requestId, parsed.data).accepted, continues: parsed.data === 'retry' };
+  } catch (error) {
+    return { accepted: false, error: (error as Error).message, continues: false };
+  }
 }
 
 /**

@@ -159,6 +159,43 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(resumed.stdout).toContain('You said: Say hello');
   });
 
+  it('3, then --answer retry: the chat awaiting "Retry now" after the run quit is answered from the CLI and runs on; abort sends nothing', async () => {
+    use({ name: 'api-down', turns: [], onExhausted: 'error' });
+    const failed = await run(['run', 'Say hello', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(failed.code).toBe(3);
+    const id = chatIdIn(failed.stdout)!;
+
+    // An answer that is neither word is refused, and the chat still awaits its answer.
+    const wrong = await run(['run', '--resume', id, '--answer', 'maybe', '--data-dir', dataDir]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/retry or abort/);
+
+    // The API is back; the process that asked is gone: "retry" resends the kept message.
+    use({ name: 'echo', turns: [], onExhausted: 'echo' });
+    const retried = await run(['run', '--resume', id, '--answer', 'retry', '--data-dir', dataDir]);
+    expect(retried.code, retried.stdout + retried.stderr).toBe(0);
+    expect(retried.stdout).toContain('You said: Say hello');
+    // Answered: nothing awaits "Retry now" any more.
+    const again = await run(['run', '--resume', id, '--answer', 'retry', '--data-dir', dataDir]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not waiting for an answer/);
+  });
+
+  it('3, then --answer abort: "Retry now" is declined, nothing is sent and nothing awaits it any more', async () => {
+    use({ name: 'api-down', turns: [], onExhausted: 'error' });
+    const failed = await run(['run', 'Say hello', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(failed.code).toBe(3);
+    const id = chatIdIn(failed.stdout)!;
+    const requests = server.requests.length;
+    use({ name: 'echo', turns: [], onExhausted: 'echo' });
+    const aborted = await run(['run', '--resume', id, '--answer', 'abort', '--data-dir', dataDir]);
+    expect(aborted.code, aborted.stdout + aborted.stderr).toBe(1);
+    expect(aborted.stdout).toContain('Not retried: the kept message was not sent again.');
+    expect(server.requests.length).toBe(requests);
+    const again = await run(['run', '--resume', id, '--answer', 'retry', '--data-dir', dataDir]);
+    expect(again.stderr).toMatch(/not waiting for an answer/);
+  });
+
   it('4: a risky edit is refused without --auto-approve; nothing is written and the tool and file are named', async () => {
     use(toolsEdit);
     mkdirSync(join(workspace, 'src'));

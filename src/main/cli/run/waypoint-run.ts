@@ -8,7 +8,7 @@ import { createServices, type Services } from '../../app/services';
 import { MemorySecretStore } from '../../settings/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
-import { ANSWERERS, answerApproval, answerCommand, answerPlanProposal, shellQuote, type PersonNeeded } from './person-needed';
+import { ANSWERERS, answerApproval, answerCommand, answerPlanProposal, answerRetry, awaitedRetry, shellQuote, type PersonNeeded } from './person-needed';
 import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
@@ -138,6 +138,13 @@ class HeadlessRun {
     if (snapshot.pendingApproval) {
       this.answerApproval(snapshot.pendingApproval);
       return { kind: 'running' };
+    }
+    const retryId = awaitedRetry(snapshot);
+    if (this.args.answer !== null && retryId) {
+      const answered = answerRetry(this.services.answerPause, sessionId, retryId, this.args.answer);
+      if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the chat no longer awaits "Retry now"'}.`);
+      if (answered.continues) return { kind: 'running' };
+      return { kind: 'ended', end: { exitCode: 1, kind: 'other', reason: 'aborted', text: 'Not retried: the kept message was not sent again.' } };
     }
     if (this.args.answer !== null && isAwaitingApproval(snapshot.plan)) {
       const answered = await answerPlanProposal(router, sessionId, snapshot.plan, this.args.answer);

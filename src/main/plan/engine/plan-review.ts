@@ -34,14 +34,26 @@ export function proposalGuard(before: Plan, after: Plan): string | null {
   return `The plan (version ${before.version}) is a proposal awaiting the user's approval: until the user approves it you may reshape it (add, rename or remove steps, or propose it again) but not start, complete, fail or skip a step, nor complete the plan. ${END_TURN}`;
 }
 
+const NO_PROPOSAL = 'There is no proposed plan awaiting your approval in this chat.';
+
+/**
+ * Why an answer to the proposal the user saw (`planId` at `version`) cannot be taken now, in
+ * words; null when it can. The answer path checks this before anything changes.
+ */
+export function proposalProblem(plan: Plan | null, planId: string, version: number): string | null {
+  if (!plan || plan.status !== 'active' || !plan.review) return NO_PROPOSAL;
+  if (plan.id !== planId) return 'Claude replaced the proposal with a new plan since you looked at it. Review the new plan.';
+  if (plan.review.state === 'approved') return `This plan is already approved (version ${plan.review.version}).`;
+  if (version !== plan.version) {
+    return `The proposal changed since you looked at it (you saw version ${version}; it is at version ${plan.version} now). Review it again.`;
+  }
+  return null;
+}
+
 /** "Approve plan" or "Send feedback" on the proposal the user saw (`planId` at `version`). */
 export function reviewProposal(plan: Plan | null, planId: string, version: number, decision: ReviewDecision, options: EngineOptions): OpResult {
-  if (!plan || plan.status !== 'active' || !plan.review) return rejected('There is no proposed plan awaiting your approval in this chat.');
-  if (plan.id !== planId) return rejected('Claude replaced the proposal with a new plan since you looked at it. Review the new plan.');
-  if (plan.review.state === 'approved') return rejected(`This plan is already approved (version ${plan.review.version}).`);
-  if (version !== plan.version) {
-    return rejected(`The proposal changed since you looked at it (you saw version ${version}; it is at version ${plan.version} now). Review it again.`);
-  }
+  const problem = proposalProblem(plan, planId, version);
+  if (problem || !plan) return rejected(problem ?? NO_PROPOSAL);
   const at = options.now().toISOString();
   if (decision.kind === 'approve') {
     return sealPlan({ ...plan, review: { state: 'approved', version, at } }, plan.version, options, `You approved the plan (version ${version})`);

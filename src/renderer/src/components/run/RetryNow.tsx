@@ -1,12 +1,10 @@
 import { useState } from 'react';
+import { awaitsRetry } from '../../../../shared/retry-now';
 import type { TranscriptItem } from '../../../../shared/transcript';
 
-/** Error notices the loop gives up on after its budget: "Retry now" can resend the kept message. */
-const RETRYABLE = new Set(['overloaded', 'rate_limit', 'server', 'network', 'stalled']);
-
+/** The chat awaits "Retry now" (the same test main makes of its awaiting state). */
 export function canRetryNow(items: readonly TranscriptItem[] | undefined, idle: boolean): boolean {
-  const last = items?.at(-1);
-  return idle && last?.kind === 'notice' && last.level === 'error' && !!last.code && RETRYABLE.has(last.code);
+  return idle && awaitsRetry(items?.at(-1));
 }
 
 /** "Retry now" under the error notice, once the run is idle. */
