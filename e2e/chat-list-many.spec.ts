@@ -70,6 +70,12 @@ test('a list of 241 chats draws only the rows near the view, and Tab and the arr
         tabbed.add((await focused.textContent())!);
       }
       expect(tabbed.size).toBe(6);
+      // Scrolled far from the chat holding focus: the rows there are drawn, and the focused chat
+      // stays drawn and focused (focus would otherwise fall to the page).
+      const holding = (await page.locator('.chat-list .chat-link:focus').textContent())!;
+      await nav.locator('[data-virtual-viewport]').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expect(nav.getByRole('button', { name: /^Copy 0 chat about rivers/ })).toBeVisible();
+      await expect(page.locator('.chat-list .chat-link:focus')).toHaveText(holding);
       await expectAccessibleInBothSchemes(page, 'a list of 241 chats, drawn near the view');
     } finally {
       await second.stop();
