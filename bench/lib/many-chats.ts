@@ -55,3 +55,9 @@ export function resetIndex(chats: ManyChats): void {
   rmSync(join(chats.dataDir, 'sessions', 'index.json'), { force: true });
 }
 
+
+/** Removes every chat's search filter (search-filter-file.ts), so the next search reads every log. */
+export function resetFilters(chats: ManyChats): void {
+  const sessions = join(chats.dataDir, 'sessions');
+  for (const d of readdirSync(sessions, { withFileTypes: true })) if (d.isDirectory()) rmSync(join(sessions, d.name, 'search-filter.bin'), { force: true });
+}

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, utimesSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import type { ScriptedServer } from '../../../test-support/scripted-api/server';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import { noticeItem } from '../common/transcript-items';
 import { INDEX_FILE, type ChatIndex } from './chat-index-file';
+import { FILTER_FILE } from './search/search-filter-file';
 
 let dir: string;
 let server: ScriptedServer;
@@ -174,6 +175,34 @@ describe('the chat index', () => {
     expect(await again.persistence.search('groceries')).toEqual([expect.objectContaining({ snippet: 'Groceries' })]);
     expect(await again.persistence.search('no such words anywhere')).toEqual([]);
     expect(again.chats.sessionInMemory(a)).toBeUndefined();
+  });
+
+  it('a listed chat’s log read by one search leaves a filter beside it: the next search skips the log when it cannot hold the text', async () => {
+    const first = await start();
+    const a = chatWith(first, 'Groceries');
+    first.chats.addNotice(a, noticeItem('info', 'remember the saffron for the paella'));
+    await first.persistence.flush();
+    await close(first);
+
+    const again = await start();
+    expect(await again.persistence.search('no such words anywhere')).toEqual([]);
+    const filter = join(dir, 'sessions', a, FILTER_FILE);
+    expect(existsSync(filter)).toBe(true);
+    expect(statSync(filter).size).toBeLessThan(2_048);
+    expect(await again.persistence.search('saffron for the')).toEqual([expect.objectContaining({ snippet: expect.stringContaining('saffron for the paella') })]);
+    // The log changes and its filter is stamped with it, as if made from it: a search that read
+    // the log would find "qqzzxy"; the filter, made from the old text, says it cannot be there.
+    writeFileSync(logPath(a), readFileSync(logPath(a), 'utf8').replace('for the paella', 'for the qqzzxy'));
+    const stamp = statSync(logPath(a));
+    const kept = readFileSync(filter);
+    kept.writeDoubleLE(stamp.size, 0);
+    kept.writeDoubleLE(stamp.mtimeMs, 8);
+    writeFileSync(filter, kept);
+    expect(await again.persistence.search('for the qqzzxy')).toEqual([]);
+    // Once the log has another stamp the filter is not used: the log is read, and the text found.
+    appendFileSync(logPath(a), '');
+    utimesSync(logPath(a), stamp.atime, new Date(stamp.mtimeMs + 5_000));
+    expect((await again.persistence.search('for the qqzzxy')).map((hit) => hit.session.id)).toEqual([a]);
   });
 
   it('the sidebar search finds text a listed chat streamed in pieces, the match straddling two of them', async () => {

@@ -43,3 +43,33 @@ describe('TextBloom', () => {
     expect(bloom.mayContain('abcdefgh')).toBe(false);
   });
 });
+
+describe('TextBloom kept on disk (search-filter-file.ts)', () => {
+  it('sized to its texts and read back from its bytes, never says no for a needle found in a text added', () => {
+    const unit = fc.oneof(fc.constantFrom('a', 'B', ' ', 'k', 'K', '\u212a', 'i', 'I', '\u0130', 'é', 'Σ', '😀', '"', '\\'), fc.string({ minLength: 1, maxLength: 1 }));
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 400 }), { minLength: 1, maxLength: 12 }), fc.nat(), fc.nat(), fc.nat(), (texts, which, a, b) => {
+        const made = TextBloom.forChars(texts.reduce((n, t) => n + t.length, 0));
+        for (const text of texts) made.add(text);
+        const bloom = TextBloom.fromBytes(made.toBytes())!;
+        expect(bloom).not.toBeNull();
+        const lower = texts[which % texts.length]!.toLowerCase();
+        const [from, to] = [a % (lower.length + 1), b % (lower.length + 1)].sort((x, y) => x - y);
+        expect(bloom.mayContain(lower.slice(from, to))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is small for a short chat and still tells an absent needle apart; bytes that are not a filter give none', () => {
+    const made = TextBloom.forChars(40);
+    made.add('the parser rejects empty keys at the boundary');
+    expect(made.bytes).toBe(128);
+    const bloom = TextBloom.fromBytes(made.toBytes())!;
+    expect(bloom.mayContain('empty keys')).toBe(true);
+    expect(bloom.mayContain('qqzz no such text')).toBe(false);
+    expect(TextBloom.fromBytes(Buffer.from([14, 0, 1, 2, 3]))).toBeNull();
+    expect(TextBloom.fromBytes(Buffer.from([40, 0]))).toBeNull();
+    expect(TextBloom.fromBytes(Buffer.alloc(1))).toBeNull();
+  });
+});

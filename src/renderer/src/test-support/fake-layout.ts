@@ -10,7 +10,8 @@ export function fakeLayout(height = 2000, rowHeight = 40): () => void {
     constructor(private readonly callback: ResizeObserverCallback) {}
     observe(target: Element) {
       const isRow = target.hasAttribute('data-row');
-      if (!isRow && target.getAttribute('role') !== 'log') return;
+      // The viewport: the transcript's log, or a box marked as one (the virtualised chat list).
+      if (!isRow && target.getAttribute('role') !== 'log' && !target.hasAttribute('data-virtual-viewport')) return;
       // The virtualiser measures only rows that are laid out (have an offsetParent).
       if (isRow) Object.defineProperty(target, 'offsetParent', { value: target.parentElement, configurable: true });
       // Asynchronously, as a browser reports after layout.

@@ -32,7 +32,7 @@ const ROW_CONTROL = '[data-row-control]';
  * Up/Down to the chat above or below. Only the chat itself is a Tab stop, so Tab crosses a
  * hundred chats in a hundred presses rather than four hundred (issue 23).
  */
-function moveInList(event: KeyboardEvent<HTMLLIElement>): void {
+export function moveInList(event: KeyboardEvent<HTMLLIElement>): void {
   const target = event.target as HTMLElement;
   if (!target.matches(ROW_CONTROL)) return; // the title box keeps its keys
   const row = event.currentTarget;
@@ -66,12 +66,24 @@ function moveInList(event: KeyboardEvent<HTMLLIElement>): void {
 }
 
 /**
- * One chat in the sidebar: opens on click; its title gets the row's whole width, with the
+ * One chat in the sidebar, its list item included: opens on click; its title gets the row's whole width, with the
  * badges (interrupted, damaged, the plan's progress) on a line below; the actions show over the
  * title's end while the row is hovered or focused. "Rename chat" edits the title in place;
  * "Delete chat" asks first.
  */
-export function SessionItem({ session, current, onOpen, onRename, onDelete, onPin, onExport }: Props) {
+export function SessionItem(props: Props) {
+  return (
+    <li className="chat-item" onKeyDown={moveInList}>
+      <SessionItemParts {...props} />
+    </li>
+  );
+}
+
+/**
+ * What a chat's list item holds, for a list that makes the item itself (the virtualised list,
+ * VirtualChatList.tsx, positions its items); the item must call `moveInList` on its keys.
+ */
+export function SessionItemParts({ session, current, onOpen, onRename, onDelete, onPin, onExport }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(session.title);
   const input = useRef<HTMLInputElement>(null);
@@ -104,7 +116,7 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
   const folderId = useId();
 
   return (
-    <li className="chat-item" onKeyDown={moveInList}>
+    <>
       {editing ? (
         <input
           ref={input}
@@ -214,6 +226,6 @@ export function SessionItem({ session, current, onOpen, onRename, onDelete, onPi
           <Icon name="trash" size={14} />
         </button>
       </span>
-    </li>
+    </>
   );
 }

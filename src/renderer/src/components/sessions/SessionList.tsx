@@ -5,7 +5,8 @@ import type { ActionResult } from '../../store/types';
 import { useWaypoint } from '../../store/store-context';
 import { DeleteChatDialog } from './DeleteChatDialog';
 import { SearchResults, SessionSearch } from './SessionSearch';
-import { SessionItem } from './SessionItem';
+import { SessionItem, SessionItemParts } from './SessionItem';
+import { VIRTUAL_FROM, VirtualChatList } from './VirtualChatList';
 
 interface Props {
   sessions: SessionSummary[];
@@ -28,6 +29,23 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
       </div>
       {searching ? (
         <SearchResults onOpen={onOpen} />
+      ) : sessions.length >= VIRTUAL_FROM ? (
+        <VirtualChatList
+          sessions={sessions}
+          row={(session) => (
+            <SessionRow
+              bare
+              session={session}
+              current={session.id === currentSessionId}
+              onOpen={onOpen}
+              rename={rename}
+              pin={pin}
+              requestDelete={requestDelete}
+              exportChat={exportChat}
+              setLastError={setLastError}
+            />
+          )}
+        />
       ) : (
         <ul className="chat-list">
           {sessions.map((session) => (
@@ -51,6 +69,8 @@ export function SessionList({ sessions, currentSessionId, onOpen }: Props) {
 }
 
 interface RowProps {
+  /** Only what the item holds: the virtualised list makes the item (VirtualChatList.tsx). */
+  bare?: boolean;
   session: SessionSummary;
   current: boolean;
   onOpen(sessionId: string): void;
@@ -66,9 +86,10 @@ interface RowProps {
  * step's progress replace the list, and a hundred chats re-rendering for each took frames from
  * the plan panel (issue 15 item 4).
  */
-const SessionRow = memo(function SessionRow({ session, current, onOpen, rename, pin, requestDelete, exportChat, setLastError }: RowProps) {
+const SessionRow = memo(function SessionRow({ bare, session, current, onOpen, rename, pin, requestDelete, exportChat, setLastError }: RowProps) {
+  const Item = bare ? SessionItemParts : SessionItem;
   return (
-    <SessionItem
+    <Item
       session={session}
       current={current}
       onOpen={() => onOpen(session.id)}
