@@ -64,7 +64,14 @@ export class ChatRegistry implements Disposable {
   }
 
   create(workspace: string | null, extra: Pick<SessionSummary, 'origin'> & { title?: string } = {}): SessionSummary {
-    const now = nowIso();
+    // A new chat is the newest, even when another changed in the same millisecond: its times are
+    // made later than every listed chat's, so it heads the list now and after a restart alike
+    // (the list orders ties by creation and id, never by the order chats were read in).
+    let now = nowIso();
+    for (const chat of this.chats.values()) {
+      const latest = chat.summary.updatedAt > chat.summary.createdAt ? chat.summary.updatedAt : chat.summary.createdAt;
+      if (latest >= now) now = new Date(Date.parse(latest) + 1).toISOString();
+    }
     const summary: SessionSummary = { id: randomUUID(), title: extra.title ?? 'New chat', createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}), ...(extra.origin ? { origin: extra.origin } : {}) };
     this.track(new ChatSession(summary, this.newItems()));
     this.emitter.fire({ type: 'session_updated', session: summary });
