@@ -25,9 +25,10 @@ test("a chat's model is chosen in its header, its requests use it, and it surviv
   await expect(picker.locator('option:checked')).toHaveText('Claude Sonnet 5.5');
 
   await picker.selectOption({ label: 'Claude Haiku 4.5' });
-  // The id the Models API gave that name (the scripted one lists a dated id).
+  // The id the Models API gave that name (the scripted one lists a dated id); the picker shows it
+  // once main has kept the choice (the chat's summary comes back), so it is awaited, not read at once.
+  await expect(picker).toHaveValue(/^claude-haiku-4-5/);
   const haiku = await picker.inputValue();
-  expect(haiku).toMatch(/^claude-haiku-4-5/);
   await send(app, 'Then with the small model');
   await expect(conversation(app).getByText('You said: Then with the small model')).toBeVisible();
   expect(modelOfRequestWith(scripted, 'Then with the small model')).toBe(haiku);
