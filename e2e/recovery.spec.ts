@@ -11,10 +11,10 @@ test.describe('a 529 storm', () => {
     await send(app, 'Are you there?');
     const banner = app.getByRole('status').filter({ hasText: /Claude is overloaded — retrying in \d+ s \(attempt 1\/5\)/ });
     await expect(banner).toBeVisible();
-    await expect(app.getByRole('button', { name: 'Abort' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Abort', exact: true })).toBeVisible();
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('The storm has passed: here is your answer.')).toBeVisible({ timeout: 15_000 });
-    await expect(app.getByRole('button', { name: 'Abort' })).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Abort', exact: true })).toHaveCount(0);
     expect(scripted.requests).toHaveLength(4);
     // The partial text of the mid-stream failure is not left behind or duplicated.
     const text = (await log.textContent()) ?? '';

@@ -1,8 +1,8 @@
 /**
- * Example inputs of every tool Waypoint offers. The planning tools' examples are the seed
- * documents' own (../shared/seeds: P4-02, Planning Tool - Multi-Action, Planning System, Planning
- * Tool Suite), completed where a seed shows only the parameter list; the workspace tools' follow
- * docs/contract.md §6.
+ * Example inputs of every tool Waypoint offers. The planning tools' examples are those of the
+ * documents each dialect comes from (P4-02, Planning Tool - Multi-Action, Planning System, Planning
+ * Tool Suite: docs/contract.md §2), completed where a document shows only the parameter list; the
+ * workspace tools' follow docs/contract.md §6.
  */
 /** Seed P4-02's example create_plan call: a 3×3 structural grid. */
 export const SEED_GRID_PLAN = {

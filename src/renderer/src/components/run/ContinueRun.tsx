@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { isUnfinished, continuePlanMessage } from '../../../../shared/plan-pause';
 import type { TranscriptItem } from '../../../../shared/transcript';
 import { useWaypoint } from '../../store/store-context';
+import { RunActionButton } from './RunActionButton';
 
 /** The message "Continue" sends when no plan waits: Claude picks up where the limit stopped it. */
 export const CONTINUE_MESSAGE = 'Continue where you stopped.';
@@ -22,21 +22,5 @@ export function canContinue(items: readonly TranscriptItem[] | undefined, idle: 
 export function ContinueRun({ sessionId }: { sessionId: string }) {
   const plan = useWaypoint((s) => s.plans[sessionId]);
   const sendMessage = useWaypoint((s) => s.sendMessage);
-  const [busy, setBusy] = useState(false);
-  return (
-    <div className="retry-now">
-      <button
-        type="button"
-        className="btn btn--small btn--primary"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          await sendMessage(isUnfinished(plan) ? continuePlanMessage(plan) : CONTINUE_MESSAGE);
-          setBusy(false);
-        }}
-      >
-        Continue
-      </button>
-    </div>
-  );
+  return <RunActionButton label="Continue" onAct={() => sendMessage(isUnfinished(plan) ? continuePlanMessage(plan) : CONTINUE_MESSAGE)} />;
 }
