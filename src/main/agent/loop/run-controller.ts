@@ -1,4 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicClient } from '../model/anthropic-sdk';
+import { noticeItem } from '../../common/transcript-items';
 import type { Disposable } from '../../common/emitter';
 import { UserFacingError } from '../../common/errors';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -98,8 +100,18 @@ export class RunController implements Disposable {
       chats.publish(session, { type: 'session_updated', session: { ...resumed, interrupted: false } });
     }
     chats.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: job ? 'compacting' : 'requesting' } });
-    // runChat never rejects (it turns a throw into a notice), so this is its end whatever happened.
-    void runChat(this.context(session, apiKey, controller.signal), job).then((ending) => {
+    // A fresh client per run, so a key changed in Settings applies to the next message. runChat
+    // never rejects (it turns a throw into a notice), nor does a failed load of the SDK (a broken
+    // install), so this is the run's end whatever happened.
+    const ran = anthropicClient({ apiKey, baseURL: this.options.baseURL, maxRetries: this.options.sdkMaxRetries, timeout: this.options.stallTimeoutMs }).then(
+      (client) => runChat(this.context(session, client, apiKey, controller.signal), job),
+      (error: unknown) => {
+        console.error(`[waypoint] could not load the Anthropic SDK: ${error instanceof Error ? error.message : String(error)}`);
+        const text = "Waypoint could not load the Anthropic SDK, so nothing was sent. Reinstall Waypoint (npm ci) and send again.";
+        chats.publish(session, { type: 'transcript_item', sessionId, item: noticeItem('error', text, 'internal') });
+      },
+    );
+    void ran.then((ending) => {
       this.runs.delete(sessionId);
       if (this.disposed) return;
       if (!job) this.settle(session, controller.signal.aborted, ending === 'turn_limit');
@@ -136,14 +148,13 @@ export class RunController implements Disposable {
   }
 
   /** One run's context, built once. */
-  private context(session: ChatSession, apiKey: string, signal: AbortSignal): RunContext {
+  private context(session: ChatSession, client: Anthropic, apiKey: string, signal: AbortSignal): RunContext {
     const { options } = this;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
     return {
       session,
-      // A fresh client per run, so a key changed in Settings applies to the next message.
-      client: new Anthropic({ apiKey, baseURL: options.baseURL, maxRetries: options.sdkMaxRetries, timeout: options.stallTimeoutMs }),
+      client,
       apiKey,
       signal,
       // The chat's own model ("Chat model" in its header) over the default in Settings.
