@@ -1,3 +1,4 @@
+import { describeZodError } from '../../../shared/zod-error';
 import { UserFacingError } from '../../common/errors';
 import type { Disposable } from '../../common/emitter';
 import type { PauseBoard } from '../../common/pause-board';
@@ -52,7 +53,7 @@ export class PromptAnswers implements Disposable {
     const request = kind.pending(session);
     if (!request || request.id !== requestId) return { accepted: false };
     const parsed = kind.answer.safeParse(raw);
-    if (!parsed.success) throw new UserFacingError('invalid_input', parsed.error.issues.map((i) => i.message).join('; '));
+    if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     const answer = parsed.data;
     const problem = kind.problem(request, answer);
     if (problem) throw new UserFacingError('invalid_input', problem);
