@@ -119,6 +119,7 @@ describe('ask_user in the loop', () => {
     const { service, session, asked } = await start();
     service.sendMessage(session.id, 'Set up the app');
     await asked();
-    expect(() => service.sendMessage(session.id, 'hello?')).toThrow(/Claude is still working in this chat/);
+    // No run waits on it (the one that asked ended): the chat's awaiting state says what to do, as after a restart.
+    expect(() => service.sendMessage(session.id, 'hello?')).toThrow(`Claude asked you: "${QUESTION}". Answer it first, or press Stop to cancel the question.`);
   });
 });
