@@ -19,6 +19,8 @@ export interface TestApp {
   api: ScriptedServer;
   readonly events: WaypointEvent[];
   call<N extends CallName>(name: N, input: unknown): Promise<CallOutput<N>>;
+  /** The router's answer as a shell gets it, refusals included (for tests of what is refused). */
+  router(name: string, input: unknown): ReturnType<AppServices['router']>;
   /** Resolves when the chat's run is idle again after events from `from` on (default: now). */
   idle(sessionId: string, from?: number): Promise<void>;
   /** Resolves with the first event from `from` on that matches. */
@@ -73,6 +75,7 @@ export async function startTestApp(scenario: Scenario, options: TestAppOptions =
       if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
       return result.value as never;
     },
+    router: (name, input) => services.router(name, input),
     async idle(sessionId, from = events.length) {
       await waitFor((e) => e.type === 'run_state' && e.sessionId === sessionId && e.state.status === 'idle', from);
     },
