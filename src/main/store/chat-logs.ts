@@ -217,14 +217,6 @@ export class ChatLogs implements AsyncDisposable {
     return acquired.tookOverFrom;
   }
 
-  renameSession(sessionId: string, title: string): SessionSummary {
-    return this.options.chat.renameSession(sessionId, title);
-  }
-
-  pinSession(sessionId: string, pinned: boolean): SessionSummary {
-    return this.options.chat.pinSession(sessionId, pinned);
-  }
-
   /** Removes the chat and its folder; false when there was no such chat. */
   async deleteSession(sessionId: string): Promise<boolean> {
     this.claim(sessionId);

@@ -43,7 +43,7 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
     const app = await instance('the Waypoint web shell', { follow: true });
     expect(app.persistence.writerElsewhere(id)).toBeNull();
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Mine now');
+    app.chats.renameSession(id, 'Mine now');
     expect(app.warnings.join('\n')).toMatch(/was left locked by waypoint run, pid 1, which ran before the computer restarted; this process took it over/);
     expect(readLog(join(sessionsDir(), id, 'events.jsonl')).records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Mine now' } });
   });
@@ -67,7 +67,7 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
     expect(() => app.persistence.takeOver(id, 'some-other-lock')).toThrow(/lock changed since you looked/);
     expect(app.persistence.takeOver(id, 'old-waypoint')).toMatchObject({ pid: 1, holder: 'waypoint run' });
     expect(readLock(id)).toMatchObject({ pid: process.pid, tookOverFrom: { pid: 1, holder: 'waypoint run' } });
-    app.persistence.renameSession(id, 'Taken over');
+    app.chats.renameSession(id, 'Taken over');
     expect(readLog(join(sessionsDir(), id, 'events.jsonl')).records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Taken over' } });
   });
 });
@@ -85,7 +85,7 @@ describe('another host\'s lock', () => {
     expect(() => here.persistence.claim(id)).toThrow(/the Waypoint app, pid \d+ on laptop\.local .*cannot check from here whether it still runs on laptop\.local/);
     expect(here.persistence.chatWriter(id)?.state).toEqual({ kind: 'unverified', why: 'other_host' });
     here.persistence.takeOver(id, theirs.token);
-    here.persistence.renameSession(id, 'Taken over here');
+    here.chats.renameSession(id, 'Taken over here');
 
     // The laptop notices at its next look, stops writing and says so; what it does now is not logged.
     await until(() => laptop.lost.length > 0, 'the old holder to notice');

@@ -68,7 +68,7 @@ describe('one data folder, two writers in turn', () => {
     await mcp.close();
     expect(existsSync(lockPathFor(join(folder.dataDir, 'sessions'), id))).toBe(false);
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Renamed in the app');
+    app.chats.renameSession(id, 'Renamed in the app');
     await until(() => !existsSync(lockPathFor(join(folder.dataDir, 'sessions'), id)), 'the idle chat to be given back');
 
     const read = readLog(join(folder.dataDir, 'sessions', id, 'events.jsonl'));
@@ -150,7 +150,7 @@ describe('one data folder, two writers in turn', () => {
     await new Promise((r) => writer.once('exit', r));
     log.close();
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Taken over');
+    app.chats.renameSession(id, 'Taken over');
     expect(app.warnings.join('\n')).toMatch(/was left locked by waypoint run, pid \d+, which is no longer running; this process took it over/);
     expect(app.warnings.join('\n')).toMatch(/dropped a torn last line \(\d+ bytes\) left by a process that stopped mid-write/);
     const read = readLog(logPath);
