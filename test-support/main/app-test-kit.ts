@@ -17,6 +17,8 @@ export interface TestApp {
   dataDir: string;
   workspace: string;
   api: ScriptedServer;
+  /** The services now running (a restart makes new ones), for what no call shows. */
+  readonly services: AppServices;
   readonly events: WaypointEvent[];
   call<N extends CallName>(name: N, input: unknown): Promise<CallOutput<N>>;
   /** The router's answer as a shell gets it, refusals included (for tests of what is refused). */
@@ -69,6 +71,9 @@ export async function startTestApp(scenario: Scenario, options: TestAppOptions =
     dataDir,
     workspace,
     api,
+    get services() {
+      return services;
+    },
     events,
     async call(name, input) {
       const result = await services.router(name, input);
