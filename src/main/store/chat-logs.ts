@@ -17,7 +17,7 @@ import { loadChat, loadChats, type LoadedChat } from './load-chats';
 import type { LogFileSystem } from './log-file-system';
 import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { hasPendingPrompt, type RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { HistoryChange } from '../chats/history-change';
@@ -548,8 +548,8 @@ export class ChatLogs implements AsyncDisposable {
     this.index.schedule();
   }
 
-  private newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter {
-    return new SessionLogWriter(this.logPath(sessionId), nextSeq, {
+  private newWriter(sessionId: string, nextSeq: number, startsAt: number): ChatLogWriter {
+    return new ChatLogWriter(this.logPath(sessionId), nextSeq, {
       ...(this.options.fs ? { fs: this.options.fs } : {}),
       startsAt,
       onForeignChange: (what) => queueMicrotask(() => this.changedElsewhere(sessionId, what)),

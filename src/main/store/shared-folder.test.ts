@@ -11,7 +11,7 @@ import { inboxDir, sendToInbox, takeFromInbox, type TakenRequest } from './chat-
 import { lockPathFor } from './chat-lock';
 import { readLog } from './log-reader';
 import { LogTail } from './log-tail';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { callTool } from '../tools/define-tool';
 
 /**
@@ -130,7 +130,7 @@ describe('one data folder, two writers in turn', () => {
     const id = 'chat-from-a-crashing-writer';
     const sessionsDir = join(folder.dataDir, 'sessions');
     const logPath = join(sessionsDir, id, 'events.jsonl');
-    const log = new SessionLogWriter(logPath);
+    const log = new ChatLogWriter(logPath);
     mkdirSync(join(sessionsDir, id), { recursive: true });
     writeFileSync(lockPathFor(sessionsDir, id), JSON.stringify({ pid: writer.pid, host: hostname(), token: 't', holder: 'waypoint run', since: new Date().toISOString() }));
     const now = new Date().toISOString();
@@ -163,7 +163,7 @@ describe('one data folder, two writers in turn', () => {
 describe('log tail and inbox', () => {
   it('a tail returns complete lines only, the partial one on a later read; a deleted log is gone', () => {
     const path = join(folder.dataDir, 'log.jsonl');
-    const writer = new SessionLogWriter(path);
+    const writer = new ChatLogWriter(path);
     const now = new Date().toISOString();
     writer.append({ type: 'created', session: { id: 'c', title: 't', createdAt: now, updatedAt: now } });
     const tail = new LogTail(path, 0, -1);
