@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_JS, toolsEdit } from '../test-support/scenarios/tools-workspace';
-import { expectAccessible } from './support/axe';
+import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { openNewChat, send } from './support/plan-panel';
 
@@ -46,7 +46,7 @@ test('a chat out of view that asks for approval notifies with its title; a click
   await expect(box).not.toBeChecked();
   await box.check();
   await expect(box).toBeChecked();
-  await expectAccessible(app, 'Settings with Notifications', 'light');
+  await expectAccessibleInBothSchemes(app, 'Settings with Notifications');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toHaveCount(0);
 
