@@ -171,6 +171,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // A chat that cannot be saved pauses and says why (save-alerts.ts).
   subscriptions.add(watchSaves(sessions.onSaveState, toChat, (event) => pump.push(event)));
 
+  // Only the desktop window says it (one window); the desktop notifier reads it.
+  let chatInView: string | null = null;
   const handlers: CallHandlers = {
     getAppInfo: () => ({
       // A headless run serves no window; it answers as the plain-Node shell it is closest to.
@@ -234,6 +236,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
+    setChatInView: ({ sessionId }) => {
+      chatInView = sessionId;
+      return {};
+    },
   };
 
   let disposed: Promise<void> | null = null;
@@ -244,6 +250,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerPause: (...args) => chat.answerPause(...args),
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
+    chatInView: () => chatInView,
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
     dispose() {
       disposed ??= (async () => {
