@@ -59,7 +59,7 @@ test('a chat out of view that asks for approval notifies with its title; a click
 
   // The first chat's run goes on out of view and stops at the approval.
   await scripted.release(1);
-  await expect.poll(() => shown(app)).toEqual([{ title: asking, body: 'Edit src/app.js — approve or deny it.', tag: expect.stringMatching(/^waypoint-chat-/) as string }]);
+  await expect.poll(() => shown(app)).toEqual([{ title: asking, body: 'Edit src/app.js — approve or deny it.', tag: expect.stringMatching(/^waypoint-chat-/) as unknown as string }]);
   await expect(approval(app)).toHaveCount(0);
 
   await app.evaluate(() => window.shownNotifications[0]!.notification.onclick?.(new Event('click')));
