@@ -11,6 +11,7 @@ import { Composer } from './Composer';
 import { ContextBar } from './ContextBar';
 import { ChatLogNotice } from './sessions/ChatLogNotice';
 import { ChatWriterNotice } from './sessions/ChatWriterNotice';
+import { useChatWriter } from './sessions/use-chat-writer';
 import { TakeOverDialog } from './sessions/TakeOverDialog';
 import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
@@ -55,6 +56,7 @@ export const ChatView = memo(function ChatView() {
   const findQuery = useWaypoint((s) => (s.findOpen ? s.findQuery : ''));
   const findCurrent = useWaypoint((s) => (s.findOpen ? (s.findResult?.matches[s.findIndex] ?? null) : null));
   const findMarks = useMemo(() => (findQuery ? { query: findQuery, current: findCurrent } : null), [findQuery, findCurrent]);
+  const writer = useChatWriter(sessionId);
   const [dropping, setDropping] = useState(false);
   // Files dropped anywhere on the chat join the next message.
   const hasFiles = (event: DragEvent) => !damaged && event.dataTransfer.types.includes('Files');
@@ -128,6 +130,7 @@ export const ChatView = memo(function ChatView() {
             onRemoveAttachment={removeAttachment}
             onDismissAttachmentAlert={dismissAttachmentAlert}
             footer={<ContextBar sessionId={sessionId} working={working} />}
+            {...(writer ? { heldBy: writer.holder } : {})}
           />
         )}
       </div>
