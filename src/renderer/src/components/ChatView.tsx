@@ -7,6 +7,7 @@ import { PendingEscalation } from './escalation/PendingEscalation';
 import { PendingQuestion } from './question/PendingQuestion';
 import { lastReplyId } from './rerun/last-reply';
 import { RunNotices } from './run/RunNotices';
+import { canRetryNow } from './run/RetryNow';
 import { Composer } from './Composer';
 import { ContextBar } from './ContextBar';
 import { ChatLogNotice } from './sessions/ChatLogNotice';
@@ -79,7 +80,9 @@ export const ChatView = memo(function ChatView() {
   const attention = useMemo(() => (escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined), [escalation, sessionId]);
   // Edit message on every message (main refuses it mid-run and says so); Retry reply on the last reply while Claude is idle.
   const retryId = !working && !damaged && items ? lastReplyId(items) : null;
-  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId } : undefined), [sessionId, damaged, retryId]);
+  // "Retry now" sits in the error notice it answers, not far below it above the composer.
+  const retryNoticeId = !damaged && canRetryNow(items, !working) ? (items?.at(-1)?.id ?? null) : null;
+  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId, retryNoticeId } : undefined), [sessionId, damaged, retryId, retryNoticeId]);
 
   return (
     <div
@@ -90,6 +93,12 @@ export const ChatView = memo(function ChatView() {
       }}
       onDrop={onDrop}
     >
+      {/* While files are dragged over the chat, it says what dropping them does. */}
+      {dropping && (
+        <div className="drop-target">
+          <p>Drop files to attach them to your message</p>
+        </div>
+      )}
       <FindBar />
       {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
       <ShownTranscript
