@@ -181,7 +181,7 @@ export function Transcript({ items = NO_ITEMS, loading = false, olderItems = 0, 
                 <TranscriptEntry
                   key={rowKey(row)}
                   item={row.item}
-                  {...(controls ? { sessionId: controls.sessionId, editable: controls.editable, retry: controls.retryId === row.item.id } : {})}
+                  {...(controls ? { sessionId: controls.sessionId, editable: controls.editable, retry: controls.retryId === row.item.id, retryNow: controls.retryNoticeId === row.item.id } : {})}
                 />
               ) : (
                 <PlanChangeGroup key={rowKey(row)} items={row.items} {...(reveal && row.items.some((i) => i.id === reveal.itemId) ? { openFor: reveal.nonce } : {})} />
