@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../tools/tool';
 import { waitUnlessStopped } from '../common/wait';
 import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
 import type { CheckpointStore } from './checkpoints';
+import type { TurnCheckpoints } from './turn-checkpoints';
 import { classifyToolFailure } from './classify';
 import { decideRecovery, type RecoveryDecision } from './policy';
 import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
@@ -14,6 +15,7 @@ import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts,
 export interface RecoveryCore {
   plans: RecoveryPlans;
   checkpoints: CheckpointStore;
+  turns: TurnCheckpoints;
   /** Consecutive failures per chat outside any plan (no step to attribute them to). */
   looseFailures: Map<string, number>;
   now(): Date;
@@ -39,8 +41,8 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
  * pauses the run on an escalation until the user answers.
  */
 export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext): ToolRecoveryHooks {
-  const { plans, checkpoints } = core;
-  const { sessionId, signal, settings, publish, workspace } = run;
+  const { plans, checkpoints, turns } = core;
+  const { sessionId, signal, settings, publish, workspace, turn } = run;
 
   const activeStep = (): { planId: string; step: PlanStep } | null => {
     const plan = plans.getPlan(sessionId);
@@ -74,14 +76,16 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
 
   return {
     async beforeExecute(block: ToolUseBlock, tool: ToolDefinition) {
-      if (!FILE_CHANGERS.has(tool.name)) return;
-      const plan = plans.getPlan(sessionId);
       const rel = pathOf(block);
-      if (!plan || plan.status !== 'active' || !rel) return;
       try {
-        await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
+        if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
+        if (!FILE_CHANGERS.has(tool.name) || !rel) return;
+        // Every change a turn makes, inside a plan or not, can be put back by editing its message.
+        if (turn) await turns.capture(workspace, sessionId, turn, rel);
+        const plan = plans.getPlan(sessionId);
+        if (plan && plan.status === 'active') await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
       } catch (error) {
-        console.warn(`[waypoint] could not checkpoint ${rel}: ${(error as Error).message}`);
+        console.warn(`[waypoint] could not checkpoint ${rel ?? tool.name}: ${(error as Error).message}`);
       }
     },
 
@@ -91,7 +95,10 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
         if (outcome.ok && tool.group !== 'planning') core.looseFailures.delete(sessionId);
         const plan = plans.getPlan(sessionId);
         const rel = pathOf(block);
-        if (outcome.ok && FILE_CHANGERS.has(tool.name) && plan && rel) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+        if (outcome.ok && FILE_CHANGERS.has(tool.name) && rel) {
+          if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+          await turns.recordWrite(workspace, sessionId, rel).catch(() => undefined);
+        }
         return { text: outcome.ok ? outcome.content : outcome.error.message, halt: false };
       }
       const message = outcome.error.message;

@@ -26,6 +26,8 @@ export interface RecoveryRunContext {
   settings: Settings;
   /** The chat's workspace folder: checkpoints resolve paths in it as the file tools do. */
   workspace: string | null;
+  /** The user message whose turn this run answers (its id): file changes are checkpointed per turn, so Edit message can put them back. */
+  turn: string | null;
   /** Applies and emits an event (the session state keeps the pending escalation). */
   publish(event: WaypointEvent): void;
   /**

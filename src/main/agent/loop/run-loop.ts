@@ -191,6 +191,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
           signal,
           settings,
           workspace: deps.workspace,
+          turn: turnOf(session),
           publish: deps.publish,
           awaitEscalation: async (request) => {
             const { by, held } = await pauses.settled(request, signal, deps.kinds.escalation);
@@ -279,4 +280,10 @@ function toParam(block: ContentBlock): ContentBlockParam[] {
   if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
   if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
   return [];
+}
+
+/** The user message this run answers: what its tools change is checkpointed under its id (recovery/turn-checkpoints.ts). */
+function turnOf(session: ChatSession): string | null {
+  for (let i = session.itemCount - 1; i >= 0; i--) if (session.kindAt(i) === 'user') return session.idAt(i) ?? null;
+  return null;
 }

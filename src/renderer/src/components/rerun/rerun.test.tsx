@@ -21,7 +21,7 @@ function setup(runState: { status: 'idle' } | { status: 'running'; phase: 'strea
     runState,
   });
   const calls: unknown[] = [];
-  backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'delete', changedOutside: false }] }));
+  backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'delete', changedOutside: false }], commands: 0 }));
   backend.override('editMessage', (input) => {
     calls.push(input);
     return { itemId: 'u3', earlierChatId: 's2' };
