@@ -84,7 +84,7 @@ export class Reruns {
 
     const release = runs.reserve(sessionId);
     let copy: ChatSession;
-    let files: { restored: string[]; changed: string[] } = { restored: [], changed: [] };
+    let files: { restored: string[]; changed: string[] };
     let fileProblem: string | null = null;
     try {
       copy = forkChat(session, chats.newItems());
