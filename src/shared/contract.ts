@@ -278,7 +278,7 @@ export const calls = {
     input: z.object({ patch: SettingsPatch }).strict(),
     output: SettingsView,
   },
-  /** Saves an approval rule for every chat (Settings → Approval rules). */
+  /** Saves an approval rule for every chat: "Always approve" at once, Settings → Approval rules on the dialog's Save. */
   addApprovalRule: {
     input: z.object({ rule: ApprovalRuleFields }).strict(),
     output: z.object({ rule: ApprovalRule }),
