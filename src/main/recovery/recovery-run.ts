@@ -9,7 +9,7 @@ import type { CheckpointStore } from './checkpoints';
 import type { TurnCheckpoints } from './turn-checkpoints';
 import { classifyToolFailure } from './classify';
 import { decideRecovery, type RecoveryDecision } from './policy';
-import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
+import type { CheckpointContext, FileCheckpointHooks, RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
 
 /** What the hooks share across runs (RecoveryService owns it). */
 export interface RecoveryCore {
@@ -23,7 +23,7 @@ export interface RecoveryCore {
 
 const FILE_CHANGERS = new Set(['write_file', 'edit_file']);
 
-function pathOf(block: ToolUseBlock): string | null {
+function pathOf(block: Pick<ToolUseBlock, 'input'>): string | null {
   const input = block.input as { path?: unknown } | null;
   return input && typeof input.path === 'string' && input.path.length > 0 ? input.path : null;
 }
@@ -35,14 +35,45 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
 }
 
 /**
+ * The file checkpoints around one call: every change a turn makes, inside a plan or not, can be
+ * put back by editing its message (turn-checkpoints.ts); a plan's step's also by rollback and
+ * "Undo plan" (checkpoints.ts). A checkpoint that cannot be taken never stops the call.
+ */
+export function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn }: CheckpointContext): FileCheckpointHooks {
+  const { plans, checkpoints, turns } = core;
+  return {
+    async before(block, tool) {
+      const rel = pathOf(block);
+      try {
+        if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
+        if (!FILE_CHANGERS.has(tool.name) || !rel) return;
+        if (turn) await turns.capture(workspace, sessionId, turn, rel);
+        const plan = plans.getPlan(sessionId);
+        if (plan && plan.status === 'active') await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
+      } catch (error) {
+        console.warn(`[waypoint] could not checkpoint ${rel ?? tool.name}: ${(error as Error).message}`);
+      }
+    },
+    async after(block, tool, ok) {
+      const rel = pathOf(block);
+      if (!ok || !FILE_CHANGERS.has(tool.name) || !rel) return;
+      const plan = plans.getPlan(sessionId);
+      if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+      await turns.recordWrite(workspace, sessionId, rel).catch(() => undefined);
+    },
+  };
+}
+
+/**
  * The thin executor of the recovery policy for one run: checkpoints before a step changes a
  * file, and after each failed non-planning tool call records the attempt on the running step,
  * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), and
  * pauses the run on an escalation until the user answers.
  */
 export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext): ToolRecoveryHooks {
-  const { plans, checkpoints, turns } = core;
-  const { sessionId, signal, settings, publish, workspace, turn } = run;
+  const { plans, checkpoints } = core;
+  const { sessionId, signal, settings, publish, workspace } = run;
+  const files = createCheckpointHooks(core, run);
 
   const activeStep = (): { planId: string; step: PlanStep } | null => {
     const plan = plans.getPlan(sessionId);
@@ -75,30 +106,13 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
   };
 
   return {
-    async beforeExecute(block: ToolUseBlock, tool: ToolDefinition) {
-      const rel = pathOf(block);
-      try {
-        if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
-        if (!FILE_CHANGERS.has(tool.name) || !rel) return;
-        // Every change a turn makes, inside a plan or not, can be put back by editing its message.
-        if (turn) await turns.capture(workspace, sessionId, turn, rel);
-        const plan = plans.getPlan(sessionId);
-        if (plan && plan.status === 'active') await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
-      } catch (error) {
-        console.warn(`[waypoint] could not checkpoint ${rel ?? tool.name}: ${(error as Error).message}`);
-      }
-    },
+    beforeExecute: (block: ToolUseBlock, tool: ToolDefinition) => files.before(block, tool),
 
     async afterExecute(facts: ToolCallFacts): Promise<RecoveredResult> {
       const { tool, outcome, block } = facts;
       if (outcome.ok || tool.group === 'planning' || signal.aborted) {
         if (outcome.ok && tool.group !== 'planning') core.looseFailures.delete(sessionId);
-        const plan = plans.getPlan(sessionId);
-        const rel = pathOf(block);
-        if (outcome.ok && FILE_CHANGERS.has(tool.name) && rel) {
-          if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
-          await turns.recordWrite(workspace, sessionId, rel).catch(() => undefined);
-        }
+        await files.after(block, tool, outcome.ok);
         return { text: outcome.ok ? outcome.content : outcome.error.message, halt: false };
       }
       const message = outcome.error.message;

@@ -1,8 +1,8 @@
 import type { Disposable } from '../common/emitter';
 import { SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
-import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
-import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
+import { createCheckpointHooks, createRecoveryHooks, type RecoveryCore } from './recovery-run';
+import type { CheckpointContext, FileCheckpointHooks, RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
 
 export interface RecoveryServiceOptions {
@@ -35,6 +35,11 @@ export class RecoveryService implements Disposable {
 
   hooksFor(run: RecoveryRunContext): ToolRecoveryHooks {
     return createRecoveryHooks(this.core, run);
+  }
+
+  /** Only the file checkpoints, for a call run outside a run's executor (a held call answered after a restart). */
+  checkpointHooks(context: CheckpointContext): FileCheckpointHooks {
+    return createCheckpointHooks(this.core, context);
   }
 
   /** A new message from the user starts the per-chat failure count afresh. */

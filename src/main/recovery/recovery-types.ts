@@ -57,3 +57,22 @@ export interface ToolRecoveryHooks {
   /** After it ran: the tool_result text (failures carry the strategy's hint) and whether to halt. */
   afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
 }
+
+/** What a checkpoint reads of a call: its input (the path it names). */
+type CallInput = Pick<ToolUseBlock, 'input'>;
+
+/** The file checkpoints around one tool call, for a call run outside the loop's executor (a held call answered after a restart). */
+export interface FileCheckpointHooks {
+  /** Before it runs: saves the file a write_file or edit_file is about to change, counts a run_command. */
+  before(block: CallInput, tool: ToolDefinition): Promise<void>;
+  /** After it ran: remembers what a successful write left. */
+  after(block: CallInput, tool: ToolDefinition, ok: boolean): Promise<void>;
+}
+
+/** Which chat, folder and turn a call's checkpoints belong to. */
+export interface CheckpointContext {
+  sessionId: string;
+  workspace: string | null;
+  /** The id of the user message the turn answers (turn-checkpoints.ts). */
+  turn: string | null;
+}

@@ -170,3 +170,16 @@ export class TurnCheckpoints {
 }
 
 const commandsOf = (manifest: Manifest, turns: readonly string[]): number => turns.reduce((sum, turn) => sum + (manifest.commands[turn] ?? 0), 0);
+
+/** A chat's items as far as a turn needs them: kinds and ids, nothing read from the log. */
+interface ItemKinds {
+  readonly itemCount: number;
+  kindAt(index: number): string | undefined;
+  idAt(index: number): string | undefined;
+}
+
+/** The turn a call now belongs to: the chat's last user message (its id), or null in a chat with none. */
+export function turnOf(items: ItemKinds): string | null {
+  for (let i = items.itemCount - 1; i >= 0; i--) if (items.kindAt(i) === 'user') return items.idAt(i) ?? null;
+  return null;
+}

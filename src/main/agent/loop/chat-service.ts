@@ -25,6 +25,7 @@ import { runCompaction } from '../context/compact-run';
 import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from '../ports';
 import { PromptAnswers } from '../pauses/prompt-answers';
 import { RunController } from './run-controller';
+import { turnOf } from '../../recovery/turn-checkpoints';
 import type { UsageRecord } from '../model/usage-meter';
 
 
@@ -129,7 +130,9 @@ export class ChatService implements Disposable {
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
     });
-    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor });
+    // A held call run after a restart is checkpointed as the executor would (Edit message can put it back).
+    const checkpointsFor = (session: ChatSession) => recovery.checkpointHooks({ sessionId: session.summary.id, workspace: session.summary.workspace ?? null, turn: turnOf(session) });
+    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor, checkpointsFor });
     this.reruns = new Reruns({
       chats: this.chats,
       runs: this.runs,

@@ -8,6 +8,7 @@ import { LOOSE_NEW_FILE, RERUN_FILE, RERUN_FILE_TEXT, rerunLoose } from '../../.
 import type { Scenario } from '../../../../test-support/scripted-api/scenario';
 import type { CallOutput } from '../../../shared/contract';
 import type { TranscriptItem } from '../../../shared/transcript';
+import type { WaypointEvent } from '../../../shared/contract';
 
 // Edit message and Retry reply through the whole app (call router, loop, plans, recovery,
 // session logs): real SDK against the scripted server, which refuses any invalid history.
@@ -261,6 +262,25 @@ describe('file changes made outside any plan', () => {
     await rerun('retryReply', { restoreFiles: true });
     expect(file(app, RERUN_FILE)).toBe('# Notes\n\nWritten without a plan.\n');
     expect(existsSync(join(app.workspace, LOOSE_NEW_FILE))).toBe(false);
+  });
+
+  it('an edit the user approved (not auto-approved) is put back too, also when approved after a restart', async () => {
+    for (const restart of [false, true]) {
+      const { app, id, userItem } = await start(rerunLoose, { files, settings: { retryDelayMs: 0, autoApproveCommands: true } });
+      const from = app.events.length;
+      await app.call('sendMessage', { sessionId: id, text: 'Write the notes' });
+      const asked = (await app.waitFor((e) => e.type === 'approval_requested', from)) as Extract<WaypointEvent, { type: 'approval_requested' }>;
+      if (restart) await app.restart();
+      const answered = app.events.length;
+      await app.call('answerApproval', { sessionId: id, requestId: asked.request.id, decision: 'approve' });
+      await app.idle(id, answered);
+      expect(file(app, RERUN_FILE), `restart: ${restart}`).toBe('# Notes\n\nWritten without a plan.\n');
+      const message = await userItem('Write the notes');
+      expect((await app.call('previewRerun', { sessionId: id, itemId: message.id })).files, `restart: ${restart}`).toEqual([{ path: RERUN_FILE, action: 'restore', changedOutside: false }]);
+      // Put back before the call returns (the rerun's own run then waits on its next approval).
+      await app.call('editMessage', { sessionId: id, itemId: message.id, text: 'Nothing yet', restoreFiles: true });
+      expect(file(app, RERUN_FILE), `restart: ${restart}`).toBe(RERUN_FILE_TEXT);
+    }
   });
 
   it('a file changed outside Waypoint since is left alone and named', async () => {

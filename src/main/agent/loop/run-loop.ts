@@ -34,6 +34,7 @@ import { thinkingPrefixesOf } from '../model/thinking-prefix';
 import { deliverEditNotes } from '../prompts/edit-notes';
 import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
 import { stepCallTracker } from './step-call-tracker';
+import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
@@ -280,10 +281,4 @@ function toParam(block: ContentBlock): ContentBlockParam[] {
   if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
   if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
   return [];
-}
-
-/** The user message this run answers: what its tools change is checkpointed under its id (recovery/turn-checkpoints.ts). */
-function turnOf(session: ChatSession): string | null {
-  for (let i = session.itemCount - 1; i >= 0; i--) if (session.kindAt(i) === 'user') return session.idAt(i) ?? null;
-  return null;
 }

@@ -7,6 +7,7 @@ import type { ToolCallItem } from '../../../shared/transcript';
 import { unansweredToolUses } from '../../chats/api-history';
 import type { ChatSession } from '../../chats/chat-session';
 import type { ToolDefinition } from '../../tools/tool';
+import type { FileCheckpointHooks } from '../../recovery/recovery-types';
 
 const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
 
@@ -65,6 +66,8 @@ export interface HeldCallTools {
   /** The tools the chat's run would offer now (planning + workspace + MCP). */
   tools: ToolDefinition[];
   settings: Settings;
+  /** Its file checkpoints, taken as the executor takes them, so Edit message can put its change back. */
+  checkpoints?: FileCheckpointHooks;
 }
 
 /**
@@ -101,7 +104,7 @@ export async function settleHeldCalls(
 async function runHeldCall(
   session: ChatSession,
   toolUseId: string | undefined,
-  { tools, settings }: HeldCallTools,
+  { tools, settings, checkpoints }: HeldCallTools,
   publish: (event: WaypointEvent) => void,
 ): Promise<{ content: string; isError: boolean; halt: boolean }> {
   const sessionId = session.summary.id;
@@ -116,8 +119,10 @@ async function runHeldCall(
   }
   if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
   const started = performance.now();
+  await checkpoints?.before(block, tool);
   const outcome = await callTool(tool, block.input, { sessionId, signal: new AbortController().signal, settings })
     .catch((error: unknown) => ({ ok: false as const, error: { kind: 'unknown' as const, message: `Tool "${tool.name}" failed unexpectedly: ${(error as Error).message}` } }));
+  await checkpoints?.after(block, tool, outcome.ok);
   const text = outcome.ok ? outcome.content : outcome.error.message;
   if (card) {
     publish({ type: 'transcript_item', sessionId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: text, durationMs: Math.round(performance.now() - started) } });

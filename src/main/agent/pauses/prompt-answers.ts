@@ -6,6 +6,7 @@ import { unansweredToolUses } from '../../chats/api-history';
 import type { ChatRegistry } from '../../chats/chat-registry';
 import type { ChatSession } from '../../chats/chat-session';
 import type { ToolRegistry } from '../../tools/tool-registry';
+import type { FileCheckpointHooks } from '../../recovery/recovery-types';
 import { settleHeldCalls, type HeldCallAnswer, type PauseContext, type PauseKind, type PauseRequest } from './pause-kind';
 import type { PauseKinds } from './pause-kinds';
 import type { SettingsSource } from '../ports';
@@ -21,6 +22,8 @@ export interface PromptAnswersOptions {
   settings: SettingsSource;
   plans: PlanServiceApi;
   toolsFor(session: ChatSession): ToolRegistry;
+  /** The file checkpoints of a held call run here, as the executor would take them. */
+  checkpointsFor?(session: ChatSession): FileCheckpointHooks;
 }
 
 /** Every open call but the held one, when Stop closes a question no run waits on. */
@@ -115,6 +118,7 @@ export class PromptAnswers implements Disposable {
     const { settings, plans } = this.options;
     const current = settings.get();
     const tools = toolsForTurn(current, plans.dialectFor(session.summary.id, current.planningStyle), plans, this.options.toolsFor(session));
-    return { tools, settings: current };
+    const checkpoints = this.options.checkpointsFor?.(session);
+    return { tools, settings: current, ...(checkpoints ? { checkpoints } : {}) };
   }
 }
