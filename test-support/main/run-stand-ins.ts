@@ -44,5 +44,4 @@ export const noRecovery: LoopRecovery = {
   copyCheckpoints: () => Promise.resolve(),
   previewTurns: () => Promise.resolve({ files: [], commands: 0 }),
   restoreTurns: () => Promise.resolve({ restored: [], deleted: [], skipped: [] }),
-  checkpointHooks: () => ({ before: () => Promise.resolve(), after: () => Promise.resolve() }),
 };

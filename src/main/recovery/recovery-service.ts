@@ -1,8 +1,8 @@
 import type { Disposable } from '../common/emitter';
 import { SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
-import { createCheckpointHooks, createRecoveryHooks, type RecoveryCore } from './recovery-run';
-import type { CheckpointContext, FileCheckpointHooks, RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
+import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
+import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
 
 export interface RecoveryServiceOptions {
@@ -35,11 +35,6 @@ export class RecoveryService implements Disposable {
 
   hooksFor(run: RecoveryRunContext): ToolRecoveryHooks {
     return createRecoveryHooks(this.core, run);
-  }
-
-  /** Only the file checkpoints, for a call run outside a run's executor (a held call answered after a restart). */
-  checkpointHooks(context: CheckpointContext): FileCheckpointHooks {
-    return createCheckpointHooks(this.core, context);
   }
 
   /** A new message from the user starts the per-chat failure count afresh. */
@@ -75,6 +70,6 @@ export class RecoveryService implements Disposable {
   }
 
   dispose(): void {
-    // The escalations runs wait on live on the chats' pause board (agent/pauses/prompt-answers.ts).
+    // Nothing waits here: a run that escalates ends, and the chat's log keeps the question (agent/pauses).
   }
 }
