@@ -216,8 +216,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
     answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
     editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.reruns.edit(sessionId, itemId, text, restoreFiles),
-    retryReply: ({ sessionId }) => chat.reruns.retry(sessionId),
-    previewRerun: async ({ sessionId, itemId }) => ({ files: await chat.reruns.preview(sessionId, itemId) }),
+    retryReply: ({ sessionId, restoreFiles }) => chat.reruns.retry(sessionId, restoreFiles),
+    previewRerun: ({ sessionId, itemId }) => chat.reruns.preview(sessionId, itemId),
     addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
     removeApprovalRule: async ({ id }) => {
       await settings.removeApprovalRule(id);
