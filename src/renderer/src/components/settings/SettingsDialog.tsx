@@ -108,8 +108,21 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
     const first = (['thinkingBudgetTokens', 'maxModelTurns', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
-    if (first) fieldRefs[first].current?.focus(); // focus brings the field and its error into view
+    if (first) {
+      fieldRefs[first].current?.focus(); // focus brings the field into view; its error comes next render
+      revealError.current = true;
+    }
   };
+  // The error under the focused field is drawn after the focus scrolled to the field: bring it
+  // into view too (the dialog's Save bar stays at its foot and would otherwise hide it).
+  const revealError = useRef(false);
+  useEffect(() => {
+    if (!revealError.current) return;
+    revealError.current = false;
+    const described = document.activeElement?.getAttribute('aria-describedby')?.split(' ') ?? [];
+    const shown = described.map((id) => document.getElementById(id)).filter((el) => el?.classList.contains('field-error'));
+    shown.at(-1)?.scrollIntoView({ block: 'nearest' });
+  }, [errors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
