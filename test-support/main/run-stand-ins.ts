@@ -41,5 +41,4 @@ export const noRecovery: LoopRecovery = {
   resetChat: () => undefined,
   previewUndo: () => Promise.resolve([]),
   undo: () => Promise.resolve({ restored: [], deleted: [], skipped: [] }),
-  copyCheckpoints: () => Promise.resolve(),
 };

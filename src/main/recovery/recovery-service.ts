@@ -50,11 +50,6 @@ export class RecoveryService implements Disposable {
     return this.core.checkpoints.undo(workspace, sessionId, plan.id, overwriteChangedOutside);
   }
 
-  /** The chat's checkpoints go with its copy ("… (earlier version)"), so Undo plan works there too. */
-  copyCheckpoints(fromSession: string, toSession: string): Promise<void> {
-    return this.core.checkpoints.copyChat(fromSession, toSession);
-  }
-
   dispose(): void {
     // The escalations runs wait on live on the chats' pause board (agent/pauses/prompt-answers.ts).
   }
