@@ -117,12 +117,13 @@ async function act(shell: RunningShell, sessionId: string, random: () => number)
     await shell.call('answerEscalation', { sessionId, requestId: view.pendingEscalation.id, answer });
     return answer.kind as Action;
   }
+  // Instead of Resume, a person may as well edit, retry or look at another version.
+  const versioned = await versionAction(shell, sessionId, view, random);
+  if (versioned) return versioned;
   if (view.session.interrupted) {
     const { started } = (await shell.call('retryRun', { sessionId })) as { started: boolean };
     if (started) return 'resume';
   }
-  const versioned = await versionAction(shell, sessionId, view, random);
-  if (versioned) return versioned;
   await shell.call('sendMessage', { sessionId, text: 'Keep going with the notes, please.' });
   return 'message';
 }

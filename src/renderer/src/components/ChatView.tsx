@@ -6,6 +6,7 @@ import { PendingApproval } from './approval/PendingApproval';
 import { PendingEscalation } from './escalation/PendingEscalation';
 import { PendingQuestion } from './question/PendingQuestion';
 import { lastReplyId } from './rerun/last-reply';
+import { replyVersionsOf } from './rerun/reply-versions';
 import { RunNotices } from './run/RunNotices';
 import { Composer } from './Composer';
 import { ContextBar } from './ContextBar';
@@ -77,7 +78,9 @@ export const ChatView = memo(function ChatView() {
   const attention = useMemo(() => (escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined), [escalation, sessionId]);
   // Edit message on every message (main refuses it mid-run and says so); Retry reply on the last reply while Claude is idle.
   const retryId = !working && !damaged && items ? lastReplyId(items) : null;
-  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId } : undefined), [sessionId, damaged, retryId]);
+  // A retried reply shows its versions on its last text (reply-versions.ts).
+  const replyVersions = useMemo(() => replyVersionsOf(items ?? []), [items]);
+  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId, working, replyVersions } : undefined), [sessionId, damaged, retryId, working, replyVersions]);
 
   return (
     <div

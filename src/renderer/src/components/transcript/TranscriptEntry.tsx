@@ -3,6 +3,8 @@ import type { TranscriptItem } from '../../../../shared/transcript';
 import { EditableUserMessage } from '../rerun/EditableUserMessage';
 import { RerunNotice } from '../rerun/RerunNotice';
 import { RetryReplyButton } from '../rerun/RetryReplyButton';
+import { VersionNav } from '../rerun/VersionNav';
+import type { UserItem } from '../../../../shared/transcript';
 import { AssistantMessage } from './AssistantMessage';
 import { CompactionMarker } from './CompactionMarker';
 import { NoticeCallout } from './NoticeCallout';
@@ -18,6 +20,10 @@ export interface TranscriptControls {
   editable: boolean;
   /** The reply that holds "Retry reply" (the last one, while Claude is not working), or null. */
   retryId: string | null;
+  /** Claude works in the chat: versions cannot be switched now. */
+  working: boolean;
+  /** Where retried replies show their versions: item id → the message whose reply it is (reply-versions.ts). */
+  replyVersions: ReadonlyMap<string, UserItem>;
 }
 
 interface Props {
@@ -26,17 +32,28 @@ interface Props {
   sessionId?: string;
   editable?: boolean;
   retry?: boolean;
+  /** Claude works in the chat (the version buttons are off). */
+  working?: boolean;
+  /** This item shows the versions of this message's reply. */
+  replyOf?: UserItem;
 }
 
 /** One transcript item; unchanged items keep their object identity and so don't re-render. */
-export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry }: Props) {
+export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, working = false, replyOf }: Props) {
   switch (item.kind) {
     case 'user':
-      return sessionId && editable ? <EditableUserMessage item={item} sessionId={sessionId} /> : <UserMessage item={item} />;
+      return sessionId && editable ? (
+        <EditableUserMessage item={item} sessionId={sessionId} working={working} repliesHere={replyOf?.id === item.id} />
+      ) : (
+        <UserMessage item={item} />
+      );
     case 'assistant':
       // A finished reply with no text (a tool-only turn, a failed attempt) would be an empty bubble.
       return item.text.trim() || item.status === 'streaming' ? (
-        <AssistantMessage item={item}>{sessionId && retry ? <RetryReplyButton sessionId={sessionId} /> : null}</AssistantMessage>
+        <AssistantMessage item={item}>
+          {sessionId && replyOf && editable ? <VersionNav sessionId={sessionId} item={replyOf} of="reply" locked={working} /> : null}
+          {sessionId && retry ? <RetryReplyButton sessionId={sessionId} /> : null}
+        </AssistantMessage>
       ) : null;
     case 'tool_call':
       return <ToolCallCard item={item} />;
