@@ -278,6 +278,8 @@ export class ChatSession {
       case 'chat_rewound':
         if (event.sessionId !== this.summary.id) return;
         this.items.cutFrom(event.fromItemId);
+        // A compaction made in the cut part no longer speaks for the history (another version's items may bring theirs).
+        if (this.compaction && this.items.indexOf(this.compaction.id) < 0) this.compaction = this.itemsOfKind('compaction').at(-1) ?? null;
         if (event.planDropped) {
           this.plan = null;
           this.summary = withoutPlanProgress(this.summary);

@@ -94,6 +94,17 @@ describe('Edit message', () => {
     expect(app.api.invalid).toEqual([]);
   });
 
+  it('search and Find in chat see the version shown only', async () => {
+    const { app, id, send, userItem, rerun } = await start({ name: 'echo', turns: [] });
+    await send('apples');
+    const v2 = await rerun('editMessage', { itemId: (await userItem('apples')).id, text: 'pears' });
+    const find = async (query: string) => (await app.call('findInChat', { sessionId: id, query })).total;
+    const search = async (query: string) => (await app.call('searchSessions', { query })).results.length;
+    expect([await find('apples'), await find('pears'), await search('apples'), await search('pears')]).toEqual([0, 2, 0, 1]);
+    await app.call('showVersion', { sessionId: id, itemId: v2.itemId, of: 'message', index: 0 });
+    expect([await find('apples'), await find('pears'), await search('apples'), await search('pears')]).toEqual([2, 0, 1, 0]);
+  });
+
   it('keeps the tool results the run left before a merged message, so the history stays valid', async () => {
     const { app, id, snapshot, userItem, rerun } = await start({ name: 'approval-then-stop', turns: [{ kind: 'tool_use', calls: [{ name: 'run_command', id: 'toolu_cmd', input: { command: 'echo hi' } }] }] });
     const from = app.events.length;
