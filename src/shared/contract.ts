@@ -194,6 +194,14 @@ export const calls = {
     input: z.object({ sessionId: SessionId, title: z.string().trim().min(1, { error: 'Title is empty.' }).max(200) }).strict(),
     output: SessionSummary,
   },
+  /**
+   * The chat the desktop window shows (null: none), so main's notifications leave it alone while
+   * the window has focus (electron/attention-notifier.ts). Changes nothing of the chat.
+   */
+  setChatInView: {
+    input: z.object({ sessionId: SessionId.nullable() }).strict(),
+    output: z.object({}),
+  },
   /** "Pin chat" / "Unpin chat": pinned chats are listed first; the date (and so the order among the rest) stays. */
   pinSession: {
     input: z.object({ sessionId: SessionId, pinned: z.boolean({ error: 'pinned must be true or false.' }) }).strict(),
@@ -396,6 +404,8 @@ export const WaypointEvent = z.discriminatedUnion('type', [
     index: ItemCount.optional(),
   }),
   z.object({ type: z.literal('session_deleted'), sessionId: SessionId }),
+  /** Desktop only, from the shell to its window: a notification about this chat was clicked; the window opens it. */
+  z.object({ type: z.literal('open_chat'), sessionId: SessionId }),
   z.object({ type: z.literal('mcp_state'), servers: z.array(McpServerState) }),
   z.object({
     type: z.literal('error'),

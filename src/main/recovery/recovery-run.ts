@@ -35,12 +35,12 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
 /**
  * The thin executor of the recovery policy for one run: checkpoints before a step changes a
  * file, and after each failed non-planning tool call records the attempt on the running step,
- * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), and
- * pauses the run on an escalation until the user answers.
+ * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), or
+ * ends the run on an escalation, which the user answers.
  */
 export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext): ToolRecoveryHooks {
   const { plans, checkpoints } = core;
-  const { sessionId, signal, settings, publish, workspace } = run;
+  const { sessionId, signal, settings, workspace } = run;
 
   const activeStep = (): { planId: string; step: PlanStep } | null => {
     const plan = plans.getPlan(sessionId);
@@ -49,9 +49,9 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
     return plan && step ? { planId: plan.id, step } : null;
   };
 
-  const escalate = async (facts: ToolCallFacts, step: PlanStep, message: string, errorClass: StepAttempt['errorClass']): Promise<RecoveredResult> => {
+  const escalate = (facts: ToolCallFacts, step: PlanStep, message: string, errorClass: StepAttempt['errorClass']): RecoveredResult => {
     const fresh = plans.getPlan(sessionId)?.steps.find((s) => s.id === step.id) ?? step;
-    const request: EscalationRequest = {
+    const escalation: EscalationRequest = {
       id: randomUUID(),
       sessionId,
       stepId: step.id,
@@ -63,13 +63,9 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
       attempts: fresh.attempts,
       createdAt: core.now().toISOString(),
     };
-    publish({ type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } });
-    publish({ type: 'escalation_requested', sessionId, request });
-    // The chat now awaits the answer; the one answer path applies it to the plan (the loop's
-    // escalation kind) whether or not this run is still alive, and hands this run the result.
-    const answered = await run.awaitEscalation(request);
-    if (!answered.stopped && !answered.halt) publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-    return { text: answered.text, halt: answered.halt };
+    // The run ends here and the chat awaits the user's decision; the one answer path applies it
+    // to the plan (the loop's escalation kind) and words this call's result.
+    return { text: message, halt: false, escalation };
   };
 
   return {

@@ -51,6 +51,6 @@ export class RecoveryService implements Disposable {
   }
 
   dispose(): void {
-    // The escalations runs wait on live on the chats' pause board (agent/pauses/prompt-answers.ts).
+    // Nothing waits here: a run that escalates ends, and the chat's log keeps the question (agent/pauses).
   }
 }

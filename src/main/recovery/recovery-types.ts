@@ -1,5 +1,4 @@
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
-import type { WaypointEvent } from '../../shared/contract';
 import type { Plan, StepAttempt } from '../../shared/plan';
 import type { PlanCause } from '../../shared/plan-change';
 import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
@@ -19,20 +18,13 @@ export interface RecoveryPlans {
   cancelPlan(sessionId: string, reason: string): boolean;
 }
 
-/** One run's view: which chat, its Stop, the settings of this turn, and the event sink. */
+/** One run's view: which chat, its Stop, the settings of this turn and its folder. */
 export interface RecoveryRunContext {
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
   /** The chat's workspace folder: checkpoints resolve paths in it as the file tools do. */
   workspace: string | null;
-  /** Applies and emits an event (the session state keeps the pending escalation). */
-  publish(event: WaypointEvent): void;
-  /**
-   * Waits while the chat awaits the user's decision (the request is published first): the failed
-   * call's tool_result as the answer decided it, whether the run halts, and whether Stop ended it.
-   */
-  awaitEscalation(request: EscalationRequest): Promise<{ text: string; halt: boolean; stopped: boolean }>;
 }
 
 export interface ToolCallFacts {
@@ -42,10 +34,15 @@ export interface ToolCallFacts {
   durationMs: number;
 }
 
-/** What goes back to Claude for one tool call, and whether the run must end after it (plan aborted). */
+/**
+ * What goes back to Claude for one tool call, and whether the run must end after it (plan
+ * aborted). With `escalation` the call has no result yet: the run ends there, the chat awaiting
+ * the user's decision, which words the result (escalation-answer.ts).
+ */
 export interface RecoveredResult {
   text: string;
   halt: boolean;
+  escalation?: EscalationRequest;
 }
 
 /** The executor's two hooks (tool-executor.ts calls them around every tool it runs). */

@@ -5,8 +5,8 @@ import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
 
 /**
- * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run waits for
- * the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
+ * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run pauses
+ * until the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
  * only validates and words; the loop shows the question and keeps it (ToolContext.askUser).
  */
 
@@ -52,8 +52,9 @@ export function createAskUserTool(): ToolDefinition {
     async execute(input, ctx) {
       if (!ctx.askUser) return fail('unavailable', NOBODY_TO_ASK);
       const { question, options, allow_text } = input;
-      const reply = await ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
-      return reply.kind === 'answered' ? ok(reply.answer) : fail('unknown', QUESTION_CANCELLED);
+      ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
+      // Never sent: the run ends at the question, and the answer becomes this call's result.
+      return ok('');
     },
   });
 }

@@ -4,7 +4,6 @@ import type { ReviewDecision } from '../../../shared/plan-review';
 import { proposalProblem } from '../../plan/engine/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../../shared/prompts';
 import { Emitter, type Disposable } from '../../common/emitter';
-import { PauseBoard } from '../../common/pause-board';
 import { UserFacingError } from '../../common/errors';
 import { userItem } from '../../common/transcript-items';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -16,7 +15,6 @@ import { titleFrom, type ChatSession } from '../../chats/chat-session';
 import type { ToolRegistry } from '../../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from '../model/api-retry-policy';
 import { rememberScope } from '../pauses/approval-scopes';
-import type { HeldCallAnswer } from '../pauses/pause-kind';
 import { pauseKinds, type PauseKinds } from '../pauses/pause-kinds';
 import { Reruns } from './rerun';
 import type { ModelFacts } from '../model/model-facts';
@@ -99,8 +97,6 @@ export class ChatService implements Disposable {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
     const { settings, plans, recovery } = options;
     this.chats = options.chats.registry;
-    // One board for every kind of question: a chat awaits at most one answer at a time.
-    const pauses = new PauseBoard<HeldCallAnswer>();
     const kinds = pauseKinds({
       headless: options.headless ?? false,
       plans: recovery.plans,
@@ -114,8 +110,6 @@ export class ChatService implements Disposable {
       settings,
       apiKey: options.apiKey,
       plans,
-      pauses,
-      kinds,
       recovery,
       toolsFor,
       baseURL: options.baseURL,
@@ -126,7 +120,7 @@ export class ChatService implements Disposable {
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
     });
-    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor });
+    this.prompts = new PromptAnswers({ chats: this.chats, kinds, runs: this.runs });
     this.reruns = new Reruns({
       chats: this.chats,
       runs: this.runs,
@@ -212,10 +206,10 @@ export class ChatService implements Disposable {
     return { started: true };
   }
 
-  /** Stops the run; with none, closes a question restored after a restart (it waits as a run would). */
+  /** Stops the run; with none, closes the question the chat awaits (the run that asked ended when it asked). */
   stop(sessionId: string): { stopped: boolean } {
     const session = this.chats.require(sessionId);
-    return { stopped: this.runs.stop(sessionId) || this.prompts.cancelRestored(session) };
+    return { stopped: this.runs.stop(sessionId) || this.prompts.cancel(session) };
   }
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
@@ -223,10 +217,7 @@ export class ChatService implements Disposable {
     return this.prompts.answer(this.prompts.kinds.approval, sessionId, requestId, decision);
   }
 
-  /**
-   * The user's answer to an escalation: applied to the plan, and the run goes on (the one that
-   * asked when it still waits, else a new one), unless it aborted the plan.
-   */
+  /** The user's answer to an escalation: applied to the plan, and a run goes on, unless it aborted the plan. */
   answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
     return this.prompts.answer(this.prompts.kinds.escalation, sessionId, requestId, answer);
   }
@@ -249,7 +240,6 @@ export class ChatService implements Disposable {
   /** Dispose the chats first (Chats.dispose): what stopping the runs and questions fires is not news to anyone. */
   dispose(): void {
     this.deletions.dispose();
-    this.prompts.dispose();
     this.runs.dispose();
     this.usage.dispose();
   }

@@ -96,6 +96,7 @@ export const ChatView = memo(function ChatView() {
       <ShownTranscript
         key={sessionId ?? 'none'}
         items={items}
+        loading={!!sessionId && !items}
         olderItems={olderItems}
         loadingOlder={loadingOlder}
         onNeedOlder={onNeedOlder}

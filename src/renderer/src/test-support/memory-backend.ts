@@ -118,6 +118,8 @@ export class MemoryBackend implements WaypointApi {
       }
       case 'stop':
         return { stopped: true };
+      case 'setChatInView':
+        return {};
       case 'getSettings':
         return this.view;
       case 'setSettings':

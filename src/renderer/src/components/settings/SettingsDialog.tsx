@@ -12,6 +12,7 @@ import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
+import { NotificationsCheck } from './NotificationsCheck';
 import { modelLimitsText } from './model-limits-text';
 import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
 
@@ -25,7 +26,7 @@ interface Props {
 
 type Draft = Pick<
   Settings,
-  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort'
+  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
 > & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string };
 
 function draftOf(settings: Settings): Draft {
@@ -45,6 +46,7 @@ function draftOf(settings: Settings): Draft {
     thinkingEffort: settings.thinkingEffort,
     thinkingBudgetTokens: String(settings.thinkingBudgetTokens),
     maxModelTurns: String(settings.maxModelTurns),
+    notifications: settings.notifications,
   };
 }
 
@@ -72,6 +74,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const generalError = useRef<HTMLParagraphElement>(null);
   const previewTheme = useWaypoint((s) => s.previewTheme);
+  // The desktop app always notifies (from main); the browser's notifications are the user's choice.
+  const shell = useWaypoint((s) => s.appInfo?.shell);
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(ref, close);
   // The preview ends with the dialog: after Save the saved theme shows, after Cancel the old one.
@@ -208,6 +212,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
           <ApprovalRulesSection />
+          {shell === 'web' && <NotificationsCheck id={`${id}-notifications`} checked={draft.notifications} onChange={(v) => edit('notifications', v)} />}
           <div className="field">
             <label htmlFor={`${id}-theme`}>Theme</label>
             <select id={`${id}-theme`} value={draft.theme} aria-describedby={`${id}-theme-hint`}
