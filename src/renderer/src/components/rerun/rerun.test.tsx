@@ -61,6 +61,10 @@ describe('Edit message', () => {
     const box = within(form).getByRole('textbox', { name: 'Edited message' }) as HTMLTextAreaElement;
     expect(box.value).toBe('first');
     expect(document.activeElement).toBe(box);
+    // Versions in place: nothing goes to the chat list, the one replaced stays a version of the message.
+    expect(box.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent)).toEqual([
+      'This message and everything after it are replaced by a new version of it. The version shown now is kept: "Previous version" shows it again.',
+    ]);
     const restore = await within(form).findByRole('checkbox');
     expect(restore.closest('div')!.textContent).toContain('First put back the file the replaced turns changed: NOTES.md (remove)');
     fireEvent.click(restore);
