@@ -156,9 +156,9 @@ export const calls = {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), text: MessageText, restoreFiles: z.boolean().optional() }).strict(),
     output: z.object({ itemId: z.string() }),
   },
-  /** "Retry reply": asks again with the last user message; the new reply is a new version of the reply. */
+  /** "Retry reply": asks again with the last user message; the new reply is a new version of the reply. `restoreFiles` as for editMessage. */
   retryReply: {
-    input: z.object({ sessionId: SessionId }).strict(),
+    input: z.object({ sessionId: SessionId, restoreFiles: z.boolean().optional() }).strict(),
     output: z.object({ itemId: z.string() }),
   },
   /**
@@ -170,11 +170,16 @@ export const calls = {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), of: z.enum(['message', 'reply']), index: z.number().int().nonnegative().max(10_000) }).strict(),
     output: z.object({ itemId: z.string() }),
   },
-  /** The files the turns from this message on changed, which "Save and rerun" can put back first. */
+  /**
+   * The files Claude's tools changed in the turns from this message on (in a plan or not), which
+   * "Save and rerun" and "Retry reply" can put back first; `commands`: the run_command calls those
+   * turns made, whose effects cannot be put back.
+   */
   previewRerun: {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100) }).strict(),
     output: z.object({
       files: z.array(z.object({ path: z.string(), action: z.enum(['restore', 'delete']), changedOutside: z.boolean() })),
+      commands: z.number().int().nonnegative(),
     }),
   },
   /** What "Undo plan" would do, for its confirmation. */
@@ -290,7 +295,7 @@ export const calls = {
     input: z.object({ patch: SettingsPatch }).strict(),
     output: SettingsView,
   },
-  /** Saves an approval rule for every chat (Settings → Approval rules). */
+  /** Saves an approval rule for every chat: "Always approve" at once, Settings → Approval rules on the dialog's Save. */
   addApprovalRule: {
     input: z.object({ rule: ApprovalRuleFields }).strict(),
     output: z.object({ rule: ApprovalRule }),

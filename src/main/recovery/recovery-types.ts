@@ -25,6 +25,8 @@ export interface RecoveryRunContext {
   settings: Settings;
   /** The chat's workspace folder: checkpoints resolve paths in it as the file tools do. */
   workspace: string | null;
+  /** The user message whose turn this run answers (its id): file changes are checkpointed per turn, so Edit message can put them back. */
+  turn: string | null;
 }
 
 export interface ToolCallFacts {
@@ -51,4 +53,23 @@ export interface ToolRecoveryHooks {
   beforeExecute(block: ToolUseBlock, tool: ToolDefinition): Promise<void>;
   /** After it ran: the tool_result text (failures carry the strategy's hint) and whether to halt. */
   afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
+}
+
+/** What a checkpoint reads of a call: its input (the path it names). */
+type CallInput = Pick<ToolUseBlock, 'input'>;
+
+/** The file checkpoints around one tool call (the recovery hooks take them before and after every call the executor runs). */
+export interface FileCheckpointHooks {
+  /** Before it runs: saves the file a write_file or edit_file is about to change, counts a run_command. */
+  before(block: CallInput, tool: ToolDefinition): Promise<void>;
+  /** After it ran: remembers what a successful write left. */
+  after(block: CallInput, tool: ToolDefinition, ok: boolean): Promise<void>;
+}
+
+/** Which chat, folder and turn a call's checkpoints belong to. */
+export interface CheckpointContext {
+  sessionId: string;
+  workspace: string | null;
+  /** The id of the user message the turn answers (turn-checkpoints.ts). */
+  turn: string | null;
 }

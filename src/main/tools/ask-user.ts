@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUESTION_OPTIONS } from '../../shared/prompts';
+import { QUESTION_CANCELLED } from '../../shared/tool-results';
 import { defineTool } from './define-tool';
 import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
@@ -11,8 +12,7 @@ import { fail, ok, type ToolDefinition } from './tool';
  */
 
 export const ASK_USER = 'ask_user';
-export const QUESTION_CANCELLED =
-  'The user pressed Stop instead of answering, so the question was cancelled. Do not ask again now: wait for their next message.';
+export { QUESTION_CANCELLED } from '../../shared/tool-results';
 export const NOBODY_TO_ASK = 'Nobody can answer a question here (a run without a person). Decide yourself and say what you assumed.';
 
 const Option = z.string().trim().min(1, { error: 'options must not be empty' }).max(100, { error: 'each option is a short label (at most 100 characters)' });

@@ -33,6 +33,7 @@ import { thinkingPrefixesOf } from '../model/thinking-prefix';
 import { deliverEditNotes } from '../prompts/edit-notes';
 import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
 import { stepCallTracker } from './step-call-tracker';
+import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
@@ -218,7 +219,9 @@ async function toolBatch(
       approve: createApprover({ sessionId, settings, rules: () => deps.rules() }),
       approved,
       ask: (toolUseId, question) => questionPause(sessionId, toolUseId, question),
-      recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace }),
+      // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
+      // approved call run at the start of the next run still belongs to that message.
+      recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session) }),
       storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
       // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
       refuse: (tool) => {

@@ -3,7 +3,7 @@ import { failed, OK } from './errors';
 import { withRewind } from './transcript-window';
 import type { ActionResult, SliceCreator } from './types';
 
-export type RerunFiles = CallOutput<'previewRerun'>['files'];
+export type RerunPreview = CallOutput<'previewRerun'>;
 
 /**
  * Edit message, Retry reply and the versions they make (docs/contract.md §5). Main cuts the chat
@@ -12,11 +12,11 @@ export type RerunFiles = CallOutput<'previewRerun'>['files'];
  */
 export interface RerunSlice {
   editMessage(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<ActionResult>;
-  retryReply(sessionId: string): Promise<ActionResult>;
+  retryReply(sessionId: string, restoreFiles?: boolean): Promise<ActionResult>;
   /** "Previous version" / "Next version": version `index` of the message `itemId` (or of its reply). */
   showVersion(sessionId: string, itemId: string, of: 'message' | 'reply', index: number): Promise<ActionResult>;
-  /** The files the turns from this message on changed ("Save and rerun" can put them back first). */
-  previewRerun(sessionId: string, itemId: string): Promise<{ ok: true; files: RerunFiles } | { ok: false; message: string }>;
+  /** The files the turns from this message on changed ("Save and rerun" and "Retry reply" can put them back first), and the commands they ran. */
+  previewRerun(sessionId: string, itemId: string): Promise<({ ok: true } & RerunPreview) | { ok: false; message: string }>;
   /** chat_rewound: the item and everything after it are gone (`index`: where main cut); the plan too when it was made there. */
   applyRewind(sessionId: string, fromItemId: string, planDropped: boolean, index?: number): void;
 }
@@ -30,9 +30,9 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
       return failed(error);
     }
   },
-  async retryReply(sessionId) {
+  async retryReply(sessionId, restoreFiles = false) {
     try {
-      await api.call('retryReply', { sessionId });
+      await api.call('retryReply', { sessionId, restoreFiles });
       return OK;
     } catch (error) {
       const result = failed(error);
@@ -52,8 +52,7 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
   },
   async previewRerun(sessionId, itemId) {
     try {
-      const { files } = await api.call('previewRerun', { sessionId, itemId });
-      return { ok: true, files };
+      return { ok: true, ...(await api.call('previewRerun', { sessionId, itemId })) };
     } catch (error) {
       return failed(error) as { ok: false; message: string };
     }

@@ -7,6 +7,7 @@ import { apiKeyStatusText } from './api-key-status';
 import { mcpJsonOf, parseMcpJson } from '../../store/mcp-json';
 import { McpServersSection } from './McpServersSection';
 import { ApprovalRulesSection } from './ApprovalRulesSection';
+import { saveDrafts, type RuleDraft } from './rule-drafts';
 import { ModelSelect } from './ModelSelect';
 import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
@@ -65,6 +66,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // Approval rules added here wait for Save like the fields above (rule-drafts.ts).
+  const [ruleDrafts, setRuleDrafts] = useState<RuleDraft[]>([]);
+  const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
   const fieldRefs = {
     maxRetries: useRef<HTMLInputElement>(null),
     retryDelayMs: useRef<HTMLInputElement>(null),
@@ -126,7 +130,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       maxModelTurns: Number(maxModelTurns),
       mcpServers: mcp.servers,
     });
-    const keySaved = saved.ok && apiKey.trim() ? await onSaveKey(apiKey) : saved;
+    const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
+    setRuleDrafts(rules.left);
+    const keySaved = rules.result.ok && apiKey.trim() ? await onSaveKey(apiKey) : rules.result;
     setSaving(false);
     if (keySaved.ok) return onClose();
     // Main's own check refused it (it validates too): next to the field when it names one.
@@ -211,7 +217,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             onChange={(v) => edit('autoSkipNonCritical', v)} />
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
-          <ApprovalRulesSection />
+          <ApprovalRulesSection drafts={ruleDrafts} onDrafts={setRuleDrafts} />
           {shell === 'web' && <NotificationsCheck id={`${id}-notifications`} checked={draft.notifications} onChange={(v) => edit('notifications', v)} />}
           <div className="field">
             <label htmlFor={`${id}-theme`}>Theme</label>

@@ -223,6 +223,7 @@ function entryControls(controls: TranscriptControls, item: TranscriptItem) {
     sessionId: controls.sessionId,
     editable: controls.editable,
     retry: controls.retryId === item.id,
+    retryNow: controls.retryNoticeId === item.id,
     ...(versioned ? { working: controls.working } : {}),
     ...(replyOf ? { replyOf } : {}),
   };

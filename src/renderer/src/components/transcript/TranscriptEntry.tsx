@@ -5,6 +5,7 @@ import { RerunNotice } from '../rerun/RerunNotice';
 import { RetryReplyButton } from '../rerun/RetryReplyButton';
 import { VersionNav } from '../rerun/VersionNav';
 import type { UserItem } from '../../../../shared/transcript';
+import { RetryNow } from '../run/RetryNow';
 import { AssistantMessage } from './AssistantMessage';
 import { CompactionMarker } from './CompactionMarker';
 import { NoticeCallout } from './NoticeCallout';
@@ -24,6 +25,8 @@ export interface TranscriptControls {
   working: boolean;
   /** Where retried replies show their versions: item id → the message whose reply it is (reply-versions.ts). */
   replyVersions: ReadonlyMap<string, UserItem>;
+  /** The error notice that holds "Retry now" (the chat awaits it: docs/contract.md §5), or null. */
+  retryNoticeId?: string | null;
 }
 
 interface Props {
@@ -36,10 +39,12 @@ interface Props {
   working?: boolean;
   /** This item shows the versions of this message's reply. */
   replyOf?: UserItem;
+  /** This error notice is the one the chat's "Retry now" answers. */
+  retryNow?: boolean;
 }
 
 /** One transcript item; unchanged items keep their object identity and so don't re-render. */
-export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, working = false, replyOf }: Props) {
+export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, working = false, replyOf, retryNow }: Props) {
   switch (item.kind) {
     case 'user':
       return sessionId && editable ? (
@@ -64,7 +69,7 @@ export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, 
     case 'plan_completion':
       return <PlanCompletionCard item={item} />;
     case 'notice':
-      return <NoticeCallout item={item} />;
+      return <NoticeCallout item={item}>{sessionId && retryNow ? <RetryNow sessionId={sessionId} /> : null}</NoticeCallout>;
     case 'rerun':
       return <RerunNotice item={item} />;
     case 'compaction':
