@@ -9,12 +9,14 @@ import { send } from './support/plan-panel';
 import { expect, test } from './support/recovery-fixtures';
 
 // Edit message and Retry reply (docs/contract.md §5) in real Chromium against the web shell: the chat
-// goes on from the edited message, what it replaced is kept as an earlier version, files the
-// replaced turns changed can be put back, and it all holds after a restart.
+// goes on from the edited message as a new version in place ("N/M", "Previous version" / "Next
+// version"), the chat list gets no copy, files the replaced turns changed can be put back, and it
+// all holds after a kill and a restart.
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 const message = (page: Page, text: string) => conversation(page).getByRole('article', { name: 'You' }).filter({ hasText: text });
 const chats = (page: Page) => page.getByRole('navigation', { name: 'Chats' });
+const versionsOf = (page: Page, text: string) => message(page, text).getByRole('group', { name: 'Versions of this message', exact: true });
 
 async function editMessage(page: Page, from: string) {
   const article = message(page, from);
@@ -27,7 +29,7 @@ test.describe('Edit message', () => {
   test.use({ scenario: rerunPlan, settingsFile: { autoApproveEdits: true, retryDelayMs: 0 }, workspaceFiles: { [RERUN_FILE]: RERUN_FILE_TEXT } });
   test.describe.configure({ timeout: 120_000 });
 
-  test('Save and rerun replaces the message and what followed; the files are put back and the earlier version keeps the rest', async ({ app, shell }) => {
+  test('Save and rerun replaces the message and what followed; the files are put back and the first version, one click away, keeps the rest', async ({ app, shell }) => {
     await send(app, 'Write the notes');
     await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toBeVisible();
     await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toBeVisible();
@@ -51,12 +53,22 @@ test.describe('Edit message', () => {
     expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(RERUN_FILE_TEXT);
     await expect(conversation(app).getByRole('note').filter({ hasText: 'Edited and rerun from here.' })).toContainText('Put back: NOTES.md');
 
-    // The chat as it was is a chat of its own, one click away.
-    await expect(chats(app).getByRole('button', { name: 'Write the notes (earlier version)' })).toBeVisible();
-    await conversation(app).getByRole('button', { name: 'Open earlier version', exact: true }).click();
-    await expect(app.getByRole('heading', { level: 1 })).toHaveText('Write the notes (earlier version)');
+    // The chat as it was is the first version of the message, in the same chat: the list gets no row.
+    const versions = versionsOf(app, 'Write short notes');
+    await expect(versions.getByText('2/2', { exact: true })).toBeVisible();
+    await expect(versions.getByRole('button', { name: 'Next version', exact: true })).toBeDisabled();
+    await expect(chats(app).getByRole('listitem')).toHaveCount(1);
+    await expect(chats(app).getByText('(earlier version)')).toHaveCount(0);
+    await expectAccessibleInBothSchemes(app, 'an edited message with its versions');
+    await versions.getByRole('button', { name: 'Previous version', exact: true }).click();
     await expect(conversation(app).getByText('NOTES.md is written; shall I review it next?')).toBeVisible();
-    await expect(message(app, 'Write the notes')).toHaveCount(1);
+    await expect(message(app, 'Write short notes')).toHaveCount(0);
+    await expect(versionsOf(app, 'Write the notes').getByText('1/2', { exact: true })).toBeVisible();
+    await expect(conversation(app).getByText('You said: Write short notes')).toHaveCount(0);
+    await versionsOf(app, 'Write the notes').getByRole('button', { name: 'Next version', exact: true }).click();
+    await expect(conversation(app).getByText('You said: Write short notes')).toBeVisible();
+    await expect(message(app, 'Write the notes')).toHaveCount(0);
+    await expect(chats(app).getByRole('listitem')).toHaveCount(1);
   });
 
   test('is reached with the keyboard, Escape cancels, and it is refused while Claude works (stop first)', async ({ app, scripted }) => {
@@ -91,6 +103,14 @@ test.describe('Edit message', () => {
     await editing.getByRole('button', { name: 'Save and rerun', exact: true }).click();
     await expect(conversation(app).getByText('You said: First question, edited')).toBeVisible();
     await expect(message(app, 'Second question')).toHaveCount(0);
+
+    // While Claude works, the versions cannot be switched: the run goes on in the version it started in.
+    scripted.setScenario({ name: 'held again', turns: [{ kind: 'text', text: 'Third reply.' }], gated: true });
+    await send(app, 'Third question');
+    await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+    await expect(versionsOf(app, 'First question, edited').getByRole('button', { name: 'Previous version', exact: true })).toBeDisabled();
+    await app.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(versionsOf(app, 'First question, edited').getByRole('button', { name: 'Previous version', exact: true })).toBeEnabled();
     expect(scripted.invalid).toEqual([]);
   });
 });
@@ -140,7 +160,7 @@ test.describe('Retry reply', () => {
   test.use({ scenario: twoTries });
   test.describe.configure({ timeout: 90_000 });
 
-  test('asks again with the same message, and the new reply replaces the old one', async ({ app, scripted }) => {
+  test('asks again with the same message; the new reply is a new version of the reply, with "N/M" on it', async ({ app, scripted }) => {
     await send(app, 'Name three colours');
     await expect(conversation(app).getByText('Red, green and blue.')).toBeVisible();
     await conversation(app).getByRole('button', { name: 'Retry reply', exact: true }).click();
@@ -148,14 +168,21 @@ test.describe('Retry reply', () => {
     await expect(conversation(app).getByText('Red, green and blue.')).toHaveCount(0);
     await expect(message(app, 'Name three colours')).toHaveCount(1);
     expect(JSON.stringify((scripted.requests[1]!.body as { messages: unknown }).messages)).toBe(JSON.stringify((scripted.requests[0]!.body as { messages: unknown }).messages));
-    await expect(chats(app).getByRole('button', { name: 'Name three colours (earlier version)' })).toBeVisible();
     await expect(conversation(app).getByRole('button', { name: 'Retry reply', exact: true })).toHaveCount(1);
-    await expect(conversation(app).getByRole('note').filter({ hasText: 'Reply retried.' })).toBeVisible();
+    const reply = conversation(app).getByRole('article', { name: 'Claude' }).filter({ hasText: 'Cyan, magenta and yellow.' });
+    const versions = reply.getByRole('group', { name: 'Versions of this reply', exact: true });
+    await expect(versions.getByText('2/2', { exact: true })).toBeVisible();
+    await expect(chats(app).getByRole('listitem')).toHaveCount(1);
     await expectAccessibleInBothSchemes(app, 'a retried reply');
+    await versions.getByRole('button', { name: 'Previous version', exact: true }).click();
+    await expect(conversation(app).getByText('Red, green and blue.')).toBeVisible();
+    await expect(conversation(app).getByText('Cyan, magenta and yellow.')).toHaveCount(0);
+    await expect(conversation(app).getByRole('group', { name: 'Versions of this reply', exact: true }).getByText('1/2', { exact: true })).toBeVisible();
+    await expect(chats(app).getByRole('listitem')).toHaveCount(1);
   });
 });
 
-test('an edit holds after the app is killed and started again; the earlier version too', async ({ page }) => {
+test('an edit and its versions hold after the app is killed and started again; the chat list keeps one row', async ({ page }) => {
   const scripted = await startScriptedServer({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
   const shell = await startPersistentShell(scripted.url);
   try {
@@ -174,10 +201,15 @@ test('an edit holds after the app is killed and started again; the earlier versi
     await expect(conversation(page).getByText('You said: gamma')).toBeVisible();
     await expect(conversation(page).getByText('You said: beta')).toHaveCount(0);
     await expect(message(page, 'alpha')).toHaveCount(0);
-    await chats(page).getByRole('button', { name: 'alpha (earlier version)' }).click();
+    await expect(chats(page).getByRole('listitem')).toHaveCount(1);
+    await expect(versionsOf(page, 'gamma').getByText('2/2', { exact: true })).toBeVisible();
+    await versionsOf(page, 'gamma').getByRole('button', { name: 'Previous version', exact: true }).click();
     await expect(conversation(page).getByText('You said: beta')).toBeVisible();
+    // A message sent while an earlier version is shown goes on in that version.
     await send(page, 'delta');
     await expect(conversation(page).getByText('You said: delta')).toBeVisible();
+    expect(JSON.stringify(scripted.requests.at(-1)!.body)).not.toContain('gamma');
+    await expect(chats(page).getByRole('listitem')).toHaveCount(1);
     expect(scripted.invalid).toEqual([]);
   } finally {
     await shell.dispose();

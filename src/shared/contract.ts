@@ -148,18 +148,27 @@ export const calls = {
     output: z.object({ accepted: z.boolean() }),
   },
   /**
-   * "Save and rerun": the message and everything after it are replaced by the edited message and
-   * a new run; the chat as it was is kept as a new chat ("… (earlier version)"). `restoreFiles`
-   * first puts back the files the replaced turns changed (previewRerun lists them).
+   * "Save and rerun": the message and everything after it are replaced, in place, by a new
+   * version (the edited message and a new run); the one it replaced stays a version of the chat
+   * (showVersion). `restoreFiles` first puts back the files the replaced turns changed (previewRerun lists them).
    */
   editMessage: {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), text: MessageText, restoreFiles: z.boolean().optional() }).strict(),
-    output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
+    output: z.object({ itemId: z.string() }),
   },
-  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. `restoreFiles` as for editMessage. */
+  /** "Retry reply": asks again with the last user message; the new reply is a new version of the reply. `restoreFiles` as for editMessage. */
   retryReply: {
     input: z.object({ sessionId: SessionId, restoreFiles: z.boolean().optional() }).strict(),
-    output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
+    output: z.object({ itemId: z.string() }),
+  },
+  /**
+   * "Previous version" / "Next version": shows version `index` of the user message `itemId`
+   * (`of: 'message'`, an edited message) or of its reply (`of: 'reply'`, a retried one), with its
+   * replies and plan. Refused while Claude works or waits for an answer in the chat.
+   */
+  showVersion: {
+    input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), of: z.enum(['message', 'reply']), index: z.number().int().nonnegative().max(10_000) }).strict(),
+    output: z.object({ itemId: z.string() }),
   },
   /**
    * The files Claude's tools changed in the turns from this message on (in a plan or not), which
@@ -388,8 +397,8 @@ export const WaypointEvent = z.discriminatedUnion('type', [
     outcome: z.enum(['answered', 'cancelled']),
   }),
   /**
-   * An edited message or a retried reply replaced the chat from this item on: the item and every
-   * later one are gone (the chat as it was is another chat now); a plan made there is dropped.
+   * An edited message, a retried reply or another version shown replaced the chat from this item
+   * on: the item and every later one leave the shown version; a plan made there is dropped.
    */
   z.object({
     type: z.literal('chat_rewound'),

@@ -26,6 +26,8 @@ export const PlanChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('review'), by: z.literal('user'), action: z.enum(['approve', 'feedback']), summary: z.string() }),
   /** A tool call was recorded on the step in progress (no transcript line: the tool card is there). */
   z.object({ kind: z.literal('activity'), by: z.literal('claude'), summary: z.string() }),
+  /** The user showed another version of an edited message: its plan is shown again (no transcript line: the version's lines come with it). */
+  z.object({ kind: z.literal('version'), by: z.literal('user'), summary: z.string() }),
 ]);
 export type PlanChange = z.infer<typeof PlanChange>;
 
@@ -73,6 +75,8 @@ export function foldPlanUpdates<T extends PlanUpdate>(earlier: T, later: T): T {
  */
 export function planChangeItems(previous: Plan | null, update: PlanUpdate): Array<PlanChangeItem | PlanCompletionItem> {
   const { plan } = update;
+  // A version shown again brings its own lines and card (restored with its transcript).
+  if (update.change.kind === 'version') return [];
   const changes = [...(update.folded ?? []), { version: plan.version, change: update.change }];
   const completedNow = !!plan.completion && !(previous?.id === plan.id && previous.completion);
   return changes.flatMap(({ version, change }, index): Array<PlanChangeItem | PlanCompletionItem> => {
@@ -93,7 +97,7 @@ export function planChangeItems(previous: Plan | null, update: PlanUpdate): Arra
       ];
     }
     // A recorded tool call has its own card in the transcript: no line of its own.
-    if (change.kind === 'activity') return [];
+    if (change.kind === 'activity' || change.kind === 'version') return [];
     return [{ id: `plan:${plan.id}:v${version}`, createdAt: plan.updatedAt, kind: 'plan_change', text: nameStepsInChange(change.summary, plan), version }];
   });
 }

@@ -15,6 +15,13 @@ const base = { id: z.string(), createdAt: z.string() };
 export const HistoryMark = z.object({ message: z.number().int().nonnegative(), block: z.number().int().nonnegative() });
 export type HistoryMark = z.infer<typeof HistoryMark>;
 
+/**
+ * Which version of how many is shown (Edit message, Retry reply: docs/contract.md §5). `group`
+ * names the versions of one message (or of one message's reply); index counts from 0.
+ */
+export const VersionTag = z.object({ group: z.string().min(1).max(200), index: z.number().int().nonnegative(), count: z.number().int().positive() });
+export type VersionTag = z.infer<typeof VersionTag>;
+
 export const UserItem = z.object({
   ...base,
   kind: z.literal('user'),
@@ -23,6 +30,10 @@ export const UserItem = z.object({
   attachments: z.array(Attachment).optional(),
   /** Absent in logs written before Edit message existed (found by its text then). */
   historyAt: HistoryMark.optional(),
+  /** This message is one of several versions (edited): which one, of how many. */
+  version: VersionTag.optional(),
+  /** The reply to this message is one of several versions (retried): which one, of how many. */
+  replies: VersionTag.optional(),
 });
 
 export const AssistantItem = z.object({
@@ -109,17 +120,18 @@ export const NoticeItem = z.object({
 });
 
 /**
- * Where a chat was rerun from an edited message or a retried reply: what it replaced is kept as
- * another chat ("… (earlier version)"), and the files the replaced turns changed are named.
+ * Where a chat was rerun from an edited message or a retried reply, naming the files the replaced
+ * turns changed. What it replaced is kept as another version of the message in the same chat;
+ * chats saved by older versions of Waypoint kept it as another chat (`earlier`), still shown.
  */
 export const RerunItem = z.object({
   ...base,
   kind: z.literal('rerun'),
   how: z.enum(['edit', 'retry']),
-  earlier: z.object({ chatId: z.string(), title: z.string() }),
+  earlier: z.object({ chatId: z.string(), title: z.string() }).optional(),
   /** Files the replaced turns had changed that were put back from their checkpoints before the rerun. */
   restored: z.array(z.string()).optional(),
-  /** Files the replaced turns changed that were left as they are ("Undo plan" in the earlier version restores them). */
+  /** Files the replaced turns changed that were left as they are ("Undo plan" in the replaced version restores them). */
   changed: z.array(z.string()).optional(),
 });
 

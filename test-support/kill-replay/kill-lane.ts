@@ -18,7 +18,7 @@ import type { ScriptedServer } from '../scripted-api/server';
 
 export const KILL_POINTS = ['streaming', 'tool_running', 'approval_pending', 'escalation_pending', 'anytime'] as const;
 export type KillPoint = (typeof KILL_POINTS)[number];
-type Action = 'first_message' | 'approve' | 'deny' | 'skip' | 'guidance' | 'abort' | 'resume' | 'message';
+type Action = 'first_message' | 'approve' | 'deny' | 'skip' | 'guidance' | 'abort' | 'resume' | 'message' | 'edit' | 'retry' | 'version';
 
 export interface LaneOptions {
   dataDir: string;
@@ -92,8 +92,13 @@ async function waitForPoint(shell: RunningShell, from: number, sessionId: string
   return 'missed';
 }
 
+interface Tag {
+  index: number;
+  count: number;
+}
 interface SessionView {
   session: { interrupted?: boolean };
+  transcript: Array<{ id: string; kind: string; version?: Tag; replies?: Tag }>;
   pendingApproval?: { id: string } | null;
   pendingEscalation?: { id: string } | null;
 }
@@ -112,12 +117,47 @@ async function act(shell: RunningShell, sessionId: string, random: () => number)
     await shell.call('answerEscalation', { sessionId, requestId: view.pendingEscalation.id, answer });
     return answer.kind as Action;
   }
+  // Instead of Resume, a person may as well edit, retry or look at another version.
+  const versioned = await versionAction(shell, sessionId, view, random);
+  if (versioned) return versioned;
   if (view.session.interrupted) {
     const { started } = (await shell.call('retryRun', { sessionId })) as { started: boolean };
     if (started) return 'resume';
   }
   await shell.call('sendMessage', { sessionId, text: 'Keep going with the notes, please.' });
   return 'message';
+}
+
+/**
+ * Now and then an edit, a retry or another version shown (versions in place, chats/chat-versions.ts),
+ * so kills also land while versions are kept and swapped; null when none applies this time.
+ */
+async function versionAction(shell: RunningShell, sessionId: string, view: SessionView, random: () => number): Promise<Action | null> {
+  const roll = random();
+  if (roll >= 0.3) return null;
+  const users = view.transcript.filter((i) => i.kind === 'user');
+  if (users.length === 0) return null;
+  if (roll < 0.1) {
+    const user = users[Math.floor(random() * users.length)]!;
+    await shell.call('editMessage', { sessionId, itemId: user.id, text: 'Tidy up notes.txt again, one step at a time.' });
+    return 'edit';
+  }
+  const last = view.transcript.findLastIndex((i) => i.kind === 'user');
+  if (roll < 0.2 && view.transcript.slice(last + 1).some((i) => i.kind === 'assistant' || i.kind === 'tool_call')) {
+    await shell.call('retryReply', { sessionId });
+    return 'retry';
+  }
+  const tagged = users.flatMap((u) => [
+    ...(u.version && u.version.count > 1 ? [{ id: u.id, of: 'message', tag: u.version }] : []),
+    ...(u.replies && u.replies.count > 1 ? [{ id: u.id, of: 'reply', tag: u.replies }] : []),
+  ]);
+  const pick = tagged[Math.floor(random() * tagged.length)];
+  if (!pick) return null;
+  const index = (pick.tag.index + 1 + Math.floor(random() * (pick.tag.count - 1))) % pick.tag.count;
+  await shell.call('showVersion', { sessionId, itemId: pick.id, of: pick.of, index });
+  // The version shown goes on, so the kill lands in its run.
+  await shell.call('sendMessage', { sessionId, text: 'Keep going with the notes, please.' });
+  return 'version';
 }
 
 /**

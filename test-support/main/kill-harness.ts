@@ -168,6 +168,8 @@ export function checkLogs(dataDir: string): CheckedLog[] {
       for (const warning of read.warnings) if (!/torn last line/.test(warning)) problems.push(warning);
       const versions = new Map<string, number>();
       for (const record of read.records) {
+        // Another version of the chat shown: its plan may be an earlier version of the same plan.
+        if (record.type === 'rewind' && record.planDropped) versions.clear();
         if (record.type !== 'plan') continue;
         const last = versions.get(record.plan.id) ?? 0;
         if (record.version < last) problems.push(`plan ${record.plan.id} went back from v${last} to v${record.version}`);

@@ -217,6 +217,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
     editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.reruns.edit(sessionId, itemId, text, restoreFiles),
     retryReply: ({ sessionId, restoreFiles }) => chat.reruns.retry(sessionId, restoreFiles),
+    showVersion: ({ sessionId, itemId, of, index }) => chat.reruns.show(sessionId, itemId, of, index),
     previewRerun: ({ sessionId, itemId }) => chat.reruns.preview(sessionId, itemId),
     addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
     removeApprovalRule: async ({ id }) => {

@@ -6,6 +6,7 @@ import { UserFacingError } from '../common/errors';
 import { nowIso } from '../common/transcript-items';
 import type { ChatItems } from './chat-items';
 import { ChatSession, newestFirst, type HistoryEvent } from './chat-session';
+import type { KeptVersion } from './chat-versions';
 
 /**
  * The chats of record and their one event stream. Every change to a chat goes through `publish`:
@@ -18,6 +19,7 @@ export class ChatRegistry implements Disposable {
   private readonly emitter = new Emitter<WaypointEvent>();
   readonly onEvent = this.emitter.event;
   private readonly historyChanges = new Emitter<{ sessionId: string; event: HistoryEvent }>();
+  private readonly versionsKept = new Emitter<{ sessionId: string; kept: KeptVersion }>();
   private disposed = false;
 
   /** `newItems`: where a new chat keeps its transcript (the store's pages, store/paging/paged-items.ts). */
@@ -26,6 +28,11 @@ export class ChatRegistry implements Disposable {
   /** Every change to a chat's API history, as it is made (not a contract event: the log records it, no window shows it). */
   onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable {
     return this.historyChanges.event(({ sessionId, event }) => listener(sessionId, event));
+  }
+
+  /** Every version a chat keeps beside the one it shows, as it is kept (the log records it; no window shows it). */
+  onVersionKept(listener: (sessionId: string, kept: KeptVersion) => void): Disposable {
+    return this.versionsKept.event(({ sessionId, kept }) => listener(sessionId, kept));
   }
 
   list(): SessionSummary[] {
@@ -89,6 +96,9 @@ export class ChatRegistry implements Disposable {
     session.onHistoryChange((event) => {
       // A removed or replaced chat's late changes are dropped, as its events are.
       if (!this.disposed && this.chats.get(id) === session) this.historyChanges.fire({ sessionId: id, event });
+    });
+    session.onVersionKept((kept) => {
+      if (!this.disposed && this.chats.get(id) === session) this.versionsKept.fire({ sessionId: id, kept });
     });
   }
 

@@ -7,6 +7,7 @@ import type { CompactionItem, HistoryMark, RunState, SessionSummary, ToolCallIte
 import { Emitter } from '../common/emitter';
 import { appendAssistant, appendUser, closeOpenToolUses } from './api-history';
 import type { ChatItems } from './chat-items';
+import { versionKey, type KeptVersion } from './chat-versions';
 import { applyHistoryChange, type HistoryChange } from './history-change';
 import { cutHistory } from './history-cut';
 
@@ -41,6 +42,11 @@ export class ChatSession {
    */
   compaction: CompactionItem | null = null;
 
+  /** The versions not shown, by versionKey (chat-versions.ts). */
+  private readonly versions = new Map<string, KeptVersion>();
+  private readonly versionsKept = new Emitter<KeptVersion>();
+  /** Every version kept in this process, as it is kept (the log records it). */
+  readonly onVersionKept = this.versionsKept.event;
   private loadedHistory: MessageParam[] | null = [];
   private readHistory: (() => MessageParam[]) | null = null;
   private readonly historyChanges = new Emitter<HistoryEvent>();
@@ -135,6 +141,31 @@ export class ChatSession {
   private announce(change: HistoryChange & { messages: MessageParam[] }, origin: HistoryEvent['origin']): void {
     // A copy: the history goes on changing while a listener (the log's writer) may still hold it.
     this.historyChanges.fire({ change: origin === 'chat' ? structuredClone(change) : change, origin });
+  }
+
+  /**
+   * Another version of a message is kept (chat-versions.ts): 'chat', kept in this process (the
+   * log records it); 'log', read from the chat's log.
+   */
+  keepVersion(kept: KeptVersion, origin: 'chat' | 'log' = 'chat'): void {
+    this.versions.set(versionKey(kept.group, kept.index), kept);
+    if (origin === 'chat') this.versionsKept.fire(structuredClone(kept));
+  }
+
+  /** A version kept beside the one shown, or undefined. */
+  keptVersion(group: string, index: number): KeptVersion | undefined {
+    return this.versions.get(versionKey(group, index));
+  }
+
+  /**
+   * The history from message `from` on becomes `messages` (another version shown): one change,
+   * announced, so the log records it as it records an append.
+   */
+  replaceHistoryFrom(from: number, messages: readonly MessageParam[]): void {
+    const history = this.heldHistory();
+    if (from > history.length) throw new Error(`the history has ${history.length} messages; a version cannot start at ${from}`);
+    history.splice(from, Infinity, ...structuredClone([...messages]));
+    this.announce({ from, messages: history.slice(from) }, 'chat');
   }
 
   /** False while the history is only in the chat's log (nothing can have changed it). */
@@ -247,6 +278,8 @@ export class ChatSession {
       case 'chat_rewound':
         if (event.sessionId !== this.summary.id) return;
         this.items.cutFrom(event.fromItemId);
+        // A compaction made in the cut part no longer speaks for the history (another version's items may bring theirs).
+        if (this.compaction && this.items.indexOf(this.compaction.id) < 0) this.compaction = this.itemsOfKind('compaction').at(-1) ?? null;
         if (event.planDropped) {
           this.plan = null;
           this.summary = withoutPlanProgress(this.summary);

@@ -59,12 +59,15 @@ export class Chats implements Disposable {
   readonly onEvent: ChatRegistry['onEvent'];
   /** Every change to a chat's API history, as it is made: the log writes it (store/chat-logs.ts). */
   readonly onHistoryChange: ChatRegistry['onHistoryChange'];
+  /** Every version a chat keeps beside the one it shows: the log writes it (store/chat-logs.ts). */
+  readonly onVersionKept: ChatRegistry['onVersionKept'];
   private readonly disposables = new DisposableStore();
 
   constructor(private readonly options: ChatsOptions) {
     this.registry = new ChatRegistry(() => options.newItems());
     this.onEvent = this.registry.onEvent;
     this.onHistoryChange = this.registry.onHistoryChange.bind(this.registry);
+    this.onVersionKept = this.registry.onVersionKept.bind(this.registry);
     const { plans } = options;
     // One event per plan change; the chat's state derives the transcript line and progress from it.
     this.disposables.add(

@@ -121,15 +121,6 @@ export class CheckpointStore {
     });
   }
 
-  /** Copies a chat's checkpoints to another chat (an earlier version keeps them with its plan). */
-  copyChat(fromSession: string, toSession: string): Promise<void> {
-    return this.queue.run(async () => {
-      const from = this.blobs.dir(fromSession);
-      const exists = await fsp.stat(from).then((s) => s.isDirectory(), () => false);
-      if (exists) await fsp.cp(from, this.blobs.dir(toSession), { recursive: true, errorOnExist: false, force: true });
-    });
-  }
-
   private async pending(root: string | null, sessionId: string, planId: string) {
     const manifest = await this.load(sessionId, planId);
     const out: { file: UndoPreviewFile; abs: string; entry: FileEntry }[] = [];

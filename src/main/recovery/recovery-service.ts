@@ -64,11 +64,6 @@ export class RecoveryService implements Disposable {
     return this.core.turns.restore(workspace, sessionId, turns, false);
   }
 
-  /** The chat's checkpoints go with its copy ("… (earlier version)"), so Undo plan works there too. */
-  copyCheckpoints(fromSession: string, toSession: string): Promise<void> {
-    return this.core.checkpoints.copyChat(fromSession, toSession);
-  }
-
   dispose(): void {
     // Nothing waits here: a run that escalates ends, and the chat's log keeps the question (agent/pauses).
   }

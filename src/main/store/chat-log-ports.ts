@@ -2,6 +2,7 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { SessionSummary } from '../../shared/transcript';
 import type { ChatSession, HistoryEvent } from '../chats/chat-session';
+import type { KeptVersion } from '../chats/chat-versions';
 import type { Usage } from '../../shared/usage';
 import type { Disposable } from '../common/emitter';
 
@@ -18,6 +19,8 @@ export interface ChatHost {
   onEvent(listener: (event: WaypointEvent) => void): Disposable;
   /** Every change to a chat's API history, as it is made (ChatSession.onHistoryChange). */
   onHistoryChange(listener: (sessionId: string, event: HistoryEvent) => void): Disposable;
+  /** Every version a chat keeps beside the one it shows, as it is kept (ChatSession.onVersionKept). */
+  onVersionKept(listener: (sessionId: string, kept: KeptVersion) => void): Disposable;
   listSessions(): SessionSummary[];
   sessionState(sessionId: string): ChatSession | undefined;
   adoptSession(session: ChatSession): void;
@@ -35,8 +38,6 @@ export interface ChatHost {
 /** What persistence needs of the conversation loop's runs (ChatService implements it). */
 export interface RunHost {
   onUsage(listener: (record: UsageRecord) => void): Disposable;
-  /** A chat was copied (an earlier version): its whole state is written as a new log at once. */
-  onForked(listener: (sessionId: string) => void): Disposable;
 }
 
 /** What persistence needs of the plan service. */
@@ -44,6 +45,6 @@ export interface PlanHost {
   restore(sessionId: string, plan: Plan): void;
   /** Asked for the plan of a chat it does not know, the store has `read` bring the chat from its log first. */
   readWhenUnknown(read: (sessionId: string) => void): void;
-  /** Forgets the chat's plan (a rewind another process logged dropped it). */
+  /** Forgets the chat's plan (a rewind another process logged dropped it, or another version was shown). */
   drop(sessionId: string): void;
 }

@@ -20,6 +20,7 @@ import { LogTail } from './log-tail';
 import { ChatLogWriter } from './log-writer';
 import { hasPendingPrompt, type RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
+import type { KeptVersion } from '../chats/chat-versions';
 import type { HistoryChange } from '../chats/history-change';
 import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
 import { pagedItemsOf } from './paging/paged-items';
@@ -296,9 +297,9 @@ export class ChatLogs implements AsyncDisposable {
     const { runs } = this.options;
     if (runs) {
       this.subscriptions.add(runs.onUsage((record) => this.onUsage(record)));
-      this.subscriptions.add(runs.onForked((sessionId) => this.onForked(sessionId)));
     }
     this.subscriptions.add(chat.onHistoryChange((sessionId, event) => this.onHistory(sessionId, event)));
+    this.subscriptions.add(chat.onVersionKept((sessionId, kept) => this.onVersionKept(sessionId, kept)));
     if (this.options.follow) this.watch?.add(this.sessionsDir);
   }
 
@@ -365,21 +366,6 @@ export class ChatLogs implements AsyncDisposable {
       });
     }
     return chatIndexOf(chats);
-  }
-
-  /** A copy of a chat (its earlier version): a new log holding all of it, written before any event of it. */
-  private onForked(sessionId: string): void {
-    const state = this.options.chat.sessionState(sessionId);
-    if (!state || this.logs.has(sessionId)) return;
-    // A new id: its lock is free, like a chat this process just created.
-    const log = this.newLog(sessionId, new LogTail(this.logPath(sessionId), 0, -1));
-    this.write(log, { type: 'created', session: state.summary });
-    log.lastSummaryJson = JSON.stringify(state.summary);
-    // The copy's whole history goes first: it was made before the copy had a log.
-    if (state.history.length) this.write(log, { type: 'history', from: 0, messages: structuredClone([...state.history]) as never });
-    for (const item of state.transcript) this.write(log, { type: 'item', item });
-    if (state.plan) this.write(log, { type: 'plan', version: state.plan.version, plan: state.plan });
-    this.index.schedule();
   }
 
   /** Puts a chat read from its log into the services; an interrupted run is closed (and that logged). */
@@ -487,6 +473,13 @@ export class ChatLogs implements AsyncDisposable {
     if (origin === 'log' || this.mirroring || this.readOnly.has(sessionId)) return;
     const log = this.logs.get(sessionId);
     if (log) this.writeHistory(log, change);
+  }
+
+  /** A version kept beside the one shown, logged before the events that show another (replay keeps it first). */
+  private onVersionKept(sessionId: string, kept: KeptVersion): void {
+    if (this.mirroring || this.readOnly.has(sessionId)) return;
+    const log = this.logs.get(sessionId);
+    if (log) this.write(log, { type: 'version', ...kept, history: kept.history as never });
   }
 
   private writeHistory(log: ChatLog, change: HistoryChange): void {

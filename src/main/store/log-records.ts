@@ -43,11 +43,27 @@ export const LogRecord = z.discriminatedUnion('type', [
   z.object({ ...head, type: z.literal('plan'), version: z.number().int().nonnegative(), plan: Plan, change: PlanChange.optional() }),
   z.object({ ...head, type: z.literal('run'), state: RunState }),
   /**
-   * An edited message or a retried reply replaced the chat from this item on (the chat as it was
-   * is another chat now): the items from it on are gone, and the plan too when it was made there.
-   * The history record written just before it holds the cut history.
+   * An edited message, a retried reply or another version shown replaced the chat from this item
+   * on (logs of older versions: the chat as it was became another chat): the items from it on are
+   * gone, and the plan too when it was made there (or another version's is shown). The history
+   * record written just before it holds the cut history.
    */
   z.object({ ...head, type: z.literal('rewind'), itemId: z.string(), planDropped: z.boolean() }),
+  /**
+   * A version of an edited message (or retried reply) kept beside the one shown
+   * (chats/chat-versions.ts): its items, its history from API message `from` on, its plan. A later
+   * record of the same group and index replaces it (a version shown, continued and left again).
+   */
+  z.object({
+    ...head,
+    type: z.literal('version'),
+    group: z.string(),
+    index: z.number().int().nonnegative(),
+    from: z.number().int().nonnegative(),
+    history: z.array(ApiMessage),
+    items: z.array(TranscriptItem),
+    plan: Plan.nullable(),
+  }),
   z.object({ ...head, type: z.literal('prompt'), event: z.object({ type: PromptEventType }).passthrough() }),
   /** One request's usage, priced, and the plan step it worked on. */
   z.object({

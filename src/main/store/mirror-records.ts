@@ -1,6 +1,7 @@
 import { pagedItemsOf } from './paging/paged-items';
 import type { WaypointEvent } from '../../shared/contract';
 import type { ChatSession } from '../chats/chat-session';
+import type { KeptVersion } from '../chats/chat-versions';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
 import { apiHistoryProblem } from '../chats/api-history';
@@ -13,7 +14,7 @@ export interface MirrorTarget {
   emit(event: WaypointEvent): void;
   /** The plan service takes the newer plan without an event of its own. */
   restorePlan(plan: NonNullable<ChatSession['plan']>): void;
-  /** A rewind dropped the chat's plan (it was made in the turns the rewind cut). */
+  /** A rewind dropped the chat's plan (it was made in the turns the rewind cut, or another version is shown). */
   dropPlan(): void;
   summaryLogged(json: string): void;
   runStatus(status: string): void;
@@ -75,6 +76,12 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
       case 'prompt':
         emit(record.event as unknown as WaypointEvent);
         break;
+      case 'version': {
+        // Another process kept a version beside the one it shows: this process can show it too.
+        const { seq: _seq, t: _t, type: _type, ...kept } = record;
+        session.keepVersion(kept as KeptVersion, 'log');
+        break;
+      }
       case 'rewind':
         // An edited message or a retried reply in the writing process: the cut shows here too.
         if (record.planDropped) target.dropPlan();

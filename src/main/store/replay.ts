@@ -4,6 +4,7 @@ import type { Plan } from '../../shared/plan';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { withoutPlanProgress } from '../chats/chat-session';
+import type { KeptVersion } from '../chats/chat-versions';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
 import { applyHistoryChange, historyChangeProblem } from '../chats/history-change';
@@ -26,6 +27,8 @@ export interface ReplayedChat {
   prompts: WaypointEvent[];
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
+  /** The versions kept beside the ones shown (chats/chat-versions.ts), the latest record of each. */
+  versions: KeptVersion[];
   /** Records that could not apply (a history change that does not fit what came before): skipped, in words. */
   problems: string[];
 }
@@ -58,6 +61,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         runState: { status: 'idle' },
         prompts: [],
         stepCosts: {},
+        versions: [],
         problems: [],
       };
       continue;
@@ -104,6 +108,11 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
           chat.summary = withoutPlanProgress(chat.summary);
         }
         break;
+      case 'version': {
+        const { seq: _seq, t: _t, type: _type, ...kept } = record;
+        chat.versions.push(kept as KeptVersion);
+        break;
+      }
       case 'prompt':
         chat.prompts.push(record.event as unknown as WaypointEvent);
         break;

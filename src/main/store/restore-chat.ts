@@ -31,6 +31,8 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   session.compaction = session.itemsOfKind('compaction').at(-1) ?? null;
   session.restoreHistory(chat.history);
   session.plan = chat.plan;
+  // In log order: a later record of a version replaces an earlier one.
+  for (const kept of chat.versions) session.keepVersion(kept, 'log');
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
   dropStalePrompts(session);
 

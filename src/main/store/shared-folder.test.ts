@@ -94,6 +94,18 @@ describe('one data folder, two writers in turn', () => {
     expect(app.plans.getPlan(id)).toBeNull();
   });
 
+  it('a version the writer keeps (an edited message there) is kept by the follower too, so it can show it later', async () => {
+    const app = await instance('the app', { follow: true });
+    const mcp = await instance('waypoint mcp');
+    const { id } = mcp.chats.newSession();
+    mcp.chats.addNotice(id, { id: 'first', createdAt: 'x', kind: 'notice', level: 'info', text: 'the first version' });
+    await until(() => app.chats.sessionState(id)?.itemCount === 1, 'the chat to be followed');
+    const kept = { group: 'g', index: 0, from: 0, history: [], items: mcp.chats.sessionState(id)!.transcript, plan: null };
+    mcp.chats.sessionState(id)!.keepVersion(kept);
+    await until(() => !!app.chats.sessionState(id)!.keptVersion('g', 0), 'the version to be followed');
+    expect(app.chats.sessionState(id)!.keptVersion('g', 0)).toEqual(kept);
+  });
+
   it('a follower applies only what its writer could have written: a hand-made history line the API would refuse makes the chat read-only there', async () => {
     const app = await instance('the app', { follow: true });
     const mcp = await instance('waypoint mcp');

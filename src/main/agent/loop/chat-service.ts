@@ -86,15 +86,12 @@ export class ChatService implements Disposable {
   private readonly chats: ChatRegistry;
   private readonly runs: RunController;
   private readonly prompts: PromptAnswers;
-  /** Edit message, Retry reply and the preview of the files they would put back (rerun.ts). */
+  /** Edit message, Retry reply, the versions they make and the preview of the files they would put back (rerun.ts). */
   readonly reruns: Reruns;
-  private readonly forks = new Emitter<string>();
   private readonly usage = new Emitter<UsageRecord>();
   private readonly deletions: Disposable;
   /** Each request's priced usage (the session log records it). */
   readonly onUsage = this.usage.event;
-  /** A chat was copied ("… (earlier version)"): the id of the copy, before any event of it. */
-  readonly onForked = this.forks.event;
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
@@ -130,7 +127,6 @@ export class ChatService implements Disposable {
       plans,
       recovery,
       refuseWhileAsked,
-      forked: (copyId) => this.forks.fire(copyId),
     });
     // A deleted chat's run stops; its later events are dropped by the chats.
     this.deletions = this.chats.onEvent((event) => {
@@ -246,7 +242,6 @@ export class ChatService implements Disposable {
     this.deletions.dispose();
     this.runs.dispose();
     this.usage.dispose();
-    this.forks.dispose();
   }
 
   /** A user message (attachments before the text) into the chat, and the run that answers it. */

@@ -44,8 +44,8 @@ const sent = (app: TestApp, i: number): Sent[] => (app.api.requests.at(i)!.body 
 const texts = (messages: Sent[]) => JSON.stringify(messages).match(/"text":"[^"]*"/g);
 
 describe('Edit message', () => {
-  it('replaces that message and everything after it; the chat as it was is a new chat "… (earlier version)"', async () => {
-    const { app, id, send, snapshot, userItem, rerun, shape } = await start({ name: 'echo', turns: [] });
+  it('replaces that message and everything after it by a new version in place; the chat list gets no copy; each version sends only its own history', async () => {
+    const { app, send, snapshot, userItem, rerun, shape } = await start({ name: 'echo', turns: [] });
     await send('first');
     await send('second');
     await send('third');
@@ -54,27 +54,57 @@ describe('Edit message', () => {
 
     const out = await rerun('editMessage', { itemId: second.id, text: 'second, edited' });
     const after = await snapshot();
-    expect(shape(after.transcript)).toEqual(['user: first', 'assistant: You said: first', 'rerun', 'user: second, edited', 'assistant: You said: second, edited']);
-    expect(after.transcript.find((i) => i.kind === 'rerun')).toMatchObject({ how: 'edit', earlier: { chatId: out.earlierChatId, title: 'first (earlier version)' } });
-    expect(out.itemId).toBe(after.transcript[3]!.id);
+    expect(shape(after.transcript)).toEqual(['user: first', 'assistant: You said: first', 'user: second, edited', 'assistant: You said: second, edited']);
+    expect(after.transcript[2]).toMatchObject({ id: out.itemId, version: { group: second.id, index: 1, count: 2 } });
     // What Claude got: the history up to the edited message, then the edited message. Nothing of the replaced turns.
     expect(sent(app, -1)).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'first' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'You said: first' }] },
       { role: 'user', content: [{ type: 'text', text: 'second, edited', cache_control: { type: 'ephemeral' } }] },
     ]);
-    expect(app.api.invalid).toEqual([]);
+    expect((await app.call('listSessions', {})).sessions.map((s) => s.title)).toEqual(['first']);
 
-    const { sessions } = await app.call('listSessions', {});
-    expect(sessions.map((s) => s.title).sort()).toEqual(['first', 'first (earlier version)']);
-    const copy = await snapshot(out.earlierChatId);
-    expect(copy.transcript).toEqual(before.transcript);
-    expect(copy.session.title).toBe('first (earlier version)');
-    // The earlier version is a chat like any other: it goes on from where it was.
-    await send('fourth', out.earlierChatId);
+    // "Previous version": the chat shows the first version again, exactly as it was (the message says 1/2).
+    await app.call('showVersion', { sessionId: after.session.id, itemId: out.itemId, of: 'message', index: 0 });
+    const shown = await snapshot();
+    expect(shown.transcript).toEqual(before.transcript.map((i) => (i.id === second.id ? { ...i, version: { group: second.id, index: 0, count: 2 } } : i)));
+    // Going on in the version shown: Claude gets that version's history only.
+    await send('fourth');
     expect(texts(sent(app, -1))).toEqual(['"text":"first"', '"text":"You said: first"', '"text":"second"', '"text":"You said: second"', '"text":"third"', '"text":"You said: third"', '"text":"fourth"']);
+    // "Next version": the edited one, and then only its history.
+    await app.call('showVersion', { sessionId: after.session.id, itemId: second.id, of: 'message', index: 1 });
+    expect(shape((await snapshot()).transcript)).toEqual(shape(after.transcript));
+    await send('fifth');
+    expect(texts(sent(app, -1))).toEqual(['"text":"first"', '"text":"You said: first"', '"text":"second, edited"', '"text":"You said: second, edited"', '"text":"fifth"']);
+    // And the first version kept what was added to it.
+    await app.call('showVersion', { sessionId: after.session.id, itemId: out.itemId, of: 'message', index: 0 });
+    expect(shape((await snapshot()).transcript).slice(-2)).toEqual(['user: fourth', 'assistant: You said: fourth']);
+    expect((await app.call('listSessions', {})).sessions).toHaveLength(1);
     expect(app.api.invalid).toEqual([]);
-    void id;
+  });
+
+  it('a version of a version: editing the shown message again adds a third version of the same message', async () => {
+    const { app, id, send, snapshot, userItem, rerun, shape } = await start({ name: 'echo', turns: [] });
+    await send('one');
+    const v2 = await rerun('editMessage', { itemId: (await userItem('one')).id, text: 'two' });
+    const v3 = await rerun('editMessage', { itemId: v2.itemId, text: 'three' });
+    expect((await snapshot()).transcript[0]).toMatchObject({ id: v3.itemId, version: { index: 2, count: 3 } });
+    await app.call('showVersion', { sessionId: id, itemId: v3.itemId, of: 'message', index: 1 });
+    expect(shape((await snapshot()).transcript)).toEqual(['user: two', 'assistant: You said: two']);
+    expect((await snapshot()).transcript[0]).toMatchObject({ id: v2.itemId, version: { index: 1, count: 3 } });
+    expect((await snapshot()).session.title).toBe('two');
+    expect(app.api.invalid).toEqual([]);
+  });
+
+  it('search and Find in chat see the version shown only', async () => {
+    const { app, id, send, userItem, rerun } = await start({ name: 'echo', turns: [] });
+    await send('apples');
+    const v2 = await rerun('editMessage', { itemId: (await userItem('apples')).id, text: 'pears' });
+    const find = async (query: string) => (await app.call('findInChat', { sessionId: id, query })).total;
+    const search = async (query: string) => (await app.call('searchSessions', { query })).results.length;
+    expect([await find('apples'), await find('pears'), await search('apples'), await search('pears')]).toEqual([0, 2, 0, 1]);
+    await app.call('showVersion', { sessionId: id, itemId: v2.itemId, of: 'message', index: 0 });
+    expect([await find('apples'), await find('pears'), await search('apples'), await search('pears')]).toEqual([2, 0, 1, 0]);
   });
 
   it('keeps the tool results the run left before a merged message, so the history stays valid', async () => {
@@ -112,24 +142,46 @@ describe('Edit message', () => {
       message: 'Claude is working in this chat: press Stop first, then edit a message.',
     });
     await expect(app.call('retryReply', { sessionId: id })).rejects.toMatchObject({ code: 'busy', message: /press Stop first, then retry the reply/ });
+    await expect(app.call('showVersion', { sessionId: id, itemId: hello.id, of: 'message', index: 0 })).rejects.toMatchObject({
+      code: 'busy',
+      message: 'Claude is working in this chat: press Stop first, then switch versions.',
+    });
     await app.call('stop', { sessionId: id });
     await app.idle(id, from);
     const before = await snapshot();
     await expect(app.call('editMessage', { sessionId: id, itemId: 'nope', text: 'x' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(app.call('editMessage', { sessionId: id, itemId: hello.id, text: '   ' })).rejects.toMatchObject({ code: 'invalid_input', message: /Message is empty/ });
+    await expect(app.call('showVersion', { sessionId: id, itemId: hello.id, of: 'message', index: 1 })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'This message has only one version: there is no version 2.',
+    });
+    await expect(app.call('showVersion', { sessionId: id, itemId: hello.id, of: 'message', index: -1 } as never)).rejects.toMatchObject({ code: 'invalid_input' });
     expect((await snapshot()).transcript).toEqual(before.transcript);
     expect((await app.call('listSessions', {})).sessions).toHaveLength(1);
   });
 });
 
 describe('Retry reply', () => {
-  it('asks again with the same last user message; the new reply replaces the old one', async () => {
-    const { app, send, snapshot, rerun, shape } = await start({ name: 'two tries', turns: [{ kind: 'text', text: 'First try.' }, { kind: 'text', text: 'Second try.' }] });
+  it('asks again with the same last user message; the new reply is a new version of the reply, and each version goes on with its own', async () => {
+    const { app, id, send, snapshot, rerun, shape } = await start({
+      name: 'two tries',
+      turns: [{ kind: 'text', text: 'First try.' }, { kind: 'text', text: 'Second try.' }, { kind: 'text', text: 'Noted.' }],
+    });
     await send('Name three colours');
+    const question = (await snapshot()).transcript[0]!;
     const out = await rerun('retryReply', {});
-    expect(shape((await snapshot()).transcript)).toEqual(['rerun', 'user: Name three colours', 'assistant: Second try.']);
+    expect(out.itemId).toBe(question.id);
+    const after = await snapshot();
+    expect(shape(after.transcript)).toEqual(['user: Name three colours', 'assistant: Second try.']);
+    expect(after.transcript[0]).toMatchObject({ id: question.id, replies: { group: `${question.id}:reply`, index: 1, count: 2 } });
     expect(sent(app, 1)).toEqual(sent(app, 0));
-    expect(shape((await snapshot(out.earlierChatId)).transcript)).toEqual(['user: Name three colours', 'assistant: First try.']);
+    expect((await app.call('listSessions', {})).sessions).toHaveLength(1);
+
+    await app.call('showVersion', { sessionId: id, itemId: question.id, of: 'reply', index: 0 });
+    expect(shape((await snapshot()).transcript)).toEqual(['user: Name three colours', 'assistant: First try.']);
+    expect((await snapshot()).transcript[0]).toMatchObject({ replies: { index: 0, count: 2 } });
+    await send('Thanks');
+    expect(texts(sent(app, -1))).toEqual(['"text":"Name three colours"', '"text":"First try."', '"text":"Thanks"']);
     expect(app.api.invalid).toEqual([]);
   });
 
@@ -143,7 +195,7 @@ describe('a plan made in the replaced turns', () => {
   const settings = { autoApproveEdits: true, retryDelayMs: 0 };
   const file = (app: TestApp, rel: string) => readFileSync(join(app.workspace, rel), 'utf8');
 
-  it('is dropped; the files it changed are put back first when asked, and the earlier version keeps the plan, marked undone', async () => {
+  it('is dropped from the shown version; the files it changed are put back first when asked, and the replaced version keeps the plan, marked undone', async () => {
     const { app, id, send, snapshot, userItem, rerun } = await start(recoveryUndoPlan, { files: UNDO_FILES, settings });
     await send('Prepare the 1.0 release');
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_AFTER);
@@ -156,6 +208,7 @@ describe('a plan made in the replaced turns', () => {
     const planBefore = (await snapshot()).plan!;
 
     const out = await rerun('editMessage', { itemId: message.id, text: 'Prepare the 1.0 release notes only', restoreFiles: true });
+    expect(out.itemId).not.toBe(message.id);
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_TEXT);
     expect(existsSync(join(app.workspace, UNDO_CREATED))).toBe(false);
     const after = await snapshot();
@@ -164,24 +217,29 @@ describe('a plan made in the replaced turns', () => {
     expect(after.transcript.some((i) => i.id.startsWith(`plan:${planBefore.id}`))).toBe(false);
     expect(after.transcript.find((i) => i.kind === 'rerun')).toMatchObject({ restored: [UNDO_CREATED, UNDO_EDITED].sort() });
 
-    const copy = await snapshot(out.earlierChatId);
-    expect(copy.plan).toMatchObject({ id: planBefore.id, status: 'cancelled', undone: { deleted: [UNDO_CREATED], restored: [UNDO_EDITED] } });
-    expect(copy.transcript.filter((i) => i.kind === 'tool_call').map((i) => (i as { name: string }).name)).toEqual(['edit_file', 'write_file', 'edit_file']);
+    await app.call('showVersion', { sessionId: id, itemId: out.itemId, of: 'message', index: 0 });
+    const first = await snapshot();
+    expect(first.plan).toMatchObject({ id: planBefore.id, status: 'cancelled', undone: { deleted: [UNDO_CREATED], restored: [UNDO_EDITED] } });
+    expect(first.session.planProgress).toMatchObject({ status: 'cancelled' });
+    expect(first.transcript.filter((i) => i.kind === 'tool_call').map((i) => (i as { name: string }).name)).toEqual(['edit_file', 'write_file', 'edit_file']);
+    // And back: the new version has no plan.
+    await app.call('showVersion', { sessionId: id, itemId: message.id, of: 'message', index: 1 });
+    expect((await snapshot()).plan).toBeNull();
     expect(app.api.invalid).toEqual([]);
   });
 
-  it('left in place, its files are named, and "Undo plan" in the earlier version puts them back from its checkpoints', async () => {
+  it('left in place, its files are named, and "Undo plan" in the replaced version puts them back from its checkpoints', async () => {
     const { app, id, send, userItem, rerun, snapshot } = await start(recoveryUndoPlan, { files: UNDO_FILES, settings });
     await send('Prepare the 1.0 release');
     const out = await rerun('editMessage', { itemId: (await userItem('Prepare the 1.0 release')).id, text: 'Only the changelog, please' });
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_AFTER);
     expect((await snapshot()).transcript.find((i) => i.kind === 'rerun')).toMatchObject({ changed: [UNDO_CREATED, UNDO_EDITED] });
     expect((await snapshot()).plan).toBeNull();
-    const copy = out.earlierChatId;
-    expect((await app.call('previewUndoPlan', { sessionId: copy })).files.map((f) => f.path)).toEqual([UNDO_CREATED, UNDO_EDITED]);
-    await app.call('undoPlan', { sessionId: copy, overwriteChangedOutside: false });
+    expect((await app.call('previewUndoPlan', { sessionId: id })).files).toEqual([]);
+    await app.call('showVersion', { sessionId: id, itemId: out.itemId, of: 'message', index: 0 });
+    expect((await app.call('previewUndoPlan', { sessionId: id })).files.map((f) => f.path)).toEqual([UNDO_CREATED, UNDO_EDITED]);
+    await app.call('undoPlan', { sessionId: id, overwriteChangedOutside: false });
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_TEXT);
-    void id;
   });
 
   it('whose checkpoints cannot be read any more: the rerun still happens and says the files were not put back', async () => {
@@ -189,12 +247,12 @@ describe('a plan made in the replaced turns', () => {
     await send('Prepare the 1.0 release');
     // The saved contents are gone (a disk cleaned by hand): restoring the edited file fails.
     rmSync(join(app.dataDir, 'checkpoints', id, 'blobs'), { recursive: true, force: true });
-    const out = await rerun('editMessage', { itemId: (await userItem('Prepare the 1.0 release')).id, text: 'Only the changelog, please', restoreFiles: true });
+    await rerun('editMessage', { itemId: (await userItem('Prepare the 1.0 release')).id, text: 'Only the changelog, please', restoreFiles: true });
     const after = await snapshot();
     expect(after.transcript.find((i) => i.kind === 'user')).toMatchObject({ text: 'Only the changelog, please' });
     expect(after.transcript.find((i) => i.kind === 'notice' && i.code === 'rerun_files')).toMatchObject({ level: 'warning', text: expect.stringContaining('could not be put back') });
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_AFTER);
-    expect((await app.call('listSessions', {})).sessions.map((s) => s.id)).toContain(out.earlierChatId);
+    expect((await app.call('listSessions', {})).sessions.map((s) => s.id)).toEqual([id]);
     expect(app.api.invalid).toEqual([]);
   });
 
@@ -264,6 +322,23 @@ describe('file changes made outside any plan', () => {
     expect(existsSync(join(app.workspace, LOOSE_NEW_FILE))).toBe(false);
   });
 
+  it('are put back by Retry reply before the replaced reply is kept as a version: showing it again changes no file', async () => {
+    const { app, id, snapshot, userItem, rerun } = await twoTurns();
+    const polish = await userItem('Now polish them');
+    await rerun('retryReply', { restoreFiles: true });
+    expect((await snapshot()).transcript.find((i) => i.id === polish.id)).toMatchObject({ replies: { index: 1, count: 2 } });
+    await app.call('showVersion', { sessionId: id, itemId: polish.id, of: 'reply', index: 0 });
+    const shown = (await snapshot()).transcript;
+    expect(shown.filter((i) => i.kind === 'assistant').map((i) => i.text)).toContain('NOTES.md is edited and draft.txt is there.');
+    // The replaced reply was kept after its files were put back: it holds no marker of the put-back.
+    expect(shown.some((i) => i.kind === 'rerun')).toBe(false);
+    expect(file(app, RERUN_FILE)).toBe('# Notes\n\nWritten without a plan.\n');
+    expect(existsSync(join(app.workspace, LOOSE_NEW_FILE))).toBe(false);
+    // Its turn's checkpoints went with the put-back: nothing is offered twice.
+    expect(await app.call('previewRerun', { sessionId: id, itemId: polish.id })).toEqual({ files: [], commands: 0 });
+    expect(app.api.invalid).toEqual([]);
+  });
+
   it('an edit the user approved (not auto-approved) is put back too, also when approved after a restart', async () => {
     for (const restart of [false, true]) {
       const { app, id, userItem } = await start(rerunLoose, { files, settings: { retryDelayMs: 0, autoApproveCommands: true } });
@@ -296,29 +371,39 @@ describe('file changes made outside any plan', () => {
 });
 
 describe('after a restart', () => {
-  it('the log replays the cut (append-only, a rewind record), the earlier version is there whole, and the next request is valid', async () => {
+  it('the log replays the versions (append-only: a version kept, then the cut), both show as before, and each sends only its own history', async () => {
     const { app, id, send, snapshot, userItem, rerun, shape } = await start({ name: 'echo', turns: [] });
     await send('alpha');
     await send('beta');
     const log = join(app.dataDir, 'sessions', id, 'events.jsonl');
     const logBefore = readFileSync(log, 'utf8');
-    const out = await rerun('editMessage', { itemId: (await userItem('alpha')).id, text: 'gamma' });
+    const alpha = await userItem('alpha');
+    const before = await snapshot();
+    const out = await rerun('editMessage', { itemId: alpha.id, text: 'gamma' });
     const chatBefore = await snapshot();
-    const copyBefore = await snapshot(out.earlierChatId);
     const logAfter = readFileSync(log, 'utf8');
     expect(logAfter.startsWith(logBefore)).toBe(true);
-    expect(logAfter.slice(logBefore.length).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { type: string }).type)).toContain('rewind');
+    const types = logAfter.slice(logBefore.length).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(types.indexOf('version')).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf('version')).toBeLessThan(types.indexOf('rewind'));
 
     await app.restart();
     const chat = await snapshot();
-    expect(shape(chat.transcript)).toEqual(shape(chatBefore.transcript));
-    expect(shape(chat.transcript)).toEqual(['rerun', 'user: gamma', 'assistant: You said: gamma']);
+    expect(chat.transcript).toEqual(chatBefore.transcript);
+    expect(shape(chat.transcript)).toEqual(['user: gamma', 'assistant: You said: gamma']);
     expect(chat.session.title).toBe('gamma');
-    expect((await snapshot(out.earlierChatId)).transcript).toEqual(copyBefore.transcript);
+    expect((await app.call('listSessions', {})).sessions).toHaveLength(1);
     await send('delta');
     expect(texts(sent(app, -1))).toEqual(['"text":"gamma"', '"text":"You said: gamma"', '"text":"delta"']);
-    await send('epsilon', out.earlierChatId);
+    await app.call('showVersion', { sessionId: id, itemId: out.itemId, of: 'message', index: 0 });
+    expect(shape((await snapshot()).transcript)).toEqual(shape(before.transcript));
+    expect((await snapshot()).session.title).toBe('alpha');
+    await app.restart();
+    expect(shape((await snapshot()).transcript)).toEqual(shape(before.transcript));
+    await send('epsilon');
     expect(texts(sent(app, -1))).toEqual(['"text":"alpha"', '"text":"You said: alpha"', '"text":"beta"', '"text":"You said: beta"', '"text":"epsilon"']);
+    await app.call('showVersion', { sessionId: id, itemId: alpha.id, of: 'message', index: 1 });
+    expect(shape((await snapshot()).transcript)).toEqual(['user: gamma', 'assistant: You said: gamma', 'user: delta', 'assistant: You said: delta']);
     expect(app.api.invalid).toEqual([]);
   });
 });

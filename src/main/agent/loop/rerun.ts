@@ -1,13 +1,13 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { MessageText, describeZodError, type CallOutput } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
-import type { HistoryMark, RerunItem, UserItem } from '../../../shared/transcript';
+import type { HistoryMark, RerunItem, UserItem, VersionTag } from '../../../shared/transcript';
 import { UserFacingError } from '../../common/errors';
 import { newItemId, noticeItem, nowIso } from '../../common/transcript-items';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
 import type { ChatRegistry } from '../../chats/chat-registry';
 import { titleFrom, type ChatSession } from '../../chats/chat-session';
-import { forkChat } from '../../chats/fork-chat';
+import { tagOf, withTag, type VersionsOf } from '../../chats/chat-versions';
 import { locateUserMessages, nextUserMark, userBlocksAt } from '../../chats/history-cut';
 import type { LoopRecovery } from '../ports';
 import type { RunController } from './run-controller';
@@ -19,8 +19,6 @@ export interface RerunDeps {
   recovery: LoopRecovery;
   /** Refuses while a question waits for the user (its tool call holds the history open). */
   refuseWhileAsked(session: ChatSession): void;
-  /** A chat was copied: its log is written whole before any other event of it. */
-  forked(copyId: string): void;
 }
 
 type Preview = CallOutput<'previewRerun'>;
@@ -29,12 +27,14 @@ type Replacement = { how: 'edit' | 'retry'; text?: string; restoreFiles: boolean
 const NOT_THERE = 'That message is not in this chat any more. Reload the chat and try again.';
 
 /**
- * Edit message and Retry reply (docs/contract.md §5): the chat goes on from a user message again. What
- * it replaces is kept, never lost: the chat as it was becomes a new chat ("… (earlier version)")
- * with its transcript, history, plan and the plan's file checkpoints. A plan made in the replaced
- * turns is dropped here. The files Claude's tools changed in the replaced turns, in a plan or not,
- * are put back first when the user asks (recovery/turn-checkpoints.ts); commands are only counted.
- * The cut is one event (chat_rewound), so the log replays it and every window shows it.
+ * Edit message and Retry reply (docs/contract.md §5): the chat goes on from a user message again,
+ * as a new version in place. What it replaces is kept, never lost: it stays a version of the
+ * message (or of its reply), with its transcript, history and plan (chats/chat-versions.ts), and
+ * "Previous version" / "Next version" show it again (`show`). A plan made in the replaced turns
+ * leaves the shown version. The files Claude's tools changed in the replaced turns, in a plan or
+ * not, are put back first when the user asks (recovery/turn-checkpoints.ts), before the replaced
+ * version is kept; commands are only counted. Each step is an event (a version kept, the history,
+ * chat_rewound, the items), so the log replays it and every window shows it.
  */
 export class Reruns {
   constructor(private readonly deps: RerunDeps) {}
@@ -46,15 +46,15 @@ export class Reruns {
     return this.deps.recovery.previewTurns(sessionId, session.summary.workspace ?? null, turnsFrom(session, index));
   }
 
-  /** "Save and rerun": the chat goes on from the edited message; what it replaced becomes an earlier version. */
-  edit(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<{ itemId: string; earlierChatId: string }> {
+  /** "Save and rerun": the chat goes on from the edited message, a new version of it. */
+  edit(sessionId: string, itemId: string, text: string, restoreFiles = false): Promise<{ itemId: string }> {
     const parsed = MessageText.safeParse(text);
     if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     return this.rerun(sessionId, itemId, { how: 'edit', text, restoreFiles });
   }
 
-  /** Asks again with the last user message, as it was sent (its attachments too). */
-  retry(sessionId: string, restoreFiles = false): Promise<{ itemId: string; earlierChatId: string }> {
+  /** Asks again with the last user message, as it was sent (its attachments too): a new version of its reply. */
+  retry(sessionId: string, restoreFiles = false): Promise<{ itemId: string }> {
     const session = this.deps.chats.require(sessionId);
     this.refuseWhileRunning(sessionId, 'retry the reply');
     const last = this.lastUserIndex(session);
@@ -73,6 +73,56 @@ export class Reruns {
     return last;
   }
 
+  /**
+   * "Previous version" / "Next version": the chat shows version `index` of the message (or of its
+   * reply) instead of the one it shows, which is kept. Refused while Claude works or asks: the run
+   * goes on in the version it started in.
+   */
+  show(sessionId: string, itemId: string, of: VersionsOf, index: number): { itemId: string } {
+    const { chats, plans } = this.deps;
+    const session = chats.require(sessionId);
+    if (session.summary.damaged) throw new UserFacingError('invalid_input', `This chat's log is damaged (${session.summary.damaged}), so it opens read-only: its versions cannot be switched.`);
+    this.refuseWhileRunning(sessionId, 'switch versions');
+    this.deps.refuseWhileAsked(session);
+    const item = session.item(itemId);
+    if (!item || item.kind !== 'user') throw new UserFacingError('not_found', NOT_THERE);
+    const tag = tagOf(item, of);
+    const what = of === 'message' ? 'This message' : 'The reply to this message';
+    if (index >= tag.count) {
+      throw new UserFacingError('invalid_input', `${what} has ${tag.count === 1 ? 'only one version' : `${tag.count} versions`}: there is no version ${index + 1}.`);
+    }
+    const start = this.startOf(session, item, of);
+    if (index === tag.index) return { itemId: session.idAt(start) ?? itemId };
+    const target = session.keptVersion(tag.group, index);
+    if (!target) throw new UserFacingError('not_found', `Version ${index + 1} of ${what.toLowerCase()} is not in this chat's log any more; the version shown stays.`);
+
+    const release = this.deps.runs.reserve(sessionId);
+    try {
+      this.keepShown(session, item, of, tag, target.from);
+      session.replaceHistoryFrom(target.from, target.history);
+      const shownPlan = plans.getPlan(sessionId);
+      if (shownPlan) plans.drop(sessionId);
+      chats.publish(session, { type: 'chat_rewound', sessionId, fromItemId: session.idAt(start)!, planDropped: !!shownPlan });
+      const shown: VersionTag = { ...tag, index };
+      const items = target.items.map((kept, i) => (of === 'message' && i === 0 && kept.kind === 'user' ? withTag(kept, of, shown) : kept));
+      if (of === 'reply') chats.publish(session, { type: 'transcript_item', sessionId, item: withTag(item, of, shown) });
+      for (const kept of items) chats.publish(session, { type: 'transcript_item', sessionId, item: structuredClone(kept) });
+      if (target.plan) {
+        plans.restore(sessionId, target.plan);
+        chats.publish(session, { type: 'plan_updated', sessionId, plan: target.plan, change: { kind: 'version', by: 'user', summary: `Version ${index + 1} of ${tag.count} shown.` } });
+      }
+      // A title that was the first message follows the version shown; one the user gave stays.
+      const first = items[0];
+      const retitle = of === 'message' && first?.kind === 'user' && session.itemsOfKind('user')[0]?.id === first.id && session.summary.title === titleFrom(item.text);
+      // Showing a version is not new activity: the chat keeps its place in the list (the summary is
+      // still published, so its plan progress and title are logged as shown).
+      chats.publish(session, { type: 'session_updated', session: { ...session.summary, ...(retitle ? { title: titleFrom(first.text) } : {}) } });
+      return { itemId: session.idAt(start) ?? itemId };
+    } finally {
+      release();
+    }
+  }
+
   private async rerun(sessionId: string, itemId: string, replacement: Replacement) {
     const { chats, runs, plans, recovery } = this.deps;
     const session = chats.require(sessionId);
@@ -80,24 +130,17 @@ export class Reruns {
     const apiKey = runs.readyToRun(session);
     this.deps.refuseWhileAsked(session);
     const { item, index, mark, next, first } = this.userMessage(session, itemId);
-    const plan = this.planMadeFrom(session, index);
+    const of: VersionsOf = replacement.how === 'edit' ? 'message' : 'reply';
+    const start = of === 'message' ? index : index + 1;
+    const plan = this.planMadeFrom(session, start);
 
     const release = runs.reserve(sessionId);
-    let copy: ChatSession;
     let files: { restored: string[]; changed: string[] };
     let fileProblem: string | null = null;
     try {
-      copy = forkChat(session, chats.newItems());
-      chats.adopt(copy);
-      if (session.plan) plans.restore(copy.summary.id, session.plan);
-      // Without its checkpoints the copy still holds everything else: a disk problem here never blocks the rerun.
-      await recovery.copyCheckpoints(sessionId, copy.summary.id).catch((error: unknown) => {
-        console.warn(`[waypoint] could not copy the checkpoints of chat ${sessionId}: ${(error as Error).message}`);
-      });
-      this.deps.forked(copy.summary.id);
-      chats.publish(copy, { type: 'session_updated', session: copy.summary });
-      files = await this.filesOf(session, index, replacement.restoreFiles ? copy : null, plan).catch((error: unknown) => {
-        const then = plan ? '"Undo plan" in the earlier version can try again.' : 'they are as the replaced turns left them.';
+      // The turns replaced are those from the message on, its own included (an edit or a retry replaces its answer).
+      files = await this.filesOf(session, index, replacement.restoreFiles, plan).catch((error: unknown) => {
+        const then = plan ? '"Undo plan" in the replaced version can try again.' : 'they are as the replaced turns left them.';
         fileProblem = `The files the replaced turns changed could not be put back (${(error as Error).message}); ${then}`;
         return { restored: [], changed: [] };
       });
@@ -107,22 +150,31 @@ export class Reruns {
     // Deleted meanwhile (another window): nothing more to do in it.
     if (chats.get(sessionId) !== session) throw new UserFacingError('not_found', NOT_THERE);
 
+    // The version shown now is kept whole (its plan undone when its files were put back), then replaced.
+    const shown = session.item(itemId) as UserItem;
+    const tag = tagOf(shown, of);
+    const newTag: VersionTag = { group: tag.group, index: tag.count, count: tag.count + 1 };
+    this.keepShown(session, shown, of, { ...tag, count: newTag.count }, mark.message);
     const blocks = userBlocksAt(session.history, mark, next);
     session.cutHistory(mark);
     // Defensive: a cut never leaves a tool call unanswered, but a history that did would be refused.
     session.closeOpenToolUses('Not run: the user edited an earlier message.');
-    if (plan) plans.drop(sessionId);
-    chats.publish(session, { type: 'chat_rewound', sessionId, fromItemId: itemId, planDropped: !!plan });
-    const marker: RerunItem = {
-      id: newItemId(),
-      createdAt: nowIso(),
-      kind: 'rerun',
-      how: replacement.how,
-      earlier: { chatId: copy.summary.id, title: copy.summary.title },
-      ...(files.restored.length ? { restored: files.restored } : {}),
-      ...(files.changed.length ? { changed: files.changed } : {}),
-    };
-    chats.publish(session, { type: 'transcript_item', sessionId, item: marker });
+    const planShown = plans.getPlan(sessionId);
+    // A plan made in the replaced turns leaves with them; one made before goes on in the new version.
+    if (plan && planShown) plans.drop(sessionId);
+    chats.publish(session, { type: 'chat_rewound', sessionId, fromItemId: session.idAt(start)!, planDropped: !!plan });
+    if (of === 'reply') chats.publish(session, { type: 'transcript_item', sessionId, item: withTag(shown, of, newTag) });
+    if (files.restored.length || files.changed.length) {
+      const marker: RerunItem = {
+        id: newItemId(),
+        createdAt: nowIso(),
+        kind: 'rerun',
+        how: replacement.how,
+        ...(files.restored.length ? { restored: files.restored } : {}),
+        ...(files.changed.length ? { changed: files.changed } : {}),
+      };
+      chats.publish(session, { type: 'transcript_item', sessionId, item: marker });
+    }
     if (fileProblem) chats.publish(session, { type: 'transcript_item', sessionId, item: noticeItem('warning', fileProblem, 'rerun_files') });
 
     const text = replacement.text ?? item.text;
@@ -131,14 +183,35 @@ export class Reruns {
       replacement.how === 'edit' ? [...blocks.filter((b) => b.type !== 'text'), { type: 'text', text }] : blocks.length ? blocks : [{ type: 'text', text }];
     const historyAt = nextUserMark(session.history);
     session.appendUser(content);
-    const sent: UserItem = { ...structuredClone(item), id: newItemId(), createdAt: nowIso(), text, historyAt };
-    chats.publish(session, { type: 'transcript_item', sessionId, item: sent });
+    let sentId = item.id;
+    if (of === 'message') {
+      const sent: UserItem = { ...withTag(structuredClone(item), of, newTag), id: newItemId(), createdAt: nowIso(), text, historyAt };
+      delete sent.replies;
+      chats.publish(session, { type: 'transcript_item', sessionId, item: sent });
+      sentId = sent.id;
+    }
     // A title that was the first message follows its edit; one the user gave stays.
     const retitle = first && text !== item.text && session.summary.title === titleFrom(item.text);
     chats.touch(session, retitle ? titleFrom(text) : undefined);
     recovery.resetChat(sessionId);
     runs.start(session, apiKey);
-    return { itemId: sent.id, earlierChatId: copy.summary.id };
+    return { itemId: sentId };
+  }
+
+  /**
+   * Keeps the version shown of the message's (or reply's) versions, from where it starts: its
+   * items (the message tagged with `tag`), its history from API message `from` on, and its plan.
+   */
+  private keepShown(session: ChatSession, item: UserItem, of: VersionsOf, tag: VersionTag, from: number): void {
+    const start = this.startOf(session, item, of);
+    const items = session.itemsBetween(start).map((kept, i) => (of === 'message' && i === 0 && kept.kind === 'user' ? withTag(kept, of, tag) : kept));
+    session.keepVersion({ group: tag.group, index: tag.index, from, history: session.history.slice(from), items, plan: this.deps.plans.getPlan(session.summary.id) });
+  }
+
+  /** Where a version starts in the transcript: at the message (an edit) or just after it (a retried reply). */
+  private startOf(session: ChatSession, item: UserItem, of: VersionsOf): number {
+    const index = session.indexOf(item.id);
+    return of === 'message' ? index : index + 1;
   }
 
   private refuseWhileRunning(sessionId: string, what: string): void {
@@ -165,27 +238,27 @@ export class Reruns {
   private planMadeFrom(session: ChatSession, index: number): Plan | null {
     const plan = this.deps.plans.getPlan(session.summary.id);
     if (!plan) return null;
-    // Plan lines are found by their ids (no read); only the message at `index` is looked at.
+    // Plan lines are found by their ids (no read); only the item at `index` is looked at.
     let first = 0;
     while (first < session.itemCount && !session.idAt(first)!.startsWith(`plan:${plan.id}:`)) first++;
-    if (first < session.itemCount) return first > index ? plan : null;
+    if (first < session.itemCount) return first >= index ? plan : null;
     return plan.createdAt >= (session.itemsBetween(index, index + 1)[0]?.createdAt ?? '') ? plan : null;
   }
 
   /**
-   * The files the turns from `index` on changed: put back now when the user asked (`copy`, the chat
-   * as it was, then has its plan from those turns marked undone), or only named.
+   * The files the turns from `index` on changed: put back now when the user asked (and then a plan
+   * made in those turns is marked undone, so the version kept with it shows so), or only named.
    */
-  private async filesOf(session: ChatSession, index: number, copy: ChatSession | null, plan: Plan | null): Promise<{ restored: string[]; changed: string[] }> {
+  private async filesOf(session: ChatSession, index: number, restore: boolean, plan: Plan | null): Promise<{ restored: string[]; changed: string[] }> {
     const { recovery } = this.deps;
     const id = session.summary.id;
     const workspace = session.summary.workspace ?? null;
     const turns = turnsFrom(session, index);
     const { files } = await recovery.previewTurns(id, workspace, turns);
-    if (!copy || files.length === 0) return { restored: [], changed: files.map((f) => f.path) };
+    if (!restore || files.length === 0) return { restored: [], changed: files.map((f) => f.path) };
     // Files changed outside Waypoint since are left alone, as Undo plan leaves them.
     const result = await recovery.restoreTurns(id, workspace, turns);
-    if (plan) this.deps.plans.markUndone(copy.summary.id, result);
+    if (plan) this.deps.plans.markUndone(id, result);
     return { restored: [...result.restored, ...result.deleted].sort(), changed: result.skipped };
   }
 }

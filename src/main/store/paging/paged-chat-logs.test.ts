@@ -154,8 +154,8 @@ describe('paged sessions', () => {
     expectSameTranscript(reader.chats.sessionState(id)!, expected, 2);
   });
 
-  it('an earlier-version copy holds the chat as it was, paged from its own log, and keeps it after a restart', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-fork-'));
+  it('an edited message keeps the version it replaced, paged from the chat`s own log, shown again whole before and after a restart', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'waypoint-paged-versions-'));
     const first = await start({ keepRecent: 2 });
     const { id } = first.chats.newSession();
     for (let n = 0; n < 5; n++) {
@@ -167,14 +167,21 @@ describe('paged sessions', () => {
     const before = session.transcript;
     expect(session.residentItems).toBeLessThan(before.length);
     const firstMessage = before.find((i) => i.kind === 'user')!;
-    const { earlierChatId } = await first.chat.reruns.edit(id, firstMessage.id, 'Message 0, edited');
+    const { itemId: editedId } = await first.chat.reruns.edit(id, firstMessage.id, 'Message 0, edited');
     await first.idle(id);
-    const copy = first.chats.sessionState(earlierChatId)!;
+    expect(first.chats.listSessions()).toHaveLength(1);
+    const edited = session.transcript;
+    // The first version again: every item as it was, the message now saying it is 1 of 2.
+    const tagged = before.map((i) => (i.id === firstMessage.id && i.kind === 'user' ? { ...i, version: { group: firstMessage.id, index: 0, count: 2 } } : i));
+    first.chat.reruns.show(id, editedId, 'message', 0);
     await first.persistence.flush();
-    expectSameTranscript(copy, before, 2);
+    expectSameTranscript(session, tagged, 2);
     await closeAll();
     const second = await start({ keepRecent: 2 });
-    expectSameTranscript(second.chats.sessionState(earlierChatId)!, before, 2);
+    const restored = second.chats.sessionState(id)!;
+    expectSameTranscript(restored, tagged, 2);
+    second.chat.reruns.show(id, firstMessage.id, 'message', 1);
+    expect(restored.transcript).toEqual(edited);
   });
 
   it('a loaded chat`s API history stays in its log until a message needs it; then it is logged on as before', async () => {

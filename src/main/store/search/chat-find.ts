@@ -48,7 +48,7 @@ export function searchableParts(item: TranscriptItem): string[] {
     case 'compaction':
       return [item.summary];
     case 'rerun':
-      return [item.earlier.title];
+      return item.earlier ? [item.earlier.title] : [];
   }
 }
 

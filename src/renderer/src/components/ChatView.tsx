@@ -6,6 +6,7 @@ import { PendingApproval } from './approval/PendingApproval';
 import { PendingEscalation } from './escalation/PendingEscalation';
 import { PendingQuestion } from './question/PendingQuestion';
 import { lastReplyId } from './rerun/last-reply';
+import { replyVersionsOf } from './rerun/reply-versions';
 import { RunNotices } from './run/RunNotices';
 import { canRetryNow } from './run/RetryNow';
 import { Composer } from './Composer';
@@ -82,7 +83,12 @@ export const ChatView = memo(function ChatView() {
   const retryId = !working && !damaged && items ? lastReplyId(items) : null;
   // "Retry now" sits in the error notice it answers, not far below it above the composer.
   const retryNoticeId = !damaged && canRetryNow(items, !working) ? (items?.at(-1)?.id ?? null) : null;
-  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId, retryNoticeId } : undefined), [sessionId, damaged, retryId, retryNoticeId]);
+  // A retried reply shows its versions on its last text (reply-versions.ts).
+  const replyVersions = useMemo(() => replyVersionsOf(items ?? []), [items]);
+  const controls = useMemo(
+    () => (sessionId ? { sessionId, editable: !damaged, retryId, retryNoticeId, working, replyVersions } : undefined),
+    [sessionId, damaged, retryId, retryNoticeId, working, replyVersions],
+  );
 
   return (
     <div

@@ -6,13 +6,15 @@ import type { ActionResult, SliceCreator } from './types';
 export type RerunPreview = CallOutput<'previewRerun'>;
 
 /**
- * Edit message and Retry reply (docs/contract.md §5). Main cuts the chat and says so with one event
- * (chat_rewound), which every window applies the same way; the earlier version arrives as a new
- * chat in the list.
+ * Edit message, Retry reply and the versions they make (docs/contract.md §5). Main cuts the chat
+ * and says so with one event (chat_rewound), which every window applies the same way; a version
+ * shown again arrives as its items and plan after the cut. The chat list gets no copy.
  */
 export interface RerunSlice {
   editMessage(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<ActionResult>;
   retryReply(sessionId: string, restoreFiles?: boolean): Promise<ActionResult>;
+  /** "Previous version" / "Next version": version `index` of the message `itemId` (or of its reply). */
+  showVersion(sessionId: string, itemId: string, of: 'message' | 'reply', index: number): Promise<ActionResult>;
   /** The files the turns from this message on changed ("Save and rerun" and "Retry reply" can put them back first), and the commands they ran. */
   previewRerun(sessionId: string, itemId: string): Promise<({ ok: true } & RerunPreview) | { ok: false; message: string }>;
   /** chat_rewound: the item and everything after it are gone (`index`: where main cut); the plan too when it was made there. */
@@ -31,6 +33,16 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
   async retryReply(sessionId, restoreFiles = false) {
     try {
       await api.call('retryReply', { sessionId, restoreFiles });
+      return OK;
+    } catch (error) {
+      const result = failed(error);
+      if (!result.ok) get().setLastError(result.message);
+      return result;
+    }
+  },
+  async showVersion(sessionId, itemId, of, index) {
+    try {
+      await api.call('showVersion', { sessionId, itemId, of, index });
       return OK;
     } catch (error) {
       const result = failed(error);

@@ -12,9 +12,9 @@ interface Props {
 
 /**
  * "Edit message" opened (docs/contract.md §5): the message's text in "Edited message" and "Save and
- * rerun". That message and everything after it are replaced; the chat as it was stays as an
- * earlier version. When Claude's tools changed files in the turns it replaces (in a plan or not),
- * a box offers to put them back first. Escape cancels; Ctrl/⌘+Enter saves.
+ * rerun". That message and everything after it are replaced by a new version in place; the one
+ * shown now stays a version of the message. When Claude's tools changed files in the turns it
+ * replaces (in a plan or not), a box offers to put them back first. Escape cancels; Ctrl/⌘+Enter saves.
  */
 export function EditMessageForm({ sessionId, item, onClose }: Props) {
   const id = useId();
@@ -75,7 +75,7 @@ export function EditMessageForm({ sessionId, item, onClose }: Props) {
         disabled={busy}
       />
       <p id={`${id}-hint`} className="hint">
-        This message and everything after it are replaced. The chat as it is now stays in the list as an earlier version.
+        This message and everything after it are replaced by a new version of it. The version shown now is kept: "Previous version" shows it again.
       </p>
       <RestoreFilesOffer preview={preview} replaced="the replaced turns" restore={restore} onRestore={setRestore} disabled={busy} />
       {problem && (

@@ -5,22 +5,25 @@ import './rerun.css';
 const list = (paths: string[]) => paths.join(', ');
 
 /**
- * Where the chat was rerun from an edited message or a retried reply: what it replaced is kept as
- * another chat, one click away, and the files the replaced turns changed are named.
+ * Where the chat was rerun from an edited message or a retried reply, naming the files the
+ * replaced turns changed. What it replaced is another version of the message ("Previous
+ * version"); in chats saved by older versions it is another chat, one click away.
  */
 export function RerunNotice({ item }: { item: RerunItem }) {
   const openSession = useWaypoint((s) => s.openSession);
-  const exists = useWaypoint((s) => s.sessions.some((x) => x.id === item.earlier.chatId));
+  const earlier = item.earlier;
+  const exists = useWaypoint((s) => !!earlier && s.sessions.some((x) => x.id === earlier.chatId));
+  const undoWhere = earlier ? 'in the earlier version' : 'in the replaced version';
   return (
     <div className="rerun-notice" role="note">
       <p>
         <strong>{item.how === 'edit' ? 'Edited and rerun from here.' : 'Reply retried.'}</strong>{' '}
-        {exists ? <>What it replaced is kept in “<span data-find>{item.earlier.title}</span>”. </> : <>The earlier version was deleted. </>}
+        {earlier && (exists ? <>What it replaced is kept in “<span data-find>{earlier.title}</span>”. </> : <>The earlier version was deleted. </>)}
         {item.restored?.length ? <>Put back: {list(item.restored)}. </> : null}
-        {item.changed?.length ? <>Left as the replaced turns changed them: {list(item.changed)} (“Undo plan” in the earlier version puts them back).</> : null}
+        {item.changed?.length ? <>Left as the replaced turns changed them: {list(item.changed)} (“Undo plan” {undoWhere} puts them back).</> : null}
       </p>
-      {exists && (
-        <button type="button" className="link-button" onClick={() => void openSession(item.earlier.chatId)}>
+      {earlier && exists && (
+        <button type="button" className="link-button" onClick={() => void openSession(earlier.chatId)}>
           Open earlier version
         </button>
       )}

@@ -5,7 +5,7 @@ import { offersSomething, RestoreFilesOffer } from './RestoreFilesOffer';
 
 /**
  * "Retry reply" on the last reply (among its tools): asks again with the same message; the new reply
- * replaces this one. When Claude's tools changed files in the turn it replaces (or ran commands),
+ * is a new version of this one, which is kept. When Claude's tools changed files in the turn it replaces (or ran commands),
  * it first offers to put the files back, as Edit message does; otherwise it retries at once.
  */
 export function RetryReplyButton({ sessionId }: { sessionId: string }) {

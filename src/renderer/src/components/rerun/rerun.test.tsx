@@ -24,17 +24,31 @@ function setup(runState: { status: 'idle' } | { status: 'running'; phase: 'strea
   backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'delete', changedOutside: false }], commands: 0 }));
   backend.override('editMessage', (input) => {
     calls.push(input);
-    return { itemId: 'u3', earlierChatId: 's2' };
+    return { itemId: 'u3' };
   });
   backend.override('retryReply', (input) => {
     calls.push(input);
-    return { itemId: 'u3', earlierChatId: 's2' };
+    return { itemId: 'u3' };
   });
   const store = mountApp(backend);
   return { backend, calls, store };
 }
 
 const log = () => screen.getByRole('log', { name: 'Conversation' });
+
+function versioned(runState: { status: 'idle' } | { status: 'running'; phase: 'streaming' } = { status: 'idle' }) {
+  const backend = new MemoryBackend();
+  const edited: TranscriptItem = { ...user('u2', 'second, edited'), version: { group: 'u0', index: 1, count: 2 } } as TranscriptItem;
+  const retried: TranscriptItem = { ...user('u3', 'third'), replies: { group: 'u3:reply', index: 0, count: 3 } } as TranscriptItem;
+  backend.addChat('s1', 'Chat', { transcript: [user('u1', 'first'), reply('a1', 'One.'), edited, reply('a2', 'Two.'), retried, reply('a3', 'Three.')], runState });
+  const calls: unknown[] = [];
+  backend.override('showVersion', (input) => {
+    calls.push(input);
+    return { itemId: input.itemId };
+  });
+  mountApp(backend);
+  return { backend, calls };
+}
 
 describe('Edit message', () => {
   it('each user message holds it; it opens "Edited message" prefilled, offers to put back changed files, and Save and rerun sends the edit', async () => {
@@ -47,6 +61,10 @@ describe('Edit message', () => {
     const box = within(form).getByRole('textbox', { name: 'Edited message' }) as HTMLTextAreaElement;
     expect(box.value).toBe('first');
     expect(document.activeElement).toBe(box);
+    // Versions in place: nothing goes to the chat list, the one replaced stays a version of the message.
+    expect(box.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent)).toEqual([
+      'This message and everything after it are replaced by a new version of it. The version shown now is kept: "Previous version" shows it again.',
+    ]);
     const restore = await within(form).findByRole('checkbox');
     expect(restore.closest('div')!.textContent).toContain('First put back the file the replaced turns changed: NOTES.md (remove)');
     expect(form.textContent).not.toContain('cannot be put back');
@@ -139,5 +157,50 @@ describe('Retry reply', () => {
     setup({ status: 'running', phase: 'streaming' });
     await screen.findByText('Two.');
     expect(screen.queryByRole('button', { name: 'Retry reply' })).toBeNull();
+  });
+});
+
+describe('Versions', () => {
+  it('an edited message shows "N/M" with "Previous version" / "Next version"; a retried reply shows its own on the reply; each asks main for that version', async () => {
+    const { calls } = versioned();
+    await screen.findByText('Three.');
+    const [, edited] = within(log()).getAllByRole('article', { name: 'You' });
+    const messageVersions = within(edited!).getByRole('group', { name: 'Versions of this message' });
+    expect(messageVersions.textContent).toContain('2/2');
+    expect((within(messageVersions).getByRole('button', { name: 'Next version' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(messageVersions).getByRole('button', { name: 'Previous version' }));
+    await waitFor(() => expect(calls).toEqual([{ sessionId: 's1', itemId: 'u2', of: 'message', index: 0 }]));
+
+    const replies = within(log()).getAllByRole('article', { name: 'Claude' });
+    expect(within(replies[1]!).queryByRole('group')).toBeNull();
+    const replyVersions = within(replies[2]!).getByRole('group', { name: 'Versions of this reply' });
+    expect(replyVersions.textContent).toContain('1/3');
+    expect((within(replyVersions).getByRole('button', { name: 'Previous version' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(replyVersions).getByRole('button', { name: 'Next version' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ sessionId: 's1', itemId: 'u3', of: 'reply', index: 1 });
+    // A message never edited has no versions to show.
+    expect(within(within(log()).getAllByRole('article', { name: 'You' })[0]!).queryByRole('group')).toBeNull();
+  });
+
+  it('cannot be switched while Claude works (the run goes on in its version): the buttons are off and say why', async () => {
+    versioned({ status: 'running', phase: 'streaming' });
+    await screen.findByText('Three.');
+    const buttons = [...within(log()).getAllByRole('button', { name: 'Previous version' }), ...within(log()).getAllByRole('button', { name: 'Next version' })];
+    expect(buttons).toHaveLength(4);
+    for (const button of buttons) {
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      expect(button.getAttribute('title')).toBe('Claude is working: stop it first to see another version.');
+    }
+  });
+
+  it('a refusal from main is shown', async () => {
+    const { backend } = versioned();
+    backend.override('showVersion', () => {
+      throw new WaypointCallError('busy', 'Claude is working in this chat: press Stop first, then switch versions.');
+    });
+    await screen.findByText('Three.');
+    fireEvent.click(within(log()).getAllByRole('button', { name: 'Previous version' })[0]!);
+    expect((await screen.findByText('Claude is working in this chat: press Stop first, then switch versions.')).textContent).toBeTruthy();
   });
 });

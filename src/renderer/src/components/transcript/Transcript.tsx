@@ -181,7 +181,7 @@ export function Transcript({ items = NO_ITEMS, loading = false, olderItems = 0, 
                 <TranscriptEntry
                   key={rowKey(row)}
                   item={row.item}
-                  {...(controls ? { sessionId: controls.sessionId, editable: controls.editable, retry: controls.retryId === row.item.id, retryNow: controls.retryNoticeId === row.item.id } : {})}
+                  {...(controls ? entryControls(controls, row.item) : {})}
                 />
               ) : (
                 <PlanChangeGroup key={rowKey(row)} items={row.items} {...(reveal && row.items.some((i) => i.id === reveal.itemId) ? { openFor: reveal.nonce } : {})} />
@@ -213,4 +213,18 @@ function usePrepended(items: readonly TranscriptItem[]): boolean {
     return prepended;
   }
   return seen.shift;
+}
+
+/** What one entry gets of the controls: only what concerns it, so unchanged entries stay memoised. */
+function entryControls(controls: TranscriptControls, item: TranscriptItem) {
+  const replyOf = controls.replyVersions.get(item.id);
+  const versioned = (item.kind === 'user' && (item.version || item.replies)) || replyOf;
+  return {
+    sessionId: controls.sessionId,
+    editable: controls.editable,
+    retry: controls.retryId === item.id,
+    retryNow: controls.retryNoticeId === item.id,
+    ...(versioned ? { working: controls.working } : {}),
+    ...(replyOf ? { replyOf } : {}),
+  };
 }

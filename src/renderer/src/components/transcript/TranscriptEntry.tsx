@@ -3,6 +3,8 @@ import type { TranscriptItem } from '../../../../shared/transcript';
 import { EditableUserMessage } from '../rerun/EditableUserMessage';
 import { RerunNotice } from '../rerun/RerunNotice';
 import { RetryReplyButton } from '../rerun/RetryReplyButton';
+import { VersionNav } from '../rerun/VersionNav';
+import type { UserItem } from '../../../../shared/transcript';
 import { RetryNow } from '../run/RetryNow';
 import { AssistantMessage } from './AssistantMessage';
 import { CompactionMarker } from './CompactionMarker';
@@ -19,6 +21,10 @@ export interface TranscriptControls {
   editable: boolean;
   /** The reply that holds "Retry reply" (the last one, while Claude is not working), or null. */
   retryId: string | null;
+  /** Claude works in the chat: versions cannot be switched now. */
+  working: boolean;
+  /** Where retried replies show their versions: item id → the message whose reply it is (reply-versions.ts). */
+  replyVersions: ReadonlyMap<string, UserItem>;
   /** The error notice that holds "Retry now" (the chat awaits it: docs/contract.md §5), or null. */
   retryNoticeId?: string | null;
 }
@@ -29,19 +35,30 @@ interface Props {
   sessionId?: string;
   editable?: boolean;
   retry?: boolean;
+  /** Claude works in the chat (the version buttons are off). */
+  working?: boolean;
+  /** This item shows the versions of this message's reply. */
+  replyOf?: UserItem;
   /** This error notice is the one the chat's "Retry now" answers. */
   retryNow?: boolean;
 }
 
 /** One transcript item; unchanged items keep their object identity and so don't re-render. */
-export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, retryNow }: Props) {
+export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, working = false, replyOf, retryNow }: Props) {
   switch (item.kind) {
     case 'user':
-      return sessionId && editable ? <EditableUserMessage item={item} sessionId={sessionId} /> : <UserMessage item={item} />;
+      return sessionId && editable ? (
+        <EditableUserMessage item={item} sessionId={sessionId} working={working} repliesHere={replyOf?.id === item.id} />
+      ) : (
+        <UserMessage item={item} />
+      );
     case 'assistant':
       // A finished reply with no text (a tool-only turn, a failed attempt) would be an empty bubble.
       return item.text.trim() || item.status === 'streaming' ? (
-        <AssistantMessage item={item}>{sessionId && retry ? <RetryReplyButton sessionId={sessionId} /> : null}</AssistantMessage>
+        <AssistantMessage item={item}>
+          {sessionId && replyOf && editable ? <VersionNav sessionId={sessionId} item={replyOf} of="reply" locked={working} /> : null}
+          {sessionId && retry ? <RetryReplyButton sessionId={sessionId} /> : null}
+        </AssistantMessage>
       ) : null;
     case 'tool_call':
       return <ToolCallCard item={item} />;
