@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_QUESTION_OPTIONS } from '../../shared/prompts';
-import { QUESTION_CANCELLED } from '../../shared/tool-results';
 import { defineTool } from './define-tool';
 import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
