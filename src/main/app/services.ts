@@ -156,6 +156,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });
 
+  // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
+  if (windowed) chat.restoreQueue();
+
   // Every event of every service, in the order fired, through the one pump both shells forward.
   const pump = new EventPump({ deltaFlushMs: options.deltaFlushMs });
   const subscriptions = new DisposableStore();

@@ -44,17 +44,31 @@ export interface RunControllerOptions {
   attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
+  /** A run ended (its idle state published): a queued chat may take its slot (queued-runs.ts). */
+  onRunEnded?(): void;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
 export class RunController implements Disposable {
   private readonly runs = new Map<string, AbortController>();
+  /** Chats held by `reserve`, not by a run: they take no slot of "Runs at once". */
+  private readonly reserved = new Set<AbortController>();
   private disposed = false;
 
   constructor(private readonly options: RunControllerOptions) {}
 
   isRunning(sessionId: string): boolean {
     return this.runs.has(sessionId);
+  }
+
+  /** Runs going now, for "Runs at once": not a reserved chat, nor a run waiting for a person (it does no work). */
+  going(): number {
+    let count = 0;
+    for (const [sessionId, controller] of this.runs) {
+      const status = this.options.chats.peek(sessionId)?.runState.status;
+      if (!this.reserved.has(controller) && !status?.startsWith('awaiting_')) count++;
+    }
+    return count;
   }
 
   /** Refuses a run in a damaged (read-only) chat, a second run in the same chat, and a run without a key; returns the key. */
@@ -78,7 +92,9 @@ export class RunController implements Disposable {
     if (this.runs.has(sessionId)) throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
     const placeholder = new AbortController();
     this.runs.set(sessionId, placeholder);
+    this.reserved.add(placeholder);
     return () => {
+      this.reserved.delete(placeholder);
       if (this.runs.get(sessionId) === placeholder) this.runs.delete(sessionId);
     };
   }
@@ -105,6 +121,7 @@ export class RunController implements Disposable {
       if (!job) this.settle(session, controller.signal.aborted, ending === 'turn_limit');
       chats.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
       chats.touch(session);
+      this.options.onRunEnded?.();
     });
   }
 
