@@ -233,5 +233,10 @@ export const SessionSummary = z.object({
    * being in the summary (so in the log and the chat index) it survives a restart.
    */
   queued: z.number().int().positive().optional(),
+  /**
+   * What the chat was doing when the list was read (listSessions stamps it; never kept): after a
+   * reload the sidebar shows chats working or waiting for a person before any event of theirs.
+   */
+  run: z.enum(['working', 'needs-you']).optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

@@ -4,6 +4,8 @@ import type { ApprovalRuleFields } from '../../shared/approval-rules';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEditRequest } from '../plan/plan-service.types';
 import { ChatService } from '../agent/loop/chat-service';
+import { withListedRuns } from './listed-runs';
+import { isAwaitingApproval } from '../../shared/plan';
 import { ModelFacts } from '../agent/model/model-facts';
 import { Chats } from '../chats/chats';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -183,7 +185,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(settings.loadStatus.kind === 'reset' ? { settingsReset: { reason: settings.loadStatus.reason, backupPath: settings.loadStatus.backupPath } } : {}),
       ...(sessions.loadProblem ? { storageProblem: sessions.loadProblem } : {}),
     }),
-    listSessions: () => ({ sessions: chats.listSessions() }),
+    listSessions: () => ({
+      sessions: withListedRuns(chats.listSessions(), {
+        isRunning: (id) => chat.isRunning(id),
+        inMemory: (id) => chats.sessionInMemory(id),
+        proposed: (id) => isAwaitingApproval(plans.getPlan(id)),
+      }),
+    }),
     getSession: ({ sessionId }) => chats.getSession(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
     newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
