@@ -32,6 +32,13 @@ test('two chats work at once, a third is "Queued" and starts when one ends; Stop
     await send(page, 'Delta task');
     await expect(row(page, 'Delta task')).toHaveAttribute('data-run', 'queued');
     await expectAccessibleInBothSchemes(page, 'two chats working, two queued');
+    // Nobody is asked anything: the header says so, and its dialog too.
+    await page.getByRole('button', { name: 'Needs you (0)', exact: true }).click();
+    const inbox = page.getByRole('dialog', { name: 'Needs you' });
+    await expect(inbox).toContainText('No chat is waiting for you.');
+    await expectAccessibleInBothSchemes(page, 'the Needs you dialog');
+    await inbox.getByRole('button', { name: 'Close' }).click();
+    await expect(inbox).toHaveCount(0);
 
     // Stop on a queued chat takes it off the queue; its message stays, unsent.
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
