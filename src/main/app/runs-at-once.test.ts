@@ -107,6 +107,22 @@ describe('Runs at once', () => {
     expect((await summaryOf(app, b))?.queued).toBeUndefined();
   }, 60_000);
 
+  it('a run waiting for a person holds no slot: with 1, a chat asking for an approval lets the queued chat start', async () => {
+    app = await startTestApp({ name: 'asks', gated: true, turns: [{ kind: 'tool_use', calls: [{ name: 'write_file', input: { path: 'a.txt', content: 'x' } }] }] }, { settings: { runsAtOnce: 1 } });
+    const a = await sendInNewChat(app, 'A');
+    await until('A to ask Claude', () => asked(app!).length === 1);
+    const b = await sendInNewChat(app, 'B');
+    expect(typeof (await summaryOf(app, b))?.queued).toBe('number');
+    await app.api.release(); // A's reply: write_file, which asks the person first
+    await until('A to wait for its approval, and B to ask Claude', async () => (await app!.call('getSession', { sessionId: a })).pendingApproval != null && asked(app!).length === 2);
+    expect(asked(app)).toEqual(['A', 'B']);
+    expect((await summaryOf(app, b))?.queued).toBeUndefined();
+    // The list says who is waiting for the person and who works.
+    const listed = (await app.call('listSessions', {})).sessions;
+    expect(listed.find((s) => s.id === a)?.run).toBe('needs-you');
+    expect(listed.find((s) => s.id === b)?.run).toBe('working');
+  }, 60_000);
+
   it('never stops a run when the user opens or starts another chat', async () => {
     const app = await start(4);
     const from = app.events.length;
