@@ -45,6 +45,7 @@ test('two chats work at once, a third is "Queued" and starts when one ends; Stop
     await expect(row(page, 'Delta task')).toHaveAttribute('data-run', 'idle');
     await expect(row(page, 'Delta task')).not.toContainText('Queued');
     await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Delta task')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Taken off the queue: your message was not sent.');
 
     // Alpha's reply ends its run: Gamma takes the slot.
     await scripted.release();

@@ -68,7 +68,10 @@ describe('Runs at once', () => {
     // Stop on a queued chat takes it off the queue; its message stays, unsent.
     expect(await app.call('stop', { sessionId: e })).toEqual({ stopped: true });
     expect((await summaryOf(app, e))?.queued).toBeUndefined();
-    expect((await app.call('getSession', { sessionId: e })).transcript.map((i) => i.kind)).toEqual(['user']);
+    expect((await app.call('getSession', { sessionId: e })).transcript).toMatchObject([
+      { kind: 'user', text: 'E' },
+      { kind: 'notice', level: 'info', code: 'unqueued', text: 'Taken off the queue: your message was not sent. Send another message to go on; it goes with this one.' },
+    ]);
 
     await app.api.release(); // A's reply: C takes its slot
     await until('C to ask Claude', () => asked(app).length === 3);

@@ -41,8 +41,12 @@ export class QueuedRuns {
 
   /** Stop on a queued chat: off the queue; its message stays in the chat, not sent. False when it was not queued. */
   unqueue(session: ChatSession): boolean {
-    if (!this.queue.remove(session.summary.id)) return false;
+    const sessionId = session.summary.id;
+    if (!this.queue.remove(sessionId)) return false;
     this.publishUnqueued(session);
+    // Said in the chat, so the message sitting there unanswered is not taken for a run that died.
+    const words = 'Taken off the queue: your message was not sent. Send another message to go on; it goes with this one.';
+    this.options.chats.publish(session, { type: 'transcript_item', sessionId, item: noticeItem('info', words, 'unqueued') });
     return true;
   }
 
