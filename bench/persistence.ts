@@ -15,7 +15,7 @@ import { startScriptedServer } from '../test-support/scripted-api/server';
 import { checkLogs, kill, launch, requireBuiltShell } from '../test-support/main/kill-harness';
 import type { LogEntry } from '../src/main/store/log-records';
 import { readLog } from '../src/main/store/log-reader';
-import { SessionLogWriter } from '../src/main/store/log-writer';
+import { ChatLogWriter } from '../src/main/store/log-writer';
 import { replay } from '../src/main/store/replay';
 import { restoreChat } from '../src/main/store/restore-chat';
 
@@ -56,7 +56,7 @@ function entry(i: number): LogEntry {
 
 async function appendLatency(count: number): Promise<void> {
   const path = join(root, 'append', 'events.jsonl');
-  const writer = new SessionLogWriter(path);
+  const writer = new ChatLogWriter(path);
   writer.append({ type: 'created', session: summary });
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -85,7 +85,7 @@ async function appendLatency(count: number): Promise<void> {
 
 function loadTime(events: number): void {
   const path = join(root, 'load', 'events.jsonl');
-  const writer = new SessionLogWriter(path);
+  const writer = new ChatLogWriter(path);
   writer.append({ type: 'created', session: summary });
   for (let i = 1; i < events; i++) writer.append(entry(i), { durable: false });
   writer.close();

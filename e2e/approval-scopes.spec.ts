@@ -147,7 +147,8 @@ test.describe('rules made in Settings', () => {
     await dialog.getByLabel('Command or path').press('Enter');
     await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/Never allow run_command: rm {3}-rf build/);
     await expect(dialog).toBeVisible(); // Enter added the rule; it did not submit the dialog
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
 
     await send(app, 'Clean the build folder');
     await expect(conversation(app).getByText('It was refused.')).toBeVisible();
@@ -156,6 +157,52 @@ test.describe('rules made in Settings', () => {
     const body = JSON.stringify(scripted.requests[1]!.body);
     expect(body).toContain('"is_error":true');
     expect(body).toContain("never allow this run_command call");
+  });
+});
+
+test.describe('a rule added in Settings applies on Save only', () => {
+  test.use({ scenario: { name: 'save-only', turns: [run('rm -rf build'), said('You were asked first.'), run('rm -rf build'), said('It was refused.')] } });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Cancel drops it (the call still asks); Save applies it; a refusal is said once, with no stale "Added"', async ({ app, scripted }) => {
+    let dialog = await openSettings(app);
+    let rules = dialog.getByRole('group', { name: 'Approval rules', exact: true });
+    await rules.getByLabel('Command or path', { exact: true }).fill('rm -rf build');
+    await rules.getByLabel('Decision', { exact: true }).selectOption('deny');
+    await rules.getByRole('button', { name: 'Add rule', exact: true }).click();
+    await expect(rules.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/Never allow run_command: rm -rf build \(not saved yet: Save applies it\)/);
+    await expect(rules.getByRole('status')).toHaveText('Added: Never allow run_command: rm -rf build. It applies when you press Save.');
+    // An empty pattern: one sentence, once, and the "Added" above is gone.
+    await rules.getByRole('button', { name: 'Add rule', exact: true }).click();
+    await expect(rules.getByRole('alert')).toHaveText(
+      'Rule not added: An approval rule needs a pattern: the exact command line for run_command, a path in the workspace (** for any) for write_file and edit_file.',
+      { useInnerText: true },
+    );
+    await expect(rules.getByRole('status')).toHaveText('');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Cancelled: no rule, so the call asks.
+    await send(app, 'Clean the build folder');
+    await approval(app).getByRole('button', { name: 'Deny', exact: true }).click();
+    await expect(conversation(app).getByText('You were asked first.')).toBeVisible();
+
+    dialog = await openSettings(app);
+    rules = dialog.getByRole('group', { name: 'Approval rules', exact: true });
+    await expect(rules.getByRole('list', { name: 'Approval rules', exact: true })).toHaveCount(0);
+    await rules.getByLabel('Command or path', { exact: true }).fill('rm -rf build');
+    await rules.getByLabel('Decision', { exact: true }).selectOption('deny');
+    await rules.getByRole('button', { name: 'Add rule', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Saved: refused without asking.
+    await send(app, 'Clean it again');
+    await expect(conversation(app).getByText('It was refused.')).toBeVisible();
+    await expect(approval(app)).toHaveCount(0);
+    expect(JSON.stringify(scripted.requests[3]!.body)).toContain('never allow this run_command call');
+    dialog = await openSettings(app);
+    await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/^Never allow run_command: rm -rf buildRemove rule$/);
   });
 });
 
@@ -174,7 +221,8 @@ test.describe('an MCP tool rule made in Settings', () => {
     await dialog.getByLabel('Decision').selectOption('deny');
     await dialog.getByRole('button', { name: 'Add rule', exact: true }).click();
     await expect(dialog.getByRole('list', { name: 'Approval rules', exact: true }).getByRole('listitem')).toHaveText(/Never allow add \(MCP server test\): every call/);
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
 
     await send(app, 'Add two and three');
     await expect(conversation(app).getByText('Adding was refused.')).toBeVisible();

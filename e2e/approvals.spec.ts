@@ -46,6 +46,14 @@ test.describe('approving an edit', () => {
     await expect(conversation(app).getByText('Done: the answer is 42 now.')).toBeVisible();
     expect(readFileSync(file, 'utf8')).toBe(APP_JS.replace('41', '42'));
     await expect(toolCard(app, 'edit_file')).toContainText('done');
+    // The result's diff is marked as the card's was: in words for a screen reader, tinted for the eye.
+    await toolCard(app, 'edit_file').click();
+    const resultDiff = conversation(app).getByLabel('Result diff', { exact: true });
+    await expect(resultDiff.locator('[data-diff="del"]')).toHaveText('Removed: -const answer = 41;');
+    await expect(resultDiff.locator('[data-diff="add"]')).toHaveText('Added: +const answer = 42;');
+    const tint = (kind: string) => resultDiff.locator(`[data-diff="${kind}"]`).first().evaluate((line) => getComputedStyle(line).backgroundColor);
+    expect(await tint('add')).not.toBe(await tint('ctx'));
+    expect(await tint('del')).not.toBe(await tint('add'));
   });
 
   test('Deny leaves the file untouched and the card says denied', async ({ app, shell, scripted }) => {

@@ -66,8 +66,10 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
       // Another computer's: refused, with who holds it, and "Take over" after a confirmation.
       await chats.getByRole('button', { name: 'Shared with the laptop', exact: true }).click();
       await expect(log.getByText('You said: Shared with the laptop')).toBeVisible();
-      await send(page, 'Written here now');
-      await expect(page.getByRole('alert').filter({ hasText: 'being written by the Waypoint app, pid 4242 on laptop.local' })).toBeVisible();
+      // Known as held when it opens: the composer is disabled and says why, before anything is typed.
+      const box = page.getByRole('textbox', { name: 'Message', exact: true });
+      await expect(box).toBeDisabled();
+      await expect(box).toHaveAccessibleDescription('You can’t write here while the Waypoint app writes this chat.');
       const notice = page.getByRole('region', { name: 'Written by another process' });
       await expect(notice).toContainText('This chat is being written by the Waypoint app (pid 4242 on laptop.local)');
       await expect(notice).toContainText('cannot check from here whether it still runs on laptop.local');
@@ -80,7 +82,7 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
       await expect(confirm).toHaveCount(0);
       await expect(notice).toHaveCount(0);
       await expect(log.getByText('You took this chat over from the Waypoint app, pid 4242 on laptop.local')).toBeVisible();
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await send(page, 'Written here now');
       await expect(log.getByText('You said: Written here now')).toBeVisible();
 
       // The chat's log records the takeover (the lock records it too while this shell holds it).

@@ -55,10 +55,13 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     await expect(panel.step('Write the changelog')).toHaveAttribute('data-status', 'in_progress');
     await expect(panel.step('Tag and publish')).toHaveAttribute('data-status', 'pending');
 
-    // The chat has one writer, the MCP server: a message typed here is refused, naming it, and the plan stays.
-    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Let me take over');
-    await app.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(app.getByRole('alert')).toContainText(/being written by waypoint mcp \(claude-code\), pid \d+/);
+    // The chat has one writer, the MCP server: the window says so without being asked, and the
+    // composer is disabled, saying why (before, it took a typed message and then refused it).
+    await expect(app.getByRole('region', { name: 'Written by another process' })).toContainText(/being written by waypoint mcp \(claude-code\) \(pid \d+/);
+    const box = app.getByRole('textbox', { name: 'Message', exact: true });
+    await expect(box).toBeDisabled();
+    await expect(box).toHaveAccessibleDescription('You can’t write here while waypoint mcp (claude-code) writes this chat.');
+    await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     await expect(panel.step('Write the changelog')).toHaveAttribute('data-status', 'in_progress');
 
     // A plan edit made here goes to the MCP server (the chat's writer): the panel shows it from

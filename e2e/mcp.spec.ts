@@ -32,8 +32,10 @@ test.describe('an MCP server from --mcp-config', () => {
 
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByText('The MCP server echoed it back.')).toBeVisible();
-    const toolCard = log.getByRole('button', { name: /^test__echo/ });
-    await expect(toolCard).toContainText('test');
+    // The card names the tool once, with its server: not "test__echo test test: echo".
+    const toolCard = log.getByRole('button', { name: /^test: echo done/ });
+    await expect(toolCard).toBeVisible();
+    await expect(toolCard).not.toContainText('test__echo');
     await expect(toolCard).toContainText('done');
     await toolCard.click();
     await expect(log.getByText('echo: hello from Claude')).toBeVisible();

@@ -45,6 +45,10 @@ test.describe('a question with options', () => {
     await app.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(question(app)).toHaveCount(0);
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+    // Nothing failed: the question's card says it was cancelled.
+    const card = conversation(app).getByRole('button', { name: /^ask_user Ask: / });
+    await expect(card).toContainText('cancelled');
+    await expect(card).not.toContainText('failed');
     expect(scripted.requests).toHaveLength(1);
     await send(app, 'Pick one yourself');
     await expect(conversation(app).getByText('Thanks, I will set it up that way.')).toBeVisible();

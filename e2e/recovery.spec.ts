@@ -42,7 +42,8 @@ test.describe('after the retry budget', () => {
     const log = app.getByRole('log', { name: 'Conversation' });
     await expect(log.getByRole('alert')).toContainText('Claude is overloaded right now (529)');
     expect(scripted.requests).toHaveLength(2);
-    await app.getByRole('button', { name: 'Retry now' }).click();
+    // The button is part of the error it answers, not far below it above the composer.
+    await log.getByRole('alert').filter({ hasText: 'Claude is overloaded right now (529)' }).getByRole('button', { name: 'Retry now' }).click();
     await expect(log.getByText('Back again: answered after Retry now.')).toBeVisible();
     await expect(app.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
     // The user's message was sent again as it was, not typed twice.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { RERUN_FILE, RERUN_FILE_TEXT, rerunPlan, twoTries } from '../test-support/scenarios/reruns';
+import { RERUN_FILE, RERUN_FILE_TEXT, rerunLoose, rerunPlan, twoTries } from '../test-support/scenarios/reruns';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { startPersistentShell } from './support/persistent-shell';
@@ -92,6 +92,47 @@ test.describe('Edit message', () => {
     await expect(conversation(app).getByText('You said: First question, edited')).toBeVisible();
     await expect(message(app, 'Second question')).toHaveCount(0);
     expect(scripted.invalid).toEqual([]);
+  });
+});
+
+test.describe('Files changed outside any plan', () => {
+  test.use({ scenario: rerunLoose, settingsFile: { autoApproveEdits: true, autoApproveCommands: true, retryDelayMs: 0 }, workspaceFiles: { [RERUN_FILE]: RERUN_FILE_TEXT } });
+  test.describe.configure({ timeout: 120_000 });
+  const LOOSE_TEXT = '# Notes\n\nWritten without a plan.\n';
+  const COMMANDS_NOTE = 'Claude ran a command in the replaced turns: what it changed cannot be put back.';
+
+  test('Edit message offers to put back a file written without a plan, says the command stays, and puts the file back', async ({ app, shell, scripted }) => {
+    await send(app, 'Write the notes');
+    await expect(conversation(app).getByText('NOTES.md is written.')).toBeVisible();
+    await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toHaveCount(0);
+    expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(LOOSE_TEXT);
+
+    const form = await editMessage(app, 'Write the notes');
+    const restore = form.getByRole('checkbox', { name: 'First put back the file the replaced turns changed: NOTES.md', exact: true });
+    await expect(restore).toBeVisible();
+    await expect(form.getByText(COMMANDS_NOTE, { exact: true })).toBeVisible();
+    await restore.check();
+    scripted.setScenario({ name: 'echo', turns: [] });
+    await form.getByRole('textbox', { name: 'Edited message', exact: true }).fill('Write nothing yet');
+    await form.getByRole('button', { name: 'Save and rerun', exact: true }).click();
+
+    await expect(conversation(app).getByText('You said: Write nothing yet')).toBeVisible();
+    expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(RERUN_FILE_TEXT);
+    await expect(conversation(app).getByRole('note').filter({ hasText: 'Edited and rerun from here.' })).toContainText('Put back: NOTES.md');
+  });
+
+  test('Retry reply offers it too, and puts the file back when asked', async ({ app, shell, scripted }) => {
+    await send(app, 'Write the notes');
+    await expect(conversation(app).getByText('NOTES.md is written.')).toBeVisible();
+    await conversation(app).getByRole('button', { name: 'Retry reply', exact: true }).click();
+    const offer = conversation(app).getByRole('group', { name: 'Retry reply', exact: true });
+    await offer.getByRole('checkbox', { name: 'First put back the file the replaced turn changed: NOTES.md', exact: true }).check();
+    await expect(offer.getByText('Claude ran a command in the replaced turn: what it changed cannot be put back.', { exact: true })).toBeVisible();
+    await expectAccessibleInBothSchemes(app, 'the Retry reply offer');
+    scripted.setScenario({ name: 'echo', turns: [] });
+    await offer.getByRole('button', { name: 'Retry reply', exact: true }).click();
+    await expect(conversation(app).getByText('You said: Write the notes')).toBeVisible();
+    expect(readFileSync(join(shell.workspace, RERUN_FILE), 'utf8')).toBe(RERUN_FILE_TEXT);
   });
 });
 

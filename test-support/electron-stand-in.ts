@@ -25,6 +25,10 @@ export interface Recorded {
   exposed: Map<string, unknown>;
   paths: Map<string, string>;
   quits: number;
+  notificationsSupported: boolean;
+  notifications: Notification[];
+  /** app.setBadgeCount's calls, in order. */
+  badgeCounts: number[];
 }
 
 export const recorded: Recorded = {
@@ -41,6 +45,9 @@ export const recorded: Recorded = {
   exposed: new Map(),
   paths: new Map(),
   quits: 0,
+  notificationsSupported: false,
+  notifications: [],
+  badgeCounts: [],
 };
 
 class StandInApp extends EventEmitter {
@@ -68,6 +75,10 @@ class StandInApp extends EventEmitter {
   }
   quit(): void {
     recorded.quits++;
+  }
+  setBadgeCount(count: number): boolean {
+    recorded.badgeCounts.push(count);
+    return true;
   }
   exit(): void {
     recorded.quits++;
@@ -117,14 +128,24 @@ export class StandInWindow extends EventEmitter {
   async loadFile(file: string): Promise<void> {
     this.loadedFiles.push(file);
   }
-  show(): void {}
-  focus(): void {}
-  restore(): void {}
+  /** What the window was asked to do (show, focus, restore), in order. */
+  readonly calls: string[] = [];
+  focused = true;
+  minimized = false;
+  show(): void {
+    this.calls.push('show');
+  }
+  focus(): void {
+    this.calls.push('focus');
+  }
+  restore(): void {
+    this.calls.push('restore');
+  }
   isMinimized(): boolean {
-    return false;
+    return this.minimized;
   }
   isFocused(): boolean {
-    return true;
+    return this.focused;
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -195,11 +216,22 @@ export const safeStorage = {
   decryptString: (data: Buffer) => data.toString(),
 };
 
+/** Records what main shows; off (isSupported false) unless a test turns it on with `recorded.notificationsSupported`. */
 export class Notification extends EventEmitter {
   static isSupported(): boolean {
-    return false;
+    return recorded.notificationsSupported;
   }
-  show(): void {}
+  closed = false;
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+  }
+  show(): void {
+    recorded.notifications.push(this);
+  }
+  close(): void {
+    this.closed = true;
+    this.emit('close', {});
+  }
 }
 
 /** Preload side. */

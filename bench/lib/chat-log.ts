@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { LogEntry } from '../../src/main/store/log-records';
-import { SessionLogWriter } from '../../src/main/store/log-writer';
+import { ChatLogWriter } from '../../src/main/store/log-writer';
 import { SESSIONS_DIR } from '../../src/main/store/chat-logs';
 import { chatTurn, type ChatTurnShape } from './chat-turns';
 
 /**
  * Writes a chat straight into a data dir as the app's own log (sessions/<id>/events.jsonl, through
- * the app's SessionLogWriter), so a benchmark can open a chat of any size in seconds instead of
+ * the app's ChatLogWriter), so a benchmark can open a chat of any size in seconds instead of
  * building it through hundreds of model requests. The records are the ones a live chat writes:
  * `created`, an `item` per transcript item, `history` appends that keep the API history in step
  * (so the chat can go on), `run` states.
@@ -23,7 +23,7 @@ const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Writes the chat; returns the number of transcript items and characters of text it holds. */
 export function writeChatLog(dataDir: string, shape: ChatLogShape): { items: number; chars: number } {
-  const writer = new SessionLogWriter(join(dataDir, SESSIONS_DIR, shape.id, 'events.jsonl'));
+  const writer = new ChatLogWriter(join(dataDir, SESSIONS_DIR, shape.id, 'events.jsonl'));
   const session = { id: shape.id, title: shape.title, createdAt: NOW, updatedAt: shape.updatedAt };
   const append = (entry: LogEntry) => writer.append(entry, { durable: false });
   append({ type: 'created', session: { ...session, updatedAt: NOW } });

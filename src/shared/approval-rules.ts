@@ -29,10 +29,8 @@ export const ApprovalRuleFields = z
     tool: z.string().trim().min(1, { error: 'An approval rule must name its tool.' }).max(200),
     /** The MCP server the tool comes from; absent for Waypoint's own tools. */
     server: z.string().trim().min(1).max(200).optional(),
-    pattern: z
-      .string()
-      .max(20_000, { error: 'The pattern of an approval rule is too long (the limit is 20,000 characters).' })
-      .refine((s) => s.trim().length > 0, { error: EMPTY_PATTERN_MESSAGE }),
+    // An empty pattern is patternProblem's to word: a refine here as well said it twice.
+    pattern: z.string().max(20_000, { error: 'The pattern of an approval rule is too long (the limit is 20,000 characters).' }),
     effect: RuleEffect,
   })
   .strict()
@@ -47,7 +45,7 @@ export const ApprovalRule = z
     id: z.string().min(1).max(100),
     tool: z.string().trim().min(1).max(200),
     server: z.string().trim().min(1).max(200).optional(),
-    pattern: z.string().max(20_000).refine((s) => s.trim().length > 0, { error: EMPTY_PATTERN_MESSAGE }),
+    pattern: z.string().max(20_000),
     effect: RuleEffect,
     createdAt: z.string(),
   })

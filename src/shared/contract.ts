@@ -156,16 +156,21 @@ export const calls = {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100), text: MessageText, restoreFiles: z.boolean().optional() }).strict(),
     output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
   },
-  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. */
+  /** "Retry reply": asks again with the last user message; the new reply replaces the old one. `restoreFiles` as for editMessage. */
   retryReply: {
-    input: z.object({ sessionId: SessionId }).strict(),
+    input: z.object({ sessionId: SessionId, restoreFiles: z.boolean().optional() }).strict(),
     output: z.object({ itemId: z.string(), earlierChatId: z.string() }),
   },
-  /** The files the turns from this message on changed, which "Save and rerun" can put back first. */
+  /**
+   * The files Claude's tools changed in the turns from this message on (in a plan or not), which
+   * "Save and rerun" and "Retry reply" can put back first; `commands`: the run_command calls those
+   * turns made, whose effects cannot be put back.
+   */
   previewRerun: {
     input: z.object({ sessionId: SessionId, itemId: z.string().min(1).max(100) }).strict(),
     output: z.object({
       files: z.array(z.object({ path: z.string(), action: z.enum(['restore', 'delete']), changedOutside: z.boolean() })),
+      commands: z.number().int().nonnegative(),
     }),
   },
   /** What "Undo plan" would do, for its confirmation. */
@@ -184,6 +189,14 @@ export const calls = {
   renameSession: {
     input: z.object({ sessionId: SessionId, title: z.string().trim().min(1, { error: 'Title is empty.' }).max(200) }).strict(),
     output: SessionSummary,
+  },
+  /**
+   * The chat the desktop window shows (null: none), so main's notifications leave it alone while
+   * the window has focus (electron/attention-notifier.ts). Changes nothing of the chat.
+   */
+  setChatInView: {
+    input: z.object({ sessionId: SessionId.nullable() }).strict(),
+    output: z.object({}),
   },
   /** "Pin chat" / "Unpin chat": pinned chats are listed first; the date (and so the order among the rest) stays. */
   pinSession: {
@@ -273,7 +286,7 @@ export const calls = {
     input: z.object({ patch: SettingsPatch }).strict(),
     output: SettingsView,
   },
-  /** Saves an approval rule for every chat (Settings → Approval rules). */
+  /** Saves an approval rule for every chat: "Always approve" at once, Settings → Approval rules on the dialog's Save. */
   addApprovalRule: {
     input: z.object({ rule: ApprovalRuleFields }).strict(),
     output: z.object({ rule: ApprovalRule }),
@@ -387,6 +400,8 @@ export const WaypointEvent = z.discriminatedUnion('type', [
     index: ItemCount.optional(),
   }),
   z.object({ type: z.literal('session_deleted'), sessionId: SessionId }),
+  /** Desktop only, from the shell to its window: a notification about this chat was clicked; the window opens it. */
+  z.object({ type: z.literal('open_chat'), sessionId: SessionId }),
   z.object({ type: z.literal('mcp_state'), servers: z.array(McpServerState) }),
   z.object({
     type: z.literal('error'),

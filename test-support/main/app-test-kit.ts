@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallOutput, WaypointEvent } from '../../src/shared/contract';
-import { createServices, type AppServices } from '../../src/main/app/services';
+import { createServices, type Services } from '../../src/main/app/services';
 import { MemorySecretStore } from '../../src/main/settings/api-key-store';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
@@ -17,8 +17,12 @@ export interface TestApp {
   dataDir: string;
   workspace: string;
   api: ScriptedServer;
+  /** The services now running (a restart makes new ones), for what no call shows. */
+  readonly services: Services;
   readonly events: WaypointEvent[];
   call<N extends CallName>(name: N, input: unknown): Promise<CallOutput<N>>;
+  /** The router's answer as a shell gets it, refusals included (for tests of what is refused). */
+  router(name: string, input: unknown): ReturnType<Services['router']>;
   /** Resolves when the chat's run is idle again after events from `from` on (default: now). */
   idle(sessionId: string, from?: number): Promise<void>;
   /** Resolves with the first event from `from` on that matches. */
@@ -42,7 +46,7 @@ export async function startTestApp(scenario: Scenario, options: TestAppOptions =
   if (options.settings) await writeFile(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
   const api = await startScriptedServer({ scenario });
   const events: WaypointEvent[] = [];
-  let services: AppServices;
+  let services: Services;
   const open = async () => {
     services = await createServices({
       dataDir,
@@ -67,12 +71,16 @@ export async function startTestApp(scenario: Scenario, options: TestAppOptions =
     dataDir,
     workspace,
     api,
+    get services() {
+      return services;
+    },
     events,
     async call(name, input) {
       const result = await services.router(name, input);
       if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
       return result.value as never;
     },
+    router: (name, input) => services.router(name, input),
     async idle(sessionId, from = events.length) {
       await waitFor((e) => e.type === 'run_state' && e.sessionId === sessionId && e.state.status === 'idle', from);
     },

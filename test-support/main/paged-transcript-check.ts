@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Plan } from '../../src/shared/plan';
 import { planChangeItems } from '../../src/shared/plan-change';
 import type { TranscriptItem } from '../../src/shared/transcript';
-import { findInChat, findInSession } from '../../src/main/store/search/chat-find';
+import { findInChat, findInPagedChat } from '../../src/main/store/search/chat-find';
 import type { ChatSession } from '../../src/main/chats/chat-session';
 import type { LogEntry } from '../../src/main/store/log-records';
 import { searchableChat, searchChats } from '../../src/main/store/search/chat-search';
@@ -92,7 +92,7 @@ export function expectSameTranscript(session: ChatSession, expected: TranscriptI
   }
   for (const call of expected.filter((i) => i.kind === 'tool_call')) expect(session.toolCall(call.toolUseId)).toEqual(call);
   for (const query of QUERIES) {
-    expect(findInSession(session, query)).toEqual(findInChat(expected, query));
+    expect(findInPagedChat(session, query)).toEqual(findInChat(expected, query));
     const searchable = searchableChat(session);
     expect(searchChats([searchable], query)).toEqual(
       searchChats([{ summary: session.summary, searchCandidates: () => expected }], query),

@@ -42,4 +42,6 @@ export const noRecovery: LoopRecovery = {
   previewUndo: () => Promise.resolve([]),
   undo: () => Promise.resolve({ restored: [], deleted: [], skipped: [] }),
   copyCheckpoints: () => Promise.resolve(),
+  previewTurns: () => Promise.resolve({ files: [], commands: 0 }),
+  restoreTurns: () => Promise.resolve({ restored: [], deleted: [], skipped: [] }),
 };

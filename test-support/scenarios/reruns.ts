@@ -21,6 +21,26 @@ export const rerunPlan: Scenario = {
   ],
 };
 
+export const LOOSE_NEW_FILE = 'draft.txt';
+
+/**
+ * Changes made outside any plan: NOTES.md written and edited, draft.txt created, one command run,
+ * over two of the user's turns; later messages are echoed. Tests put NOTES.md in the workspace.
+ */
+export const rerunLoose: Scenario = {
+  name: 'rerun-loose',
+  description: 'No plan: writes NOTES.md, runs a command, then (next message) edits NOTES.md and creates draft.txt; edit a message and put the files back.',
+  onExhausted: 'echo',
+  turns: [
+    { kind: 'tool_use', text: 'Writing the notes.', calls: [{ name: 'write_file', input: { path: RERUN_FILE, content: '# Notes\n\nWritten without a plan.\n' } }] },
+    { kind: 'tool_use', calls: [{ name: 'run_command', input: { command: 'echo checked' } }] },
+    { kind: 'text', text: 'NOTES.md is written.' },
+    { kind: 'tool_use', calls: [{ name: 'edit_file', input: { path: RERUN_FILE, old_text: 'Written without a plan.', new_text: 'Rewritten in the second turn.' } }] },
+    { kind: 'tool_use', calls: [{ name: 'write_file', input: { path: LOOSE_NEW_FILE, content: 'a draft\n' } }] },
+    { kind: 'text', text: 'NOTES.md is edited and draft.txt is there.' },
+  ],
+};
+
 export const twoTries: Scenario = {
   name: 'two-tries',
   description: 'The first reply, then a different one when retried.',
@@ -31,4 +51,4 @@ export const twoTries: Scenario = {
   ],
 };
 
-export const rerunScenarios: Scenario[] = [rerunPlan, twoTries];
+export const rerunScenarios: Scenario[] = [rerunPlan, rerunLoose, twoTries];

@@ -40,4 +40,4 @@ export interface RequestAttachments {
  * What the runs, reruns and answers need of recovery (recovery/recovery-service.ts): the executor's
  * hooks, escalation answers, checkpoints and their undo.
  */
-export type LoopRecovery = Pick<RecoveryService, 'plans' | 'hooksFor' | 'resetChat' | 'previewUndo' | 'undo' | 'copyCheckpoints'>;
+export type LoopRecovery = Pick<RecoveryService, 'plans' | 'hooksFor' | 'resetChat' | 'previewUndo' | 'undo' | 'copyCheckpoints' | 'previewTurns' | 'restoreTurns'>;

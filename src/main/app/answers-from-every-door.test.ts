@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cliEnv, killAllCli, requireBuiltCli, runCli } from '../../../test-support/main/cli-harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliEnv, requireBuiltCli, runCli } from '../../../test-support/main/cli-harness';
 import { askChoice, QUESTION, QUESTION_OPTIONS } from '../../../test-support/scenarios/questions';
 import { APP_JS, toolsEdit } from '../../../test-support/scenarios/tools-workspace';
-import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
+import type { ScriptedServer } from '../../../test-support/scripted-api/server';
+import { useCliTestWorld } from '../../../test-support/main/cli-test-world';
+import { until as waitUntil } from '../../../test-support/main/until';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { CallName, CallOutput, WaypointEvent } from '../../shared/contract';
 import { MemorySecretStore } from '../settings/api-key-store';
@@ -18,7 +19,6 @@ import { createServices, type AppServices } from './services';
  * that asked has quit. Real SDK against the scripted Messages API, real files, the built CLI.
  */
 let api: ScriptedServer;
-let root: string;
 let dataDir: string;
 let workspace: string;
 const open: AppServices[] = [];
@@ -36,22 +36,10 @@ const planFirstEdit: Scenario = {
   ],
 };
 
-
-beforeAll(async () => {
-  api = await startScriptedServer({ scenario: toolsEdit });
-  root = mkdtempSync(join(tmpdir(), 'waypoint-doors-'));
-});
-afterAll(async () => {
-  killAllCli();
-  await api.close();
-  rmSync(root, { recursive: true, force: true });
-});
-let n = 0;
+const world = useCliTestWorld('waypoint-doors-', toolsEdit);
 beforeEach(() => {
-  n++;
-  dataDir = join(root, `data-${n}`);
-  workspace = join(root, `ws-${n}`);
-  mkdirSync(join(workspace, 'src'), { recursive: true });
+  ({ api, dataDir, workspace } = world);
+  mkdirSync(join(workspace, 'src'));
   mkdirSync(dataDir);
   writeFileSync(join(workspace, 'src/app.js'), APP_JS);
 });
@@ -82,13 +70,7 @@ async function app(): Promise<{ services: AppServices; events: WaypointEvent[]; 
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => boolean, what: string) => waitUntil(condition, what, 20_000, 20);
 
 describe('an answer from every door takes the one answer path', { timeout: 60_000 }, () => {
   it('another process on the data folder answers an approval through the chat inbox; the writer runs the call and the run completes', async () => {

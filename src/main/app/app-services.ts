@@ -12,6 +12,8 @@ export interface AppServices {
   reportProblem?(message: string): void;
   /** A shell's connection closed (a web-shell socket): what it started and cannot finish goes. */
   clientGone?(client: ClientId): void;
+  /** The chat the desktop window last said it shows (setChatInView); null when none or not said. */
+  chatInView?(): string | null;
   /** Keys that must never be logged (the process guards blank them out). */
   secrets?(): Array<string | null>;
 }

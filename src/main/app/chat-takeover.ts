@@ -4,8 +4,8 @@ import type { NoticeItem } from '../../shared/transcript';
 import { noticeItem } from '../common/transcript-items';
 import { describeOwner, type LockOwner, type LockState } from '../store/chat-lock';
 
-/** What "Take over" needs of persistence (sessions/session-persistence.ts). */
-export interface TakeOverSessions {
+/** What "Take over" needs of the log store (store/chat-logs.ts). */
+export interface TakeOverStore {
   chatWriter(sessionId: string): { owner: LockOwner; state: LockState } | null;
   takeOver(sessionId: string, token: string): LockOwner | null;
 }
@@ -18,8 +18,8 @@ export interface TakeOverChat {
 }
 
 /** The lock's holder as the window shows it ("Take over" is offered unless it is verifiably running). */
-export function chatWriterOf(sessions: TakeOverSessions, sessionId: string): ChatWriter | null {
-  const held = sessions.chatWriter(sessionId);
+export function chatWriterOf(store: TakeOverStore, sessionId: string): ChatWriter | null {
+  const held = store.chatWriter(sessionId);
   if (!held) return null;
   const { owner, state } = held;
   const shown = state.kind === 'alive' ? 'running' : state.kind === 'unverified' && state.why === 'other_host' ? 'other_host' : 'unverified';
@@ -27,9 +27,9 @@ export function chatWriterOf(sessions: TakeOverSessions, sessionId: string): Cha
 }
 
 /** The user's "Take over": this process writes the chat now, and the chat says from whom it was taken. */
-export function takeOverChat(sessions: TakeOverSessions, chat: TakeOverChat, sessionId: string, token: string): CallOutput<'takeOverChat'> {
+export function takeOverChat(store: TakeOverStore, chat: TakeOverChat, sessionId: string, token: string): CallOutput<'takeOverChat'> {
   chat.requireSession(sessionId);
-  const from = sessions.takeOver(sessionId, token);
+  const from = store.takeOver(sessionId, token);
   if (from) {
     chat.addNotice(
       sessionId,

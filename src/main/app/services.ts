@@ -23,7 +23,7 @@ import { apiRetryFromEnv } from './api-retry-env';
 import { createCallRouter, type CallHandlers } from './call-router';
 import { claimingHandlers, type ChatClaims } from './chat-claims';
 import { carryOut } from './forwarded-requests';
-import { chatWriterOf, lockLost, takeOverChat, type TakeOverSessions } from './chat-takeover';
+import { chatWriterOf, lockLost, takeOverChat, type TakeOverStore } from './chat-takeover';
 import type { LockOwner } from '../store/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
@@ -36,13 +36,13 @@ import { exportPlanMarkdown } from '../plan/plan-export';
 import { undoPlan } from '../agent/plan-hooks/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
-import { findInSession } from '../store/search/chat-find';
+import { findInPagedChat } from '../store/search/chat-find';
 
 export type { AppServices } from './app-services';
 
 /** The app's services, and which chats this process may write (one writer per chat log across processes). */
 export interface Services extends AppServices {
-  sessions: ChatClaims & TakeOverSessions & { writerElsewhere(sessionId: string): LockOwner | null };
+  sessions: ChatClaims & TakeOverStore & { writerElsewhere(sessionId: string): LockOwner | null };
   /** The chats of record (a headless run makes its own with newSession, never reusing an empty one). */
   chats: Chats;
   /**
@@ -176,6 +176,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // A chat that cannot be saved pauses and says why (save-alerts.ts).
   subscriptions.add(watchSaves(sessions.onSaveState, toChat, (event) => pump.push(event)));
 
+  // Only the desktop window says it (one window); the desktop notifier reads it.
+  let chatInView: string | null = null;
   const handlers: CallHandlers = {
     getAppInfo: () => ({
       // A headless run serves no window; it answers as the plain-Node shell it is closest to.
@@ -225,8 +227,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerEscalation: ({ sessionId, requestId, answer }) => chat.answerEscalation(sessionId, requestId, answer),
     answerQuestion: ({ sessionId, requestId, answer }) => chat.answerQuestion(sessionId, requestId, answer),
     editMessage: ({ sessionId, itemId, text, restoreFiles }) => chat.reruns.edit(sessionId, itemId, text, restoreFiles),
-    retryReply: ({ sessionId }) => chat.reruns.retry(sessionId),
-    previewRerun: async ({ sessionId, itemId }) => ({ files: await chat.reruns.preview(sessionId, itemId) }),
+    retryReply: ({ sessionId, restoreFiles }) => chat.reruns.retry(sessionId, restoreFiles),
+    previewRerun: ({ sessionId, itemId }) => chat.reruns.preview(sessionId, itemId),
     addApprovalRule: async ({ rule }) => ({ rule: await settings.addApprovalRule(rule) }),
     removeApprovalRule: async ({ id }) => {
       await settings.removeApprovalRule(id);
@@ -234,17 +236,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     previewUndoPlan: async ({ sessionId }) => ({ files: await recovery.previewUndo(sessionId, chats.getSession(sessionId).session.workspace ?? null) }),
     undoPlan: ({ sessionId, overwriteChangedOutside }) => undoPlan({ chats, chat, recovery, plans }, sessionId, overwriteChangedOutside),
-    renameSession: ({ sessionId, title }) => sessions.renameSession(sessionId, title),
-    pinSession: ({ sessionId, pinned }) => sessions.pinSession(sessionId, pinned),
+    renameSession: ({ sessionId, title }) => chats.renameSession(sessionId, title),
+    pinSession: ({ sessionId, pinned }) => chats.pinSession(sessionId, pinned),
     setSessionModel: ({ sessionId, model }) => chats.setSessionModel(sessionId, model),
     deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
-    findInChat: ({ sessionId, query }) => findInSession(chats.requireSession(sessionId), query),
+    findInChat: ({ sessionId, query }) => findInPagedChat(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
     chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
+    setChatInView: ({ sessionId }) => {
+      chatInView = sessionId;
+      return {};
+    },
   };
 
   let disposed: Promise<void> | null = null;
@@ -255,6 +261,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     answerPause: (...args) => chat.answerPause(...args),
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
+    chatInView: () => chatInView,
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
     dispose() {
       disposed ??= (async () => {

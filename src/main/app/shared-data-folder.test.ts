@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, connectMcp, killAllCli, requireBuiltCli, startCli } from '../../../test-support/main/cli-harness';
 import { checkLogs, kill, killAllLaunched, launch, requireBuiltShell, type RunningShell } from '../../../test-support/main/kill-harness';
+import { until } from '../../../test-support/main/until';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import { startScriptedServer, type ScriptedServer } from '../../../test-support/scripted-api/server';
 import type { WaypointEvent } from '../../shared/contract';
@@ -53,13 +54,6 @@ async function seen(shell: RunningShell, match: (event: WaypointEvent) => boolea
   }
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('one data folder, two processes', { timeout: 60_000 }, () => {
   it('the app and an MCP server write at once: the app follows the MCP chat live and never writes it while it is held', async () => {
@@ -98,7 +92,7 @@ describe('one data folder, two processes', { timeout: 60_000 }, () => {
       // Let go: now the app may write it, and gives it back once idle, so the client can go on.
       await shell.call('renameSession', { sessionId: mcpChat, title: 'claude-code: Ship the release (checked)' });
       const lock = join(dataDir, 'sessions', `${mcpChat}.lock`);
-      await until(() => !existsSync(lock), 'the app to give the idle chat back');
+      await until(() => !existsSync(lock), 'the app to give the idle chat back', 10_000, 20);
       const again = await connectMcp(dataDir, 'claude-code');
       expect((await again.call('update_plan', { action: 'start_step', step_number: 2 })).text).toMatch(/step 2 started/);
       await seen(shell, (e) => e.type === 'plan_updated' && e.sessionId === mcpChat && e.plan.version === 4, 'v4 from the restarted server');

@@ -34,7 +34,7 @@ export interface ChatsOptions {
   newItems(): ChatItems;
 }
 
-export interface NewSessionOptions {
+export interface NewChatOptions {
   reuseEmpty?: boolean;
   /** Which empty chats may be reused (one another process writes may not). */
   reusable?: (sessionId: string) => boolean;
@@ -114,7 +114,7 @@ export class Chats implements Disposable {
    * A new chat; with reuseEmpty ("New chat" from the UI) the newest empty chat this process may
    * write (`reusable`) comes back to the top instead. A headless run or an MCP client names it.
    */
-  newSession(options: NewSessionOptions = {}): SessionSummary {
+  newSession(options: NewChatOptions = {}): SessionSummary {
     const empty = options.reuseEmpty ? this.newestEmptyChat(options.reusable) : undefined;
     if (!empty) return this.registry.create(options.workspace === undefined ? this.options.workspace : options.workspace, options);
     this.registry.touch(empty);

@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { installProcessGuards } from '../app/process-guards';
-import { createServices, type AppServices } from '../app/services';
+import { createServices, type Services } from '../app/services';
 import type { Disposable } from '../common/emitter';
 import type { Secrets } from '../common/secret-handoff';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
 import { hardenSession, registerAppScheme } from './harden';
-import { notifyWhenUnfocused } from './attention-notifier';
+import { notifyDesktop } from './attention-notifier';
 import { bridgeIpc } from './ipc-bridge';
 import { rendererSource } from './renderer-source';
 import { mainWindowOptions } from './window-options';
@@ -17,7 +17,7 @@ import iconPath from '../../../resources/icon.png?asset';
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
 let window: BrowserWindow | null = null;
-let services: AppServices | null = null;
+let services: Services | null = null;
 let bridge: Disposable | null = null;
 
 // Before anything else: no secret stays in this process's environment (secret-relaunch.ts).
@@ -71,7 +71,8 @@ async function start(secrets: Secrets): Promise<void> {
   const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs'), iconPath));
   window = win;
   bridge = bridgeIpc(win, services, source);
-  notifyWhenUnfocused(services, () => window); // lives as long as the services
+  const chats = services.chats;
+  notifyDesktop(services, () => window, (id) => chats.listSessions().find((chat) => chat.id === id)?.title); // lives as long as the services
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
     bridge?.dispose();

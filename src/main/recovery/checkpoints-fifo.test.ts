@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasMkfifo, plantedFifos, type PlantedFifos } from '../../../test-support/main/planted-fifo';
+import { SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore } from './checkpoints';
 
 /**
@@ -27,7 +28,7 @@ describe.skipIf(!hasMkfifo)('a FIFO among the checkpoints', () => {
     const workspace = join(dir, 'ws');
     await mkdir(workspace);
     await writeFile(join(workspace, 'a.txt'), 'before');
-    const store = new CheckpointStore(data);
+    const store = new CheckpointStore(data, new SerialQueue());
     // Find where the manifest of plan p1 lives by making one, then plant a FIFO in its place.
     await store.capture(workspace, 's1', 'p1', 1, 'a.txt');
     const manifests = readdirSync(join(data, 'checkpoints', 's1')).filter((n) => n.endsWith('.json'));

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../common/atomic-write';
 import { readRegularFile } from '../common/regular-file';
-import { confine } from '../tools/workspace/confine';
+import { CheckpointBlobs, resolveIn, safeName, type SerialQueue, type Snapshot } from './checkpoint-blobs';
 
 /**
  * File checkpoints for rollback and "Undo plan" (docs/contract.md §3). Before a plan step first changes
@@ -12,9 +11,6 @@ import { confine } from '../tools/workspace/confine';
  * The manifest also remembers what Waypoint last wrote, so an undo can tell a file changed
  * outside Waypoint since and leave it alone unless the user says otherwise.
  */
-
-/** A content hash, or null for "the file did not exist". */
-type Snapshot = string | null;
 
 interface FileEntry {
   /** Before the plan first touched it: what "Undo plan" restores. */
@@ -42,32 +38,23 @@ export interface UndoResult {
   skipped: string[];
 }
 
-/** A path inside the chat's workspace, confined exactly as the file tools confine it. */
-function resolveIn(root: string | null, relPath: string): { abs: string; rel: string } | null {
-  if (!root) return null;
-  const confined = confine(root, relPath);
-  if (!confined.ok || confined.path.rel === '.') return null;
-  return { abs: confined.path.abs, rel: confined.path.rel };
-}
-
-const safeName = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120) || '_';
-const hashOf = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
-
 export class CheckpointStore {
-  /** One queue for all changes: tool calls are sequential anyway, and undo must not race a write. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly blobs: CheckpointBlobs;
 
-  constructor(private readonly dataDir: string) {}
+  /** `queue` is shared with the turns' checkpoints: an undo must not race any write. */
+  constructor(dataDir: string, private readonly queue: SerialQueue) {
+    this.blobs = new CheckpointBlobs(dataDir);
+  }
 
   /** Saves the file's content before `stepId` changes it, once per plan and once per step. */
   capture(root: string | null, sessionId: string, planId: string, stepId: number, relPath: string): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const target = resolveIn(root, relPath);
       if (!target) return;
       const manifest = await this.load(sessionId, planId);
       const entry = manifest.files[target.rel];
       if (entry && String(stepId) in entry.steps) return;
-      const snapshot = await this.snapshot(sessionId, target.abs);
+      const snapshot = await this.blobs.snapshot(sessionId, target.abs);
       if (snapshot === 'folder') return;
       manifest.files[target.rel] = entry
         ? { ...entry, steps: { ...entry.steps, [stepId]: snapshot } }
@@ -78,20 +65,20 @@ export class CheckpointStore {
 
   /** After a successful write: remember what Waypoint left there. */
   recordWrite(root: string | null, sessionId: string, planId: string, relPath: string): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const target = resolveIn(root, relPath);
       if (!target) return;
       const manifest = await this.load(sessionId, planId);
       const entry = manifest.files[target.rel];
       if (!entry) return;
-      entry.lastWritten = await this.currentHash(target.abs);
+      entry.lastWritten = await this.blobs.currentHash(target.abs);
       await this.save(sessionId, manifest);
     });
   }
 
   /** Puts back every file `stepId` changed, as it was before the step; returns their paths. */
   rollbackStep(root: string | null, sessionId: string, planId: string, stepId: number): Promise<string[]> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const manifest = await this.load(sessionId, planId);
       const done: string[] = [];
       for (const [rel, entry] of Object.entries(manifest.files)) {
@@ -99,7 +86,7 @@ export class CheckpointStore {
         const target = resolveIn(root, rel);
         if (!target) continue;
         const snapshot = entry.steps[String(stepId)] ?? null;
-        await this.put(sessionId, target.abs, snapshot);
+        await this.blobs.put(sessionId, target.abs, snapshot);
         const steps = { ...entry.steps };
         delete steps[String(stepId)];
         manifest.files[rel] = { ...entry, steps, lastWritten: snapshot };
@@ -112,12 +99,12 @@ export class CheckpointStore {
 
   /** What "Undo plan" would do: files that differ from before the plan. */
   preview(root: string | null, sessionId: string, planId: string): Promise<UndoPreviewFile[]> {
-    return this.serial(async () => (await this.pending(root, sessionId, planId)).map(({ file }) => file));
+    return this.queue.run(async () => (await this.pending(root, sessionId, planId)).map(({ file }) => file));
   }
 
   /** Restores every file the plan changed and removes the ones it created. */
   undo(root: string | null, sessionId: string, planId: string, overwriteChangedOutside: boolean): Promise<UndoResult> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const result: UndoResult = { restored: [], deleted: [], skipped: [] };
       const manifest = await this.load(sessionId, planId);
       for (const { file, abs, entry } of await this.pending(root, sessionId, planId)) {
@@ -125,7 +112,7 @@ export class CheckpointStore {
           result.skipped.push(file.path);
           continue;
         }
-        await this.put(sessionId, abs, entry.original);
+        await this.blobs.put(sessionId, abs, entry.original);
         (file.action === 'delete' ? result.deleted : result.restored).push(file.path);
         delete manifest.files[file.path];
       }
@@ -136,10 +123,10 @@ export class CheckpointStore {
 
   /** Copies a chat's checkpoints to another chat (an earlier version keeps them with its plan). */
   copyChat(fromSession: string, toSession: string): Promise<void> {
-    return this.serial(async () => {
-      const from = this.dir(fromSession);
+    return this.queue.run(async () => {
+      const from = this.blobs.dir(fromSession);
       const exists = await fsp.stat(from).then((s) => s.isDirectory(), () => false);
-      if (exists) await fsp.cp(from, this.dir(toSession), { recursive: true, errorOnExist: false, force: true });
+      if (exists) await fsp.cp(from, this.blobs.dir(toSession), { recursive: true, errorOnExist: false, force: true });
     });
   }
 
@@ -149,7 +136,7 @@ export class CheckpointStore {
     for (const [rel, entry] of Object.entries(manifest.files)) {
       const target = resolveIn(root, rel);
       if (!target) continue;
-      const current = await this.currentHash(target.abs);
+      const current = await this.blobs.currentHash(target.abs);
       if (current === entry.original) continue; // already as it was
       const expected = entry.lastWritten === undefined ? entry.original : entry.lastWritten;
       out.push({
@@ -161,12 +148,8 @@ export class CheckpointStore {
     return out.sort((a, b) => a.file.path.localeCompare(b.file.path));
   }
 
-  private dir(sessionId: string): string {
-    return path.join(this.dataDir, 'checkpoints', safeName(sessionId));
-  }
-
   private manifestPath(sessionId: string, planId: string): string {
-    return path.join(this.dir(sessionId), `${safeName(planId)}.json`);
+    return path.join(this.blobs.dir(sessionId), `${safeName(planId)}.json`);
   }
 
   private async load(sessionId: string, planId: string): Promise<Manifest> {
@@ -184,46 +167,5 @@ export class CheckpointStore {
     const file = this.manifestPath(sessionId, manifest.planId);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, JSON.stringify(manifest, null, 1));
-  }
-
-  /** Stores the current content as a blob; null when absent, 'folder' for a directory or anything not a regular file. */
-  private async snapshot(sessionId: string, abs: string): Promise<Snapshot | 'folder'> {
-    const stat = await fsp.stat(abs).catch(() => null);
-    if (!stat) return null;
-    // A FIFO, socket or device is never read (a FIFO would hold a thread forever); the tool refuses to write it anyway.
-    if (!stat.isFile()) return 'folder';
-    const data = await fsp.readFile(abs);
-    const hash = hashOf(data);
-    const blob = path.join(this.dir(sessionId), 'blobs', hash);
-    await fsp.mkdir(path.dirname(blob), { recursive: true });
-    await fsp.writeFile(blob, data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    return hash;
-  }
-
-  private async currentHash(abs: string): Promise<Snapshot> {
-    try {
-      return hashOf(await fsp.readFile(abs));
-    } catch {
-      return null;
-    }
-  }
-
-  /** Writes a snapshot back: its content, or no file at all. */
-  private async put(sessionId: string, abs: string, snapshot: Snapshot): Promise<void> {
-    if (snapshot === null) {
-      await fsp.rm(abs, { force: true });
-      return;
-    }
-    const data = await readRegularFile(path.join(this.dir(sessionId), 'blobs', snapshot));
-    await fsp.mkdir(path.dirname(abs), { recursive: true });
-    await fsp.writeFile(abs, data);
-  }
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 }

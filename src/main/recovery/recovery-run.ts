@@ -6,14 +6,16 @@ import type { ToolDefinition } from '../tools/tool';
 import { waitUnlessStopped } from '../common/wait';
 import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
 import type { CheckpointStore } from './checkpoints';
+import type { TurnCheckpoints } from './turn-checkpoints';
 import { classifyToolFailure } from './classify';
 import { decideRecovery, type RecoveryDecision } from './policy';
-import type { RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
+import type { CheckpointContext, FileCheckpointHooks, RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
 
 /** What the hooks share across runs (RecoveryService owns it). */
 export interface RecoveryCore {
   plans: RecoveryPlans;
   checkpoints: CheckpointStore;
+  turns: TurnCheckpoints;
   /** Consecutive failures per chat outside any plan (no step to attribute them to). */
   looseFailures: Map<string, number>;
   now(): Date;
@@ -21,7 +23,7 @@ export interface RecoveryCore {
 
 const FILE_CHANGERS = new Set(['write_file', 'edit_file']);
 
-function pathOf(block: ToolUseBlock): string | null {
+function pathOf(block: Pick<ToolUseBlock, 'input'>): string | null {
   const input = block.input as { path?: unknown } | null;
   return input && typeof input.path === 'string' && input.path.length > 0 ? input.path : null;
 }
@@ -33,14 +35,45 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
 }
 
 /**
+ * The file checkpoints around one call: every change a turn makes, inside a plan or not, can be
+ * put back by editing its message (turn-checkpoints.ts); a plan's step's also by rollback and
+ * "Undo plan" (checkpoints.ts). A checkpoint that cannot be taken never stops the call.
+ */
+function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn }: CheckpointContext): FileCheckpointHooks {
+  const { plans, checkpoints, turns } = core;
+  return {
+    async before(block, tool) {
+      const rel = pathOf(block);
+      try {
+        if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
+        if (!FILE_CHANGERS.has(tool.name) || !rel) return;
+        if (turn) await turns.capture(workspace, sessionId, turn, rel);
+        const plan = plans.getPlan(sessionId);
+        if (plan && plan.status === 'active') await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
+      } catch (error) {
+        console.warn(`[waypoint] could not checkpoint ${rel ?? tool.name}: ${(error as Error).message}`);
+      }
+    },
+    async after(block, tool, ok) {
+      const rel = pathOf(block);
+      if (!ok || !FILE_CHANGERS.has(tool.name) || !rel) return;
+      const plan = plans.getPlan(sessionId);
+      if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+      await turns.recordWrite(workspace, sessionId, rel).catch(() => undefined);
+    },
+  };
+}
+
+/**
  * The thin executor of the recovery policy for one run: checkpoints before a step changes a
  * file, and after each failed non-planning tool call records the attempt on the running step,
- * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), and
- * pauses the run on an escalation until the user answers.
+ * puts the strategy's hint into the tool_result, waits retryDelayMs (Stop cuts it short), or
+ * ends the run on an escalation, which the user answers.
  */
 export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext): ToolRecoveryHooks {
   const { plans, checkpoints } = core;
-  const { sessionId, signal, settings, publish, workspace } = run;
+  const { sessionId, signal, settings, workspace } = run;
+  const files = createCheckpointHooks(core, run);
 
   const activeStep = (): { planId: string; step: PlanStep } | null => {
     const plan = plans.getPlan(sessionId);
@@ -49,9 +82,9 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
     return plan && step ? { planId: plan.id, step } : null;
   };
 
-  const escalate = async (facts: ToolCallFacts, step: PlanStep, message: string, errorClass: StepAttempt['errorClass']): Promise<RecoveredResult> => {
+  const escalate = (facts: ToolCallFacts, step: PlanStep, message: string, errorClass: StepAttempt['errorClass']): RecoveredResult => {
     const fresh = plans.getPlan(sessionId)?.steps.find((s) => s.id === step.id) ?? step;
-    const request: EscalationRequest = {
+    const escalation: EscalationRequest = {
       id: randomUUID(),
       sessionId,
       stepId: step.id,
@@ -63,35 +96,19 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
       attempts: fresh.attempts,
       createdAt: core.now().toISOString(),
     };
-    publish({ type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } });
-    publish({ type: 'escalation_requested', sessionId, request });
-    // The chat now awaits the answer; the one answer path applies it to the plan (the loop's
-    // escalation kind) whether or not this run is still alive, and hands this run the result.
-    const answered = await run.awaitEscalation(request);
-    if (!answered.stopped && !answered.halt) publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-    return { text: answered.text, halt: answered.halt };
+    // The run ends here and the chat awaits the user's decision; the one answer path applies it
+    // to the plan (the loop's escalation kind) and words this call's result.
+    return { text: message, halt: false, escalation };
   };
 
   return {
-    async beforeExecute(block: ToolUseBlock, tool: ToolDefinition) {
-      if (!FILE_CHANGERS.has(tool.name)) return;
-      const plan = plans.getPlan(sessionId);
-      const rel = pathOf(block);
-      if (!plan || plan.status !== 'active' || !rel) return;
-      try {
-        await checkpoints.capture(workspace, sessionId, plan.id, plans.currentStepId(sessionId) ?? 0, rel);
-      } catch (error) {
-        console.warn(`[waypoint] could not checkpoint ${rel}: ${(error as Error).message}`);
-      }
-    },
+    beforeExecute: (block: ToolUseBlock, tool: ToolDefinition) => files.before(block, tool),
 
     async afterExecute(facts: ToolCallFacts): Promise<RecoveredResult> {
       const { tool, outcome, block } = facts;
       if (outcome.ok || tool.group === 'planning' || signal.aborted) {
         if (outcome.ok && tool.group !== 'planning') core.looseFailures.delete(sessionId);
-        const plan = plans.getPlan(sessionId);
-        const rel = pathOf(block);
-        if (outcome.ok && FILE_CHANGERS.has(tool.name) && plan && rel) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
+        await files.after(block, tool, outcome.ok);
         return { text: outcome.ok ? outcome.content : outcome.error.message, halt: false };
       }
       const message = outcome.error.message;

@@ -1,7 +1,9 @@
 import type { Disposable } from '../common/emitter';
+import { SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
 import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
+import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
 
 export interface RecoveryServiceOptions {
   plans: RecoveryPlans;
@@ -17,9 +19,11 @@ export class RecoveryService implements Disposable {
   private readonly core: RecoveryCore;
 
   constructor(options: RecoveryServiceOptions) {
+    const queue = new SerialQueue();
     this.core = {
       plans: options.plans,
-      checkpoints: new CheckpointStore(options.dataDir),
+      checkpoints: new CheckpointStore(options.dataDir, queue),
+      turns: new TurnCheckpoints(options.dataDir, queue),
       looseFailures: new Map(),
       now: options.now ?? (() => new Date()),
     };
@@ -50,12 +54,22 @@ export class RecoveryService implements Disposable {
     return this.core.checkpoints.undo(workspace, sessionId, plan.id, overwriteChangedOutside);
   }
 
+  /** What putting back the files of these turns (user message ids) would change in the chat's workspace, and the commands they ran. */
+  previewTurns(sessionId: string, workspace: string | null, turns: readonly string[]): Promise<TurnPreview> {
+    return this.core.turns.preview(workspace, sessionId, turns);
+  }
+
+  /** Puts back the files these turns changed (Edit message, Retry reply); files changed outside Waypoint since stay. */
+  restoreTurns(sessionId: string, workspace: string | null, turns: readonly string[]): Promise<UndoResult> {
+    return this.core.turns.restore(workspace, sessionId, turns, false);
+  }
+
   /** The chat's checkpoints go with its copy ("… (earlier version)"), so Undo plan works there too. */
   copyCheckpoints(fromSession: string, toSession: string): Promise<void> {
     return this.core.checkpoints.copyChat(fromSession, toSession);
   }
 
   dispose(): void {
-    // The escalations runs wait on live on the chats' pause board (agent/pauses/prompt-answers.ts).
+    // Nothing waits here: a run that escalates ends, and the chat's log keeps the question (agent/pauses).
   }
 }

@@ -1,5 +1,4 @@
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
-import type { WaypointEvent } from '../../shared/contract';
 import type { Plan, StepAttempt } from '../../shared/plan';
 import type { PlanCause } from '../../shared/plan-change';
 import type { EscalationAnswer, EscalationRequest } from '../../shared/prompts';
@@ -19,20 +18,15 @@ export interface RecoveryPlans {
   cancelPlan(sessionId: string, reason: string): boolean;
 }
 
-/** One run's view: which chat, its Stop, the settings of this turn, and the event sink. */
+/** One run's view: which chat, its Stop, the settings of this turn and its folder. */
 export interface RecoveryRunContext {
   sessionId: string;
   signal: AbortSignal;
   settings: Settings;
   /** The chat's workspace folder: checkpoints resolve paths in it as the file tools do. */
   workspace: string | null;
-  /** Applies and emits an event (the session state keeps the pending escalation). */
-  publish(event: WaypointEvent): void;
-  /**
-   * Waits while the chat awaits the user's decision (the request is published first): the failed
-   * call's tool_result as the answer decided it, whether the run halts, and whether Stop ended it.
-   */
-  awaitEscalation(request: EscalationRequest): Promise<{ text: string; halt: boolean; stopped: boolean }>;
+  /** The user message whose turn this run answers (its id): file changes are checkpointed per turn, so Edit message can put them back. */
+  turn: string | null;
 }
 
 export interface ToolCallFacts {
@@ -42,10 +36,15 @@ export interface ToolCallFacts {
   durationMs: number;
 }
 
-/** What goes back to Claude for one tool call, and whether the run must end after it (plan aborted). */
+/**
+ * What goes back to Claude for one tool call, and whether the run must end after it (plan
+ * aborted). With `escalation` the call has no result yet: the run ends there, the chat awaiting
+ * the user's decision, which words the result (escalation-answer.ts).
+ */
 export interface RecoveredResult {
   text: string;
   halt: boolean;
+  escalation?: EscalationRequest;
 }
 
 /** The executor's two hooks (tool-executor.ts calls them around every tool it runs). */
@@ -54,4 +53,23 @@ export interface ToolRecoveryHooks {
   beforeExecute(block: ToolUseBlock, tool: ToolDefinition): Promise<void>;
   /** After it ran: the tool_result text (failures carry the strategy's hint) and whether to halt. */
   afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
+}
+
+/** What a checkpoint reads of a call: its input (the path it names). */
+type CallInput = Pick<ToolUseBlock, 'input'>;
+
+/** The file checkpoints around one tool call (the recovery hooks take them before and after every call the executor runs). */
+export interface FileCheckpointHooks {
+  /** Before it runs: saves the file a write_file or edit_file is about to change, counts a run_command. */
+  before(block: CallInput, tool: ToolDefinition): Promise<void>;
+  /** After it ran: remembers what a successful write left. */
+  after(block: CallInput, tool: ToolDefinition, ok: boolean): Promise<void>;
+}
+
+/** Which chat, folder and turn a call's checkpoints belong to. */
+export interface CheckpointContext {
+  sessionId: string;
+  workspace: string | null;
+  /** The id of the user message the turn answers (turn-checkpoints.ts). */
+  turn: string | null;
 }

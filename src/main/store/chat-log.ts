@@ -3,7 +3,7 @@ import { describeOwner, type AcquireResult, type ChatLocks, type LockOwner } fro
 import type { FolderWatch } from './folder-watch';
 import type { LogEntry } from './log-records';
 import type { LogTail } from './log-tail';
-import type { SessionLogWriter } from './log-writer';
+import type { ChatLogWriter } from './log-writer';
 import type { PagedItems } from './paging/paged-items';
 
 /** What a chat's log needs of the logs it is one of (ChatLogs): the shared locks, folder and writers. */
@@ -14,7 +14,7 @@ export interface ChatLogHost {
   readonly follows: boolean;
   /** Whether this chat may be written by this process at all (not read-only, not disposed). */
   mayWrite(sessionId: string): boolean;
-  newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter;
+  newWriter(sessionId: string, nextSeq: number, startsAt: number): ChatLogWriter;
   /** Reads what other processes appended to the log since this process last looked; how many records. */
   catchUp(log: ChatLog): number;
   watch(): FolderWatch | null;
@@ -34,7 +34,7 @@ export interface ChatLogHost {
  */
 export class ChatLog {
   /** Set while this process holds the chat's lock and writes it; null while it follows. */
-  writer: SessionLogWriter | null = null;
+  writer: ChatLogWriter | null = null;
   lastRunStatus = 'idle';
   lastSummaryJson = '';
   releaseTimer: ReturnType<typeof setTimeout> | null = null;

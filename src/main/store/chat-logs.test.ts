@@ -88,7 +88,7 @@ describe('ChatLogs', () => {
     inst.chat.sendMessage(a.id, 'Create a structural grid');
     await inst.idle(a.id);
     const b = inst.chats.newSession();
-    inst.persistence.renameSession(b.id, 'Budget notes');
+    inst.chats.renameSession(b.id, 'Budget notes');
     expect((await inst.persistence.search('budget')).map((h) => h.session.id)).toEqual([b.id]);
     const hits = await inst.persistence.search('screenshot confirms');
     expect(hits.map((h) => h.session.id)).toEqual([a.id]);
@@ -108,7 +108,7 @@ describe('ChatLogs', () => {
   it('rebuilds a damaged or missing index from the logs, with a warning', async () => {
     const inst = await start();
     const a = inst.chats.newSession();
-    inst.persistence.renameSession(a.id, 'Kept');
+    inst.chats.renameSession(a.id, 'Kept');
     await inst.close();
     open.splice(0);
     await writeFile(join(dir, 'sessions', 'index.json'), '{"version":1,"sessions":[{"id":');

@@ -17,7 +17,7 @@ import { loadChat, loadChats, type LoadedChat } from './load-chats';
 import type { LogFileSystem } from './log-file-system';
 import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { hasPendingPrompt, type RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { HistoryChange } from '../chats/history-change';
@@ -218,14 +218,6 @@ export class ChatLogs implements AsyncDisposable {
       throw new UserFacingError('busy', 'The chat\'s lock changed since you looked (another process took it). Look again before taking it over.');
     }
     return acquired.tookOverFrom;
-  }
-
-  renameSession(sessionId: string, title: string): SessionSummary {
-    return this.options.chat.renameSession(sessionId, title);
-  }
-
-  pinSession(sessionId: string, pinned: boolean): SessionSummary {
-    return this.options.chat.pinSession(sessionId, pinned);
   }
 
   /** Removes the chat and its folder; false when there was no such chat. */
@@ -564,8 +556,8 @@ export class ChatLogs implements AsyncDisposable {
     this.index.schedule();
   }
 
-  private newWriter(sessionId: string, nextSeq: number, startsAt: number): SessionLogWriter {
-    return new SessionLogWriter(this.logPath(sessionId), nextSeq, {
+  private newWriter(sessionId: string, nextSeq: number, startsAt: number): ChatLogWriter {
+    return new ChatLogWriter(this.logPath(sessionId), nextSeq, {
       ...(this.options.fs ? { fs: this.options.fs } : {}),
       startsAt,
       onForeignChange: (what) => queueMicrotask(() => this.changedElsewhere(sessionId, what)),

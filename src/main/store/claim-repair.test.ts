@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import type { ScriptedServer } from '../../../test-support/scripted-api/server';
 import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import { chatKilledMidToolCall, CUT_TOOL_USE_ID } from '../../../test-support/main/killed-mid-run';
 import { apiHistoryProblem, unansweredToolUses } from '../chats/api-history';
 import { lockPathFor, type LockOwner } from './chat-lock';
 import { readLog } from './log-reader';
@@ -38,22 +39,8 @@ afterEach(async () => {
  */
 describe.runIf(process.platform === 'linux')('a chat loaded while another process wrote it, claimed after that process died mid-run', () => {
   it('is repaired by the claim, as a restart repairs it: its open tool call answered, Resume offered, the next request valid', async () => {
-    const first = await startInstance(dir, server.url);
-    const { id } = first.chats.newSession();
-    first.chat.sendMessage(id, 'Create a structural grid');
-    await first.idle(id);
-    const historyLen = first.chats.sessionState(id)!.history.length;
-    await first.close();
     // Another process went on with the chat and is in the middle of a tool call.
-    const path = join(dir, 'sessions', id, 'events.jsonl');
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
-    const lastSeq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
-    const toolUse = { type: 'tool_use', id: 'toolu_cut', name: 'update_plan', input: { action: 'note', step_number: 1, note: 'x' } };
-    await appendFile(path, [
-      { seq: lastSeq + 1, t: 'x', type: 'run', state: { status: 'running', phase: 'requesting' } },
-      { seq: lastSeq + 2, t: 'x', type: 'history', from: historyLen, messages: [{ role: 'user', content: [{ type: 'text', text: 'Go on' }] }, { role: 'assistant', content: [toolUse] }] },
-      { seq: lastSeq + 3, t: 'x', type: 'run', state: { status: 'running', phase: 'tools' } },
-    ].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const { id, path } = await chatKilledMidToolCall(dir, server.url);
     const writer = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     children.push(writer);
     const startTime = processStartTime(writer.pid!);
@@ -87,7 +74,7 @@ describe.runIf(process.platform === 'linux')('a chat loaded while another proces
     expect(read.warnings).toEqual([]);
     const repairs = read.records.filter((r) => r.type === 'item' && r.item.kind === 'notice' && (r.item as { code?: string }).code === 'interrupted');
     expect(repairs).toHaveLength(1);
-    const results = read.records.flatMap((r) => (r.type === 'history' ? r.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) : [])).filter((b) => b.type === 'tool_result' && b.tool_use_id === 'toolu_cut');
+    const results = read.records.flatMap((r) => (r.type === 'history' ? r.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) : [])).filter((b) => b.type === 'tool_result' && b.tool_use_id === CUT_TOOL_USE_ID);
     expect(results).toHaveLength(1);
   }, 30_000);
 });

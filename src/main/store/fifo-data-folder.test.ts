@@ -9,7 +9,7 @@ import { hasMkfifo, plantedFifos, type PlantedFifos } from '../../../test-suppor
 import { takeFromInbox } from './chat-inbox';
 import { LogTail } from './log-tail';
 import { readSpans } from './log-spans';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { SettingsStore } from '../settings/settings-store';
 
 /**
@@ -66,7 +66,7 @@ describe.skipIf(!hasMkfifo)('FIFOs in the data folder', () => {
     expect(new LogTail(log, 0, -1).tornBytes()).toBe(0);
     expect(() => readSpans(log, [{ start: 0, end: 10 }])).toThrow(/pipe \(FIFO\), not a regular file/);
     const faults: string[] = [];
-    const writer = new SessionLogWriter(log, 0, { onFault: (error) => faults.push(`${error.code}: ${error.message}`), retryMs: 60_000 });
+    const writer = new ChatLogWriter(log, 0, { onFault: (error) => faults.push(`${error.code}: ${error.message}`), retryMs: 60_000 });
     writer.append({ type: 'run', state: { status: 'idle' } });
     writer.close();
     expect(faults).toEqual([expect.stringMatching(/^ENOTREG: .*pipe \(FIFO\)/)]);

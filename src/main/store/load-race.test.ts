@@ -1,10 +1,11 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
 import type { ScriptedServer } from '../../../test-support/scripted-api/server';
 import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import { chatKilledMidToolCall } from '../../../test-support/main/killed-mid-run';
 import { readLog } from './log-reader';
 
 let dir: string;
@@ -29,22 +30,8 @@ afterEach(async () => {
  */
 describe('start-up of a windowed shell while its folder poll is due', () => {
   it('adopts a killed chat once: one repair, one writer, every record in order', async () => {
-    const first = await startInstance(dir, server.url);
-    const { id } = first.chats.newSession();
-    first.chat.sendMessage(id, 'Create a structural grid');
-    await first.idle(id);
-    const historyLen = first.chats.sessionState(id)!.history.length;
-    await first.close();
     // Killed mid-run: the log ends on a running turn.
-    const path = join(dir, 'sessions', id, 'events.jsonl');
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
-    const lastSeq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
-    const toolUse = { type: 'tool_use', id: 'toolu_cut', name: 'update_plan', input: { action: 'note', step_number: 1, note: 'x' } };
-    await appendFile(path, [
-      { seq: lastSeq + 1, t: 'x', type: 'run', state: { status: 'running', phase: 'requesting' } },
-      { seq: lastSeq + 2, t: 'x', type: 'history', from: historyLen, messages: [{ role: 'user', content: [{ type: 'text', text: 'Go on' }] }, { role: 'assistant', content: [toolUse] }] },
-      { seq: lastSeq + 3, t: 'x', type: 'run', state: { status: 'running', phase: 'tools' } },
-    ].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const { id, path } = await chatKilledMidToolCall(dir, server.url);
 
     // The poll is made due before the load's first await returns: it must not act on a half-loaded folder.
     vi.useFakeTimers({ toFake: ['setInterval'] });

@@ -1,68 +1,29 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
-import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
+import { describe, expect, it } from 'vitest';
+import { useDataFolder } from '../../../test-support/main/data-folder-writers';
+import { until } from '../../../test-support/main/until';
 import { noticeItem } from '../common/transcript-items';
-import { PlanService } from '../plan/plan-service';
-import { ToolRegistry } from '../tools/tool-registry';
 import { inboxDir, type InboxReply } from './chat-inbox';
 import { lockPathFor, type LockOwner } from './chat-lock';
 import { readLog } from './log-reader';
-import { ChatLogs, type ChatLogsOptions } from './chat-logs';
+import type { ChatLogsOptions } from './chat-logs';
 
 /**
  * Locks that look alive but may not be (a reused pid, another boot, another host): stale ones are
  * taken over by themselves, the others by the user's "Take over", and the holder that lost the
  * lock stops writing. A Stop sent to another process is answered truthfully.
  */
-let dataDir: string;
-const closers: Array<() => Promise<void>> = [];
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'waypoint-takeover-'));
-});
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const sessionsDir = () => join(dataDir, 'sessions');
+const folder = useDataFolder('waypoint-takeover-');
+const sessionsDir = () => folder.sessionsDir;
 const readLock = (id: string) => JSON.parse(readFileSync(lockPathFor(sessionsDir(), id), 'utf8')) as LockOwner;
 
+/** A writer on the folder that keeps the locks it lost. */
 async function instance(holder: string, options: Partial<ChatLogsOptions> = {}) {
-  const plans = new PlanService({ dataDir });
-  const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
-  const warnings: string[] = [];
   const lost: Array<{ sessionId: string; by: LockOwner | null }> = [];
-  const persistence = await ChatLogs.open({
-    dataDir,
-    chat: chats,
-    runs: chat,
-    plans,
-    holder,
-    warn: (m) => warnings.push(m),
-    onLockLost: (sessionId, by) => lost.push({ sessionId, by }),
-    ...options,
-  });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await persistence.dispose();
-    disposeChats();
-    plans.dispose();
-  };
-  closers.push(close);
-  return { chats, chat, plans, persistence, warnings, lost, close };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const writer = await folder.writer(holder, { onLockLost: (sessionId, by) => lost.push({ sessionId, by }), ...options });
+  return { ...writer, lost };
 }
 
 /** A chat written by a process that then went away, its lock left behind as `lock` says. */
@@ -82,7 +43,7 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
     const app = await instance('the Waypoint web shell', { follow: true });
     expect(app.persistence.writerElsewhere(id)).toBeNull();
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Mine now');
+    app.chats.renameSession(id, 'Mine now');
     expect(app.warnings.join('\n')).toMatch(/was left locked by waypoint run, pid 1, which ran before the computer restarted; this process took it over/);
     expect(readLog(join(sessionsDir(), id, 'events.jsonl')).records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Mine now' } });
   });
@@ -106,7 +67,7 @@ describe.runIf(process.platform === 'linux')('a lock naming a live pid that is n
     expect(() => app.persistence.takeOver(id, 'some-other-lock')).toThrow(/lock changed since you looked/);
     expect(app.persistence.takeOver(id, 'old-waypoint')).toMatchObject({ pid: 1, holder: 'waypoint run' });
     expect(readLock(id)).toMatchObject({ pid: process.pid, tookOverFrom: { pid: 1, holder: 'waypoint run' } });
-    app.persistence.renameSession(id, 'Taken over');
+    app.chats.renameSession(id, 'Taken over');
     expect(readLog(join(sessionsDir(), id, 'events.jsonl')).records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Taken over' } });
   });
 });
@@ -124,7 +85,7 @@ describe('another host\'s lock', () => {
     expect(() => here.persistence.claim(id)).toThrow(/the Waypoint app, pid \d+ on laptop\.local .*cannot check from here whether it still runs on laptop\.local/);
     expect(here.persistence.chatWriter(id)?.state).toEqual({ kind: 'unverified', why: 'other_host' });
     here.persistence.takeOver(id, theirs.token);
-    here.persistence.renameSession(id, 'Taken over here');
+    here.chats.renameSession(id, 'Taken over here');
 
     // The laptop notices at its next look, stops writing and says so; what it does now is not logged.
     await until(() => laptop.lost.length > 0, 'the old holder to notice');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseLog, readLog } from './log-reader';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { replay } from './replay';
 
 const summary = { id: 's1', title: 'T', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
@@ -25,7 +25,7 @@ afterEach(async () => {
 describe('the event log', () => {
   it('appends in order with sequence numbers and reads back what was written', async () => {
     const path = join(dir, 's1', 'events.jsonl');
-    const writer = new SessionLogWriter(path);
+    const writer = new ChatLogWriter(path);
     writer.append({ type: 'created', session: summary });
     writer.append({ type: 'item', item: user });
     writer.append({ type: 'text', itemId: 'a1', text: 'ignored: no such item' });
@@ -36,7 +36,7 @@ describe('the event log', () => {
     expect(read.records.map((r) => [r.seq, r.type])).toEqual([[0, 'created'], [1, 'item'], [2, 'text']]);
     expect(read.nextSeq).toBe(3);
     // A second writer continues the numbering.
-    const again = new SessionLogWriter(path, read.nextSeq);
+    const again = new ChatLogWriter(path, read.nextSeq);
     again.append({ type: 'run', state: { status: 'idle' } });
     again.close();
     expect(readLog(path).records.at(-1)).toMatchObject({ seq: 3, type: 'run' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { faultyFs } from '../../../test-support/faulty-fs';
 import { parseLog } from './log-reader';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 
 let dir: string;
 beforeEach(() => {
@@ -25,7 +25,7 @@ describe('the log writer when the disk fails', () => {
     const fs = faultyFs();
     const events: string[] = [];
     const path = join(dir, 'events.jsonl');
-    const writer = new SessionLogWriter(path, 0, { fs, retryMs: 10, onFault: (e) => events.push(`fault ${e.code}`), onRecovered: () => events.push('recovered') });
+    const writer = new ChatLogWriter(path, 0, { fs, retryMs: 10, onFault: (e) => events.push(`fault ${e.code}`), onRecovered: () => events.push('recovered') });
     writer.append({ type: 'text', itemId: 'a', text: 'before the disk filled' });
     fs.full = true;
     fs.roomBytes = 20; // the next record is cut after 20 bytes
@@ -51,7 +51,7 @@ describe('the log writer when the disk fails', () => {
     fs.noFiles = true;
     const path = join(dir, 'new-chat', 'events.jsonl');
     let faults = 0;
-    const writer = new SessionLogWriter(path, 0, { fs, retryMs: 10, onFault: () => faults++ });
+    const writer = new ChatLogWriter(path, 0, { fs, retryMs: 10, onFault: () => faults++ });
     writer.append({ type: 'item', item: { id: 'u1', createdAt: 'x', kind: 'user', text: 'my message must not be lost' } });
     expect(writer.failing).toBe(true);
     fs.noFiles = false;

@@ -48,7 +48,7 @@ interface PendingLine {
   written?: LineWritten;
 }
 
-export class SessionLogWriter {
+export class ChatLogWriter {
   private fd: number | null = null;
   private seq: number;
   private closed = false;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { historyReader } from './logged-history';
 import { readLog } from './log-reader';
-import { SessionLogWriter } from './log-writer';
+import { ChatLogWriter } from './log-writer';
 import { replay } from './replay';
 
 let dir: string;
@@ -16,7 +16,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('a history read back from its log', () => {
   it('folds the history records at their spans as replay did; a file changed under it falls back', () => {
     const path = join(dir, 'events.jsonl');
-    const writer = new SessionLogWriter(path);
+    const writer = new ChatLogWriter(path);
     writer.append({ type: 'created', session: { id: 'c', title: 'C', createdAt: 'x', updatedAt: 'x' } });
     writer.append({ type: 'history', from: 0, messages: [{ role: 'user', content: 'one' }] });
     writer.append({ type: 'history', from: 0, messages: [{ role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] }, { role: 'assistant', content: 'reply' }] });

@@ -1,23 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keySource, settingsSource } from '../../../test-support/main/chat-test-harness';
-import type { WaypointEvent } from '../../shared/contract';
-import type { ChatService } from '../agent/loop/chat-service';
-import type { Chats } from '../chats/chats';
-import { chatsAndRuns } from '../../../test-support/main/chats-and-runs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDataFolder, type Writer } from '../../../test-support/main/data-folder-writers';
+import { until } from '../../../test-support/main/until';
 import { noticeItem } from '../common/transcript-items';
-import { PlanService } from '../plan/plan-service';
-import { ToolRegistry } from '../tools/tool-registry';
 import { defaultSettings } from '../../shared/settings';
 import { inboxDir, sendToInbox, takeFromInbox, type TakenRequest } from './chat-inbox';
 import { lockPathFor } from './chat-lock';
 import { readLog } from './log-reader';
 import { LogTail } from './log-tail';
-import { SessionLogWriter } from './log-writer';
-import { ChatLogs } from './chat-logs';
+import { ChatLogWriter } from './log-writer';
 import { callTool } from '../tools/define-tool';
 
 /**
@@ -25,67 +19,25 @@ import { callTool } from '../tools/define-tool';
  * lock token, so each sees the other as a live writer): listing, following, refusing, claiming,
  * giving back, the inbox, and a writer that dies.
  */
-let dataDir: string;
-const closers: Array<() => Promise<void>> = [];
+const folder = useDataFolder('waypoint-shared-');
 const children: ChildProcess[] = [];
-
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'waypoint-shared-'));
-});
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
+// Registered after the folder's clean-up, so it runs before it: no child outlives its folder.
+afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Instance {
-  chats: Chats;
-  chat: ChatService;
-  plans: PlanService;
-  persistence: ChatLogs;
-  events: WaypointEvent[];
-  warnings: string[];
-  requests: Array<{ sessionId: string; taken: TakenRequest }>;
-  close(): Promise<void>;
-}
+type Instance = Writer & { requests: Array<{ sessionId: string; taken: TakenRequest }> };
 
+/** A writer on the folder that reads its chats' inboxes and keeps the requests it took. */
 async function instance(holder: string, options: { follow?: boolean; releaseIdleMs?: number } = {}): Promise<Instance> {
-  const plans = new PlanService({ dataDir });
-  const { chats, chat, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(), apiKey: keySource(null), plans, tools: new ToolRegistry(), workspace: null });
-  const warnings: string[] = [];
   const requests: Instance['requests'] = [];
-  const persistence = await ChatLogs.open({
-    dataDir,
-    chat: chats,
-    runs: chat,
-    plans,
-    holder,
-    warn: (m) => warnings.push(m),
+  const writer = await folder.writer(holder, {
     ...options,
     onRequest: (sessionId, taken) => {
       requests.push({ sessionId, taken });
     },
   });
-  const events: WaypointEvent[] = [];
-  chats.onEvent((e) => events.push(e));
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await persistence.dispose();
-    disposeChats();
-    plans.dispose();
-  };
-  closers.push(close);
-  return { chats, chat, plans, persistence, events, warnings, requests, close };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  return { ...writer, requests };
 }
 
 async function plan(inst: Instance, sessionId: string, name: string, input: unknown) {
@@ -114,12 +66,12 @@ describe('one data folder, two writers in turn', () => {
     expect(app.persistence.writerElsewhere(id)?.holder).toBe('waypoint mcp');
 
     await mcp.close();
-    expect(existsSync(lockPathFor(join(dataDir, 'sessions'), id))).toBe(false);
+    expect(existsSync(lockPathFor(join(folder.dataDir, 'sessions'), id))).toBe(false);
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Renamed in the app');
-    await until(() => !existsSync(lockPathFor(join(dataDir, 'sessions'), id)), 'the idle chat to be given back');
+    app.chats.renameSession(id, 'Renamed in the app');
+    await until(() => !existsSync(lockPathFor(join(folder.dataDir, 'sessions'), id)), 'the idle chat to be given back');
 
-    const read = readLog(join(dataDir, 'sessions', id, 'events.jsonl'));
+    const read = readLog(join(folder.dataDir, 'sessions', id, 'events.jsonl'));
     expect(read.warnings).toEqual([]);
     expect(read.records.map((r) => r.seq)).toEqual(read.records.map((_, i) => i));
     expect(read.records.at(-1)).toMatchObject({ type: 'summary', session: { title: 'Renamed in the app' } });
@@ -148,7 +100,7 @@ describe('one data folder, two writers in turn', () => {
     const { id } = mcp.chats.newSession();
     await plan(mcp, id, 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump' }] });
     await until(() => app.plans.getPlan(id)?.version === 1, 'the plan to be followed');
-    const path = join(dataDir, 'sessions', id, 'events.jsonl');
+    const path = join(folder.dataDir, 'sessions', id, 'events.jsonl');
     const lastSeq = readLog(path).nextSeq - 1;
     // A line no writer wrote: a history that starts with Claude.
     appendFileSync(path, `${JSON.stringify({ seq: lastSeq + 1, t: 'x', type: 'history', from: 0, messages: [{ role: 'assistant', content: [{ type: 'text', text: 'made up' }] }] })}\n`);
@@ -166,7 +118,7 @@ describe('one data folder, two writers in turn', () => {
     expect(app.persistence.forward(id, { kind: 'stop' })).not.toBeNull();
     await until(() => run.requests.length === 1, 'the request to arrive');
     expect(run.requests[0]).toMatchObject({ sessionId: id, taken: { request: { kind: 'stop' }, from: { pid: process.pid, holder: 'the app' } } });
-    expect(readdirSync(inboxDir(join(dataDir, 'sessions', id)))).toEqual([]);
+    expect(readdirSync(inboxDir(join(folder.dataDir, 'sessions', id)))).toEqual([]);
     await run.close();
     expect(app.persistence.forward(id, { kind: 'stop' })).toBeNull();
   });
@@ -176,9 +128,9 @@ describe('one data folder, two writers in turn', () => {
     const writer = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     children.push(writer);
     const id = 'chat-from-a-crashing-writer';
-    const sessionsDir = join(dataDir, 'sessions');
+    const sessionsDir = join(folder.dataDir, 'sessions');
     const logPath = join(sessionsDir, id, 'events.jsonl');
-    const log = new SessionLogWriter(logPath);
+    const log = new ChatLogWriter(logPath);
     mkdirSync(join(sessionsDir, id), { recursive: true });
     writeFileSync(lockPathFor(sessionsDir, id), JSON.stringify({ pid: writer.pid, host: hostname(), token: 't', holder: 'waypoint run', since: new Date().toISOString() }));
     const now = new Date().toISOString();
@@ -198,7 +150,7 @@ describe('one data folder, two writers in turn', () => {
     await new Promise((r) => writer.once('exit', r));
     log.close();
     app.persistence.claim(id);
-    app.persistence.renameSession(id, 'Taken over');
+    app.chats.renameSession(id, 'Taken over');
     expect(app.warnings.join('\n')).toMatch(/was left locked by waypoint run, pid \d+, which is no longer running; this process took it over/);
     expect(app.warnings.join('\n')).toMatch(/dropped a torn last line \(\d+ bytes\) left by a process that stopped mid-write/);
     const read = readLog(logPath);
@@ -210,8 +162,8 @@ describe('one data folder, two writers in turn', () => {
 
 describe('log tail and inbox', () => {
   it('a tail returns complete lines only, the partial one on a later read; a deleted log is gone', () => {
-    const path = join(dataDir, 'log.jsonl');
-    const writer = new SessionLogWriter(path);
+    const path = join(folder.dataDir, 'log.jsonl');
+    const writer = new ChatLogWriter(path);
     const now = new Date().toISOString();
     writer.append({ type: 'created', session: { id: 'c', title: 't', createdAt: now, updatedAt: now } });
     const tail = new LogTail(path, 0, -1);
@@ -232,7 +184,7 @@ describe('log tail and inbox', () => {
   });
 
   it('the inbox hands requests over in the order sent, once; a file that is no request is dropped with a warning', () => {
-    const chatDir = join(dataDir, 'chat');
+    const chatDir = join(folder.dataDir, 'chat');
     const from = { pid: 1, holder: 'the app' };
     sendToInbox(chatDir, from, { kind: 'stop' });
     writeFileSync(join(inboxDir(chatDir), '000000000000001-x.json'), '{"request":{"kind":"explode"}}');

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { MAX_QUESTION_OPTIONS } from '../../shared/prompts';
+import { QUESTION_CANCELLED } from '../../shared/tool-results';
 import { defineTool } from './define-tool';
 import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
 
 /**
- * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run waits for
- * the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
+ * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run pauses
+ * until the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
  * only validates and words; the loop shows the question and keeps it (ToolContext.askUser).
  */
 
 export const ASK_USER = 'ask_user';
-export const QUESTION_CANCELLED =
-  'The user pressed Stop instead of answering, so the question was cancelled. Do not ask again now: wait for their next message.';
+export { QUESTION_CANCELLED } from '../../shared/tool-results';
 export const NOBODY_TO_ASK = 'Nobody can answer a question here (a run without a person). Decide yourself and say what you assumed.';
 
 const Option = z.string().trim().min(1, { error: 'options must not be empty' }).max(100, { error: 'each option is a short label (at most 100 characters)' });
@@ -52,8 +52,9 @@ export function createAskUserTool(): ToolDefinition {
     async execute(input, ctx) {
       if (!ctx.askUser) return fail('unavailable', NOBODY_TO_ASK);
       const { question, options, allow_text } = input;
-      const reply = await ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
-      return reply.kind === 'answered' ? ok(reply.answer) : fail('unknown', QUESTION_CANCELLED);
+      ctx.askUser({ question, options: options ?? [], allowText: allow_text === true || !options });
+      // Never sent: the run ends at the question, and the answer becomes this call's result.
+      return ok('');
     },
   });
 }

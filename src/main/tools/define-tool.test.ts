@@ -58,14 +58,21 @@ describe('defineTool', () => {
     chat.service.answerApproval(chat.session.id, request.id, 'approve');
     await chat.recorder.idle(chat.session.id);
 
-    expect(parses()).toBe(1);
-    // summarize runs twice (the card, then the approval request): the parse still once.
+    // Once per run: the run that asked ended at the approval (nothing of it waits in memory), and
+    // the run after the answer reads the call back from the chat's history and parses it once.
+    expect(parses()).toBe(2);
+    // summarize runs twice (the card, then the approval request): the parse still once in that run.
     expect([...new Set(seen.map((s) => s.hook))].sort()).toEqual(['describeDryRun', 'execute', 'needsApproval', 'precheck', 'protectedChange', 'ruleSubject', 'summarize'].sort());
     for (const { hook, input } of seen) {
       expect(input, hook).toEqual({ path: 'NOTES.TXT', when: new Date('2031-05-06T00:00:00Z') });
     }
-    // One parsed value, the very same object, went to every hook.
-    expect(new Set(seen.map((s) => s.input)).size).toBe(1);
+    // One parsed value per run, the very same object, went to every hook of that run.
+    const ran = seen.findIndex((s) => s.hook === 'execute');
+    const rerunFrom = seen.findIndex((s, i) => i > 0 && s.input !== seen[0]!.input);
+    expect(rerunFrom).toBeGreaterThan(0);
+    expect(new Set(seen.slice(0, rerunFrom).map((s) => s.input)).size).toBe(1);
+    expect(new Set(seen.slice(rerunFrom).map((s) => s.input)).size).toBe(1);
+    expect(ran).toBeGreaterThanOrEqual(rerunFrom);
     const [result] = messagesOf(chat.server, 1)[2]!.content as { content: string }[];
     expect(result!.content).toBe('stamped NOTES.TXT 2031');
   });

@@ -22,8 +22,6 @@ export interface UserQuestion {
   allowText: boolean;
 }
 
-/** The user's answer (verbatim), or nothing: they pressed Stop, or the app shut down. */
-export type UserReply = { kind: 'answered'; answer: string } | { kind: 'cancelled' };
 
 export interface ToolContext {
   sessionId: string;
@@ -31,10 +29,11 @@ export interface ToolContext {
   signal: AbortSignal;
   settings: Settings;
   /**
-   * Asks the user and waits for the answer (the loop shows it and keeps it across a restart).
-   * Absent where nobody can answer: a tool that needs it fails then.
+   * Puts the question to the user: the run ends there, the question kept as the chat's awaiting
+   * state, and the answer becomes this call's tool_result (agent/pauses). What the tool returns
+   * after asking is never sent. Absent where nobody can answer: a tool that needs it fails then.
    */
-  askUser?(question: UserQuestion): Promise<UserReply>;
+  askUser?(question: UserQuestion): void;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { getApi } from './api/get-api';
 import { App } from './components/App';
 import { installShortcuts } from './keyboard/install-shortcuts';
+import { installNotifications } from './notify/install-notifications';
 import { connectStore } from './store/connect';
 import { createWaypointStore } from './store/create-store';
 import { warmMarkdown } from './markdown/warm-markdown';
@@ -22,6 +23,7 @@ const store = createWaypointStore(api);
 connectStore(api, store, { preferredChat: rememberedOpenChat() });
 rememberOpenChat(store);
 installShortcuts(store);
+installNotifications(api, store);
 // Drafts are written a moment after typing stops; a reload or a closed tab must not lose the last words.
 window.addEventListener('pagehide', () => store.getState().flushDrafts());
 

@@ -4,7 +4,6 @@ import type { ReviewDecision } from '../../../shared/plan-review';
 import { proposalProblem } from '../../plan/engine/plan-review';
 import type { ApprovalDecision, EscalationAnswer } from '../../../shared/prompts';
 import { Emitter, type Disposable } from '../../common/emitter';
-import { PauseBoard } from '../../common/pause-board';
 import { UserFacingError } from '../../common/errors';
 import { userItem } from '../../common/transcript-items';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -16,7 +15,6 @@ import { titleFrom, type ChatSession } from '../../chats/chat-session';
 import type { ToolRegistry } from '../../tools/tool-registry';
 import { resolveRetryPolicy, type ApiRetryPolicy } from '../model/api-retry-policy';
 import { rememberScope } from '../pauses/approval-scopes';
-import type { HeldCallAnswer } from '../pauses/pause-kind';
 import { pauseKinds, type PauseKinds } from '../pauses/pause-kinds';
 import { Reruns } from './rerun';
 import type { ModelFacts } from '../model/model-facts';
@@ -106,8 +104,6 @@ export class ChatService implements Disposable {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
     const { settings, plans, recovery } = options;
     this.chats = options.chats.registry;
-    // One board for every kind of question: a chat awaits at most one answer at a time.
-    const pauses = new PauseBoard<HeldCallAnswer>();
     const kinds = pauseKinds({
       headless: options.headless ?? false,
       plans: recovery.plans,
@@ -121,8 +117,6 @@ export class ChatService implements Disposable {
       settings,
       apiKey: options.apiKey,
       plans,
-      pauses,
-      kinds,
       recovery,
       toolsFor,
       baseURL: options.baseURL,
@@ -132,6 +126,7 @@ export class ChatService implements Disposable {
       cards: options.chats.cards,
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
+      // Every run's end, a pause for a person included (that run ends too), frees its slot.
       onRunEnded: () => this.queue.drain(),
     });
     this.queue = new QueuedRuns({
@@ -141,7 +136,7 @@ export class ChatService implements Disposable {
       isRunning: (sessionId) => this.runs.isRunning(sessionId),
       start: (session) => this.runs.start(session, this.runs.readyToRun(session)),
     });
-    this.prompts = new PromptAnswers({ chats: this.chats, pauses, kinds, runs: this.runs, settings, plans, toolsFor });
+    this.prompts = new PromptAnswers({ chats: this.chats, kinds, runs: this.runs });
     this.reruns = new Reruns({
       chats: this.chats,
       runs: this.runs,
@@ -151,13 +146,10 @@ export class ChatService implements Disposable {
       forked: (copyId) => this.forks.fire(copyId),
     });
     // A deleted chat's run stops (or it leaves the queue); its later events are dropped by the chats.
-    // A run that starts waiting for a person frees its slot for the next queued chat.
     this.deletions = this.chats.onEvent((event) => {
-      if (event.type === 'session_deleted') {
-        this.queue.forget(event.sessionId);
-        this.runs.stop(event.sessionId);
-      }
-      if (event.type === 'run_state' && event.state.status.startsWith('awaiting_')) this.queue.drain();
+      if (event.type !== 'session_deleted') return;
+      this.queue.forget(event.sessionId);
+      this.runs.stop(event.sessionId);
     });
     // A higher "Runs at once" starts queued chats at once.
     this.settingsChanges = settings.onDidChange(() => this.queue.drain());
@@ -248,12 +240,12 @@ export class ChatService implements Disposable {
 
   /**
    * Stops the run; a queued chat leaves the queue (its message stays in the chat, not sent: send
-   * again or "Retry now" to send it); with neither, closes a question restored after a restart
-   * (it waits as a run would).
+   * again or "Retry now" to send it); with neither, closes the question the chat awaits (the run
+   * that asked ended when it asked).
    */
   stop(sessionId: string): { stopped: boolean } {
     const session = this.chats.require(sessionId);
-    return { stopped: this.runs.stop(sessionId) || this.queue.unqueue(session) || this.prompts.cancelRestored(session) };
+    return { stopped: this.runs.stop(sessionId) || this.queue.unqueue(session) || this.prompts.cancel(session) };
   }
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
@@ -261,10 +253,7 @@ export class ChatService implements Disposable {
     return this.prompts.answer(this.prompts.kinds.approval, sessionId, requestId, decision);
   }
 
-  /**
-   * The user's answer to an escalation: applied to the plan, and the run goes on (the one that
-   * asked when it still waits, else a new one), unless it aborted the plan.
-   */
+  /** The user's answer to an escalation: applied to the plan, and a run goes on, unless it aborted the plan. */
   answerEscalation(sessionId: string, requestId: string, answer: EscalationAnswer): { accepted: boolean } {
     return this.prompts.answer(this.prompts.kinds.escalation, sessionId, requestId, answer);
   }
@@ -288,7 +277,6 @@ export class ChatService implements Disposable {
   dispose(): void {
     this.deletions.dispose();
     this.settingsChanges.dispose();
-    this.prompts.dispose();
     this.runs.dispose();
     this.usage.dispose();
     this.forks.dispose();

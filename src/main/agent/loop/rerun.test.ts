@@ -1,12 +1,14 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test-support/main/app-test-kit';
 import { historyProblems } from '../../../../test-support/main/history-check';
 import { UNDO_CREATED, UNDO_EDITED, UNDO_EDITED_AFTER, UNDO_EDITED_TEXT, UNDO_FILES, recoveryUndoPlan } from '../../../../test-support/scenarios/recovery-patterns';
+import { LOOSE_NEW_FILE, RERUN_FILE, RERUN_FILE_TEXT, rerunLoose } from '../../../../test-support/scenarios/reruns';
 import type { Scenario } from '../../../../test-support/scripted-api/scenario';
 import type { CallOutput } from '../../../shared/contract';
 import type { TranscriptItem } from '../../../shared/transcript';
+import type { WaypointEvent } from '../../../shared/contract';
 
 // Edit message and Retry reply through the whole app (call router, loop, plans, recovery,
 // session logs): real SDK against the scripted server, which refuses any invalid history.
@@ -204,6 +206,92 @@ describe('a plan made in the replaced turns', () => {
     await rerun('editMessage', { itemId: (await userItem('How is it going?')).id, text: 'What is left?' });
     expect((await snapshot()).plan).toMatchObject({ id: plan.id, version: plan.version });
     expect(file(app, UNDO_EDITED)).toBe(UNDO_EDITED_AFTER);
+  });
+});
+
+describe('file changes made outside any plan', () => {
+  const settings = { autoApproveEdits: true, autoApproveCommands: true, retryDelayMs: 0 };
+  const files = { [RERUN_FILE]: RERUN_FILE_TEXT };
+  const file = (app: TestApp, rel: string) => readFileSync(join(app.workspace, rel), 'utf8');
+  const twoTurns = async () => {
+    const started = await start(rerunLoose, { files, settings });
+    await started.send('Write the notes');
+    await started.send('Now polish them');
+    expect(file(started.app, RERUN_FILE)).toContain('Rewritten in the second turn.');
+    expect(file(started.app, LOOSE_NEW_FILE)).toBe('a draft\n');
+    return started;
+  };
+
+  it('are offered per turn: from a message on, each file as it was before those turns, and the commands they ran', async () => {
+    const { app, id, userItem } = await twoTurns();
+    const fromFirst = await app.call('previewRerun', { sessionId: id, itemId: (await userItem('Write the notes')).id });
+    expect(fromFirst).toEqual({
+      files: [
+        { path: RERUN_FILE, action: 'restore', changedOutside: false },
+        { path: LOOSE_NEW_FILE, action: 'delete', changedOutside: false },
+      ].sort((a, b) => a.path.localeCompare(b.path)),
+      commands: 1,
+    });
+    const fromSecond = await app.call('previewRerun', { sessionId: id, itemId: (await userItem('Now polish them')).id });
+    expect(fromSecond.commands).toBe(0);
+    expect(fromSecond.files.map((f) => f.path).sort()).toEqual([LOOSE_NEW_FILE, RERUN_FILE].sort());
+  });
+
+  it('are put back by Save and rerun when asked: the edited turn and every later one, nothing earlier', async () => {
+    const { app, snapshot, userItem, rerun } = await twoTurns();
+    await rerun('editMessage', { itemId: (await userItem('Now polish them')).id, text: 'Leave them as they are', restoreFiles: true });
+    // As the first turn left them: NOTES.md as written there, draft.txt (made in the second) gone.
+    expect(file(app, RERUN_FILE)).toBe('# Notes\n\nWritten without a plan.\n');
+    expect(existsSync(join(app.workspace, LOOSE_NEW_FILE))).toBe(false);
+    expect((await snapshot()).transcript.find((i) => i.kind === 'rerun')).toMatchObject({ restored: [LOOSE_NEW_FILE, RERUN_FILE].sort() });
+
+    await rerun('editMessage', { itemId: (await userItem('Write the notes')).id, text: 'Start again', restoreFiles: true });
+    expect(file(app, RERUN_FILE)).toBe(RERUN_FILE_TEXT);
+    expect(app.api.invalid).toEqual([]);
+  });
+
+  it('stay when not asked, and are named in the marker', async () => {
+    const { app, snapshot, userItem, rerun } = await twoTurns();
+    await rerun('editMessage', { itemId: (await userItem('Write the notes')).id, text: 'Start again' });
+    expect(file(app, RERUN_FILE)).toContain('Rewritten in the second turn.');
+    expect((await snapshot()).transcript.find((i) => i.kind === 'rerun')).toMatchObject({ changed: [LOOSE_NEW_FILE, RERUN_FILE] });
+  });
+
+  it('are put back by Retry reply when asked: only the last turn', async () => {
+    const { app, rerun } = await twoTurns();
+    await rerun('retryReply', { restoreFiles: true });
+    expect(file(app, RERUN_FILE)).toBe('# Notes\n\nWritten without a plan.\n');
+    expect(existsSync(join(app.workspace, LOOSE_NEW_FILE))).toBe(false);
+  });
+
+  it('an edit the user approved (not auto-approved) is put back too, also when approved after a restart', async () => {
+    for (const restart of [false, true]) {
+      const { app, id, userItem } = await start(rerunLoose, { files, settings: { retryDelayMs: 0, autoApproveCommands: true } });
+      const from = app.events.length;
+      await app.call('sendMessage', { sessionId: id, text: 'Write the notes' });
+      const asked = (await app.waitFor((e) => e.type === 'approval_requested', from)) as Extract<WaypointEvent, { type: 'approval_requested' }>;
+      if (restart) await app.restart();
+      const answered = app.events.length;
+      await app.call('answerApproval', { sessionId: id, requestId: asked.request.id, decision: 'approve' });
+      await app.idle(id, answered);
+      expect(file(app, RERUN_FILE), `restart: ${restart}`).toBe('# Notes\n\nWritten without a plan.\n');
+      const message = await userItem('Write the notes');
+      expect((await app.call('previewRerun', { sessionId: id, itemId: message.id })).files, `restart: ${restart}`).toEqual([{ path: RERUN_FILE, action: 'restore', changedOutside: false }]);
+      // Put back before the call returns (the rerun's own run then waits on its next approval).
+      await app.call('editMessage', { sessionId: id, itemId: message.id, text: 'Nothing yet', restoreFiles: true });
+      expect(file(app, RERUN_FILE), `restart: ${restart}`).toBe(RERUN_FILE_TEXT);
+    }
+  });
+
+  it('a file changed outside Waypoint since is left alone and named', async () => {
+    const { app, id, snapshot, userItem, rerun } = await twoTurns();
+    writeFileSync(join(app.workspace, LOOSE_NEW_FILE), 'the user typed this\n');
+    const message = await userItem('Now polish them');
+    expect((await app.call('previewRerun', { sessionId: id, itemId: message.id })).files).toContainEqual({ path: LOOSE_NEW_FILE, action: 'delete', changedOutside: true });
+    await rerun('editMessage', { itemId: message.id, text: 'Leave them as they are', restoreFiles: true });
+    expect(file(app, LOOSE_NEW_FILE)).toBe('the user typed this\n');
+    expect(file(app, RERUN_FILE)).toBe('# Notes\n\nWritten without a plan.\n');
+    expect((await snapshot()).transcript.find((i) => i.kind === 'rerun')).toMatchObject({ restored: [RERUN_FILE], changed: [LOOSE_NEW_FILE] });
   });
 });
 

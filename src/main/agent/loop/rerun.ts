@@ -23,8 +23,8 @@ export interface RerunDeps {
   forked(copyId: string): void;
 }
 
-type Files = CallOutput<'previewRerun'>['files'];
-type Replacement = { how: 'edit'; text: string; restoreFiles: boolean } | { how: 'retry' };
+type Preview = CallOutput<'previewRerun'>;
+type Replacement = { how: 'edit' | 'retry'; text?: string; restoreFiles: boolean };
 
 const NOT_THERE = 'That message is not in this chat any more. Reload the chat and try again.';
 
@@ -32,19 +32,18 @@ const NOT_THERE = 'That message is not in this chat any more. Reload the chat an
  * Edit message and Retry reply (docs/contract.md §5): the chat goes on from a user message again. What
  * it replaces is kept, never lost: the chat as it was becomes a new chat ("… (earlier version)")
  * with its transcript, history, plan and the plan's file checkpoints. A plan made in the replaced
- * turns is dropped here; the files those turns changed are put back first when the user asks.
+ * turns is dropped here. The files Claude's tools changed in the replaced turns, in a plan or not,
+ * are put back first when the user asks (recovery/turn-checkpoints.ts); commands are only counted.
  * The cut is one event (chat_rewound), so the log replays it and every window shows it.
  */
 export class Reruns {
   constructor(private readonly deps: RerunDeps) {}
 
-  /** The files the turns from this message on changed, as "Undo plan" of their plan would put them back. */
-  async preview(sessionId: string, itemId: string): Promise<Files> {
+  /** The files the turns from this message on changed (what putting them back would do), and how many commands they ran. */
+  async preview(sessionId: string, itemId: string): Promise<Preview> {
     const session = this.deps.chats.require(sessionId);
     const { index } = this.userMessage(session, itemId);
-    const plan = this.planMadeFrom(session, index);
-    if (!plan) return [];
-    return this.deps.recovery.previewUndo(sessionId, session.summary.workspace ?? null);
+    return this.deps.recovery.previewTurns(sessionId, session.summary.workspace ?? null, turnsFrom(session, index));
   }
 
   /** "Save and rerun": the chat goes on from the edited message; what it replaced becomes an earlier version. */
@@ -55,18 +54,23 @@ export class Reruns {
   }
 
   /** Asks again with the last user message, as it was sent (its attachments too). */
-  retry(sessionId: string): Promise<{ itemId: string; earlierChatId: string }> {
+  retry(sessionId: string, restoreFiles = false): Promise<{ itemId: string; earlierChatId: string }> {
     const session = this.deps.chats.require(sessionId);
     this.refuseWhileRunning(sessionId, 'retry the reply');
-    // Kinds and ids only: nothing is read from the chat's log.
-    let last = session.itemCount - 1;
-    while (last >= 0 && session.kindAt(last) !== 'user') last--;
+    const last = this.lastUserIndex(session);
     let replied = false;
     for (let i = last + 1; i < session.itemCount && !replied; i++) replied = session.kindAt(i) === 'assistant' || session.kindAt(i) === 'tool_call';
     if (last < 0 || !replied) {
       throw new UserFacingError('invalid_input', 'There is no reply to retry yet: send a message first.');
     }
-    return this.rerun(sessionId, session.idAt(last)!, { how: 'retry' });
+    return this.rerun(sessionId, session.idAt(last)!, { how: 'retry', restoreFiles });
+  }
+
+  /** Kinds and ids only: nothing is read from the chat's log. -1 when there is no user message. */
+  private lastUserIndex(session: ChatSession): number {
+    let last = session.itemCount - 1;
+    while (last >= 0 && session.kindAt(last) !== 'user') last--;
+    return last;
   }
 
   private async rerun(sessionId: string, itemId: string, replacement: Replacement) {
@@ -80,7 +84,7 @@ export class Reruns {
 
     const release = runs.reserve(sessionId);
     let copy: ChatSession;
-    let files: { restored: string[]; changed: string[] } = { restored: [], changed: [] };
+    let files: { restored: string[]; changed: string[] };
     let fileProblem: string | null = null;
     try {
       copy = forkChat(session, chats.newItems());
@@ -92,12 +96,11 @@ export class Reruns {
       });
       this.deps.forked(copy.summary.id);
       chats.publish(copy, { type: 'session_updated', session: copy.summary });
-      if (plan) {
-        files = await this.filesOf(copy, replacement.how === 'edit' && replacement.restoreFiles).catch((error: unknown) => {
-          fileProblem = `The files the replaced turns changed could not be put back (${(error as Error).message}); "Undo plan" in the earlier version can try again.`;
-          return { restored: [], changed: [] };
-        });
-      }
+      files = await this.filesOf(session, index, replacement.restoreFiles ? copy : null, plan).catch((error: unknown) => {
+        const then = plan ? '"Undo plan" in the earlier version can try again.' : 'they are as the replaced turns left them.';
+        fileProblem = `The files the replaced turns changed could not be put back (${(error as Error).message}); ${then}`;
+        return { restored: [], changed: [] };
+      });
     } finally {
       release();
     }
@@ -122,7 +125,7 @@ export class Reruns {
     chats.publish(session, { type: 'transcript_item', sessionId, item: marker });
     if (fileProblem) chats.publish(session, { type: 'transcript_item', sessionId, item: noticeItem('warning', fileProblem, 'rerun_files') });
 
-    const text = replacement.how === 'edit' ? replacement.text : item.text;
+    const text = replacement.text ?? item.text;
     // The message keeps what it carried besides its text (attachments); an edit replaces the text.
     const content: ContentBlockParam[] =
       replacement.how === 'edit' ? [...blocks.filter((b) => b.type !== 'text'), { type: 'text', text }] : blocks.length ? blocks : [{ type: 'text', text }];
@@ -169,16 +172,27 @@ export class Reruns {
     return plan.createdAt >= (session.itemsBetween(index, index + 1)[0]?.createdAt ?? '') ? plan : null;
   }
 
-  /** The files the copy's plan changed: put back now (and its plan marked undone), or only named. */
-  private async filesOf(copy: ChatSession, restore: boolean): Promise<{ restored: string[]; changed: string[] }> {
+  /**
+   * The files the turns from `index` on changed: put back now when the user asked (`copy`, the chat
+   * as it was, then has its plan from those turns marked undone), or only named.
+   */
+  private async filesOf(session: ChatSession, index: number, copy: ChatSession | null, plan: Plan | null): Promise<{ restored: string[]; changed: string[] }> {
     const { recovery } = this.deps;
-    const id = copy.summary.id;
-    const workspace = copy.summary.workspace ?? null;
-    const pending = await recovery.previewUndo(id, workspace);
-    if (!restore || pending.length === 0) return { restored: [], changed: pending.map((f) => f.path) };
+    const id = session.summary.id;
+    const workspace = session.summary.workspace ?? null;
+    const turns = turnsFrom(session, index);
+    const { files } = await recovery.previewTurns(id, workspace, turns);
+    if (!copy || files.length === 0) return { restored: [], changed: files.map((f) => f.path) };
     // Files changed outside Waypoint since are left alone, as Undo plan leaves them.
-    const result = await recovery.undo(id, workspace, false);
-    this.deps.plans.markUndone(id, result);
+    const result = await recovery.restoreTurns(id, workspace, turns);
+    if (plan) this.deps.plans.markUndone(copy.summary.id, result);
     return { restored: [...result.restored, ...result.deleted].sort(), changed: result.skipped };
   }
+}
+
+/** The user messages from transcript position `index` on: the turns a rerun from there replaces (kinds and ids only, no read). */
+function turnsFrom(session: ChatSession, index: number): string[] {
+  const turns: string[] = [];
+  for (let i = Math.max(0, index); i < session.itemCount; i++) if (session.kindAt(i) === 'user') turns.push(session.idAt(i)!);
+  return turns;
 }

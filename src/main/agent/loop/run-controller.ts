@@ -1,4 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicClient } from '../model/anthropic-sdk';
+import { noticeItem } from '../../common/transcript-items';
 import type { Disposable } from '../../common/emitter';
 import { UserFacingError } from '../../common/errors';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -7,14 +9,11 @@ import type { ChatSession } from '../../chats/chat-session';
 import type { ToolRegistry } from '../../tools/tool-registry';
 import type { ApiRetryPolicy } from '../model/api-retry-policy';
 import { rulesIn } from '../pauses/approval-scopes';
-import type { PauseBoard } from '../../common/pause-board';
-import type { HeldCallAnswer } from '../pauses/pause-kind';
-import type { PauseKinds } from '../pauses/pause-kinds';
 import type { PlanCards } from '../../chats/plan-cards';
 import { pausedAfterRun, stoppedNotice, withPlanProgress } from '../plan-hooks/plan-pause';
 import { runChat } from './chat-run';
+import { runConversation, type RunContext } from './run-loop';
 import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from '../ports';
-import type { RunContext } from './run-loop';
 import type { ModelFacts } from '../model/model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
@@ -27,9 +26,6 @@ export interface RunControllerOptions {
   settings: SettingsSource;
   apiKey: ApiKeySource;
   plans: PlanServiceApi;
-  /** Where live runs wait while their chat awaits a person (one board for every kind). */
-  pauses: PauseBoard<HeldCallAnswer>;
-  kinds: PauseKinds;
   recovery: LoopRecovery;
   /** The tools of a chat: its workspace's, on top of the shared ones. */
   toolsFor(session: ChatSession): ToolRegistry;
@@ -44,7 +40,7 @@ export interface RunControllerOptions {
   attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
-  /** A run ended (its idle state published): a queued chat may take its slot (queued-runs.ts). */
+  /** A run ended (idle, or awaiting a person, published): a queued chat may take its slot (queued-runs.ts). */
   onRunEnded?(): void;
 }
 
@@ -61,13 +57,13 @@ export class RunController implements Disposable {
     return this.runs.has(sessionId);
   }
 
-  /** Runs going now, for "Runs at once": not a reserved chat, nor a run waiting for a person (it does no work). */
+  /**
+   * Runs going now, for "Runs at once": not a reserved chat. A chat waiting for a person is not
+   * here at all: its run ended when it asked.
+   */
   going(): number {
     let count = 0;
-    for (const [sessionId, controller] of this.runs) {
-      const status = this.options.chats.peek(sessionId)?.runState.status;
-      if (!this.reserved.has(controller) && !status?.startsWith('awaiting_')) count++;
-    }
+    for (const controller of this.runs.values()) if (!this.reserved.has(controller)) count++;
     return count;
   }
 
@@ -104,9 +100,36 @@ export class RunController implements Disposable {
    * the chat the same way — "Compact now" — which neither resumes nor pauses the plan.
    */
   start(session: ChatSession, apiKey: string, job?: (ctx: RunContext) => Promise<void>): void {
+    this.launch(session, apiKey, job ? { job } : { settle: () => Promise.resolve(null) });
+  }
+
+  /**
+   * Runs on after an answer to a question a run ended at (prompt-answers.ts): the chat is this
+   * run's at once (a message meanwhile is refused as busy; Stop stops it), `settle` records what
+   * became of the held call (the answer's handler may await) and names the call the user
+   * approved, if any; then the conversation goes on from the chat's state, as after a restart.
+   */
+  goOn(session: ChatSession, apiKey: string, settle: () => Promise<string | null>): void {
+    this.launch(session, apiKey, { settle });
+  }
+
+  /**
+   * The end of a question closed with no run (Stop while it waited, or an answer that aborted
+   * the plan): what the end of a run does, so the chat looks as after any run (stopped or not).
+   */
+  endWithoutRun(session: ChatSession, stopped: boolean): void {
+    if (this.disposed) return;
+    this.settle(session, stopped, false);
+    this.options.chats.publish(session, { type: 'run_state', sessionId: session.summary.id, state: { status: 'idle' } });
+    this.options.chats.touch(session);
+  }
+
+  private launch(session: ChatSession, apiKey: string, how: { job: (ctx: RunContext) => Promise<void> } | { settle: () => Promise<string | null> }): void {
     if (this.disposed || this.runs.has(session.summary.id)) return;
     const { chats } = this.options;
     const sessionId = session.summary.id;
+    const job = 'job' in how ? how.job : null;
+    const settle = 'settle' in how ? how.settle : () => Promise.resolve(null);
     const controller = new AbortController();
     this.runs.set(sessionId, controller);
     if (!job && (session.summary.interrupted || session.summary.planProgress?.paused)) {
@@ -114,10 +137,29 @@ export class RunController implements Disposable {
       chats.publish(session, { type: 'session_updated', session: { ...resumed, interrupted: false } });
     }
     chats.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: job ? 'compacting' : 'requesting' } });
-    // runChat never rejects (it turns a throw into a notice), so this is its end whatever happened.
-    void runChat(this.context(session, apiKey, controller.signal), job).then((ending) => {
+    const work = job ?? (async (ctx: RunContext) => runConversation({ ...ctx, approved: await settle() }));
+    // A fresh client per run, so a key changed in Settings applies to the next message. runChat
+    // never rejects (it turns a throw into a notice), nor does a failed load of the SDK (a broken
+    // install), so this is the run's end whatever happened.
+    const ran = anthropicClient({ apiKey, baseURL: this.options.baseURL, maxRetries: this.options.sdkMaxRetries, timeout: this.options.stallTimeoutMs }).then(
+      (client) => runChat(this.context(session, client, apiKey, controller.signal), work),
+      (error: unknown) => {
+        console.error(`[waypoint] could not load the Anthropic SDK: ${error instanceof Error ? error.message : String(error)}`);
+        const text = 'Waypoint could not load the Anthropic SDK, so nothing was sent. Reinstall Waypoint (npm ci) and send again.';
+        chats.publish(session, { type: 'transcript_item', sessionId, item: noticeItem('error', text, 'internal') });
+      },
+    );
+    void ran.then((ending) => {
       this.runs.delete(sessionId);
       if (this.disposed) return;
+      if (typeof ending === 'object') {
+        // A question for a person: the run is over and nothing waits in memory; these events
+        // make the chat await the answer (logged, so it outlives a restart).
+        for (const event of ending.paused.events) chats.publish(session, event);
+        chats.touch(session);
+        this.options.onRunEnded?.();
+        return;
+      }
       if (!job) this.settle(session, controller.signal.aborted, ending === 'turn_limit');
       chats.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
       chats.touch(session);
@@ -153,14 +195,13 @@ export class RunController implements Disposable {
   }
 
   /** One run's context, built once. */
-  private context(session: ChatSession, apiKey: string, signal: AbortSignal): RunContext {
+  private context(session: ChatSession, client: Anthropic, apiKey: string, signal: AbortSignal): RunContext {
     const { options } = this;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
     return {
       session,
-      // A fresh client per run, so a key changed in Settings applies to the next message.
-      client: new Anthropic({ apiKey, baseURL: options.baseURL, maxRetries: options.sdkMaxRetries, timeout: options.stallTimeoutMs }),
+      client,
       apiKey,
       signal,
       // The chat's own model ("Chat model" in its header) over the default in Settings.
@@ -171,8 +212,7 @@ export class RunController implements Disposable {
       workspace: session.summary.workspace ?? null,
       stallTimeoutMs: options.stallTimeoutMs,
       retryPolicy: options.retryPolicy,
-      pauses: options.pauses,
-      kinds: options.kinds,
+      approved: null,
       rules: () => rulesIn(options.settings.get(), session),
       recovery: options.recovery,
       attachments: options.attachments,

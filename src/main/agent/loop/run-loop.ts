@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, ContentBlockParam, MessageCreateParamsBase, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, ContentBlockParam, Message, MessageCreateParamsBase, ToolResultBlockParam, ToolUseBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { ApprovalRule } from '../../../shared/approval-rules';
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Settings } from '../../../shared/settings';
@@ -16,11 +16,10 @@ import { requestModelTurn } from '../model/model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from '../prompts/plan-reminder';
 import { createApprover } from '../pauses/approval-step';
-import { createAsker } from '../pauses/question-step';
-import type { PauseBoard } from '../../common/pause-board';
-import type { HeldCallAnswer } from '../pauses/pause-kind';
-import type { PauseKinds } from '../pauses/pause-kinds';
-import { runPauses } from '../pauses/run-pauses';
+import { questionPause } from '../pauses/question-step';
+import type { Pause } from '../pauses/pause-kind';
+import { unansweredToolUses } from '../../chats/api-history';
+import type { ToolDefinition } from '../../tools/tool';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
 import { afterThisTurn } from '../../common/wait';
@@ -34,6 +33,7 @@ import { thinkingPrefixesOf } from '../model/thinking-prefix';
 import { deliverEditNotes } from '../prompts/edit-notes';
 import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
 import { stepCallTracker } from './step-call-tracker';
+import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
@@ -53,12 +53,10 @@ export interface RunContext {
   /** The user's Stop. */
   signal: AbortSignal;
   /**
-   * Where a run waits while its chat awaits a person (approvals, escalations, Claude's questions):
-   * the answer comes by the one answer path (prompt-answers.ts), which hands a live run its effect.
+   * The held call the user approved (by the one answer path, prompt-answers.ts) after the run
+   * that asked ended: this run runs it first, unasked; null when no approval started the run.
    */
-  pauses: PauseBoard<HeldCallAnswer>;
-  /** What each kind of answer does (pause-kinds.ts). */
-  kinds: PauseKinds;
+  approved: string | null;
   /** The approval rules in force now (Settings' and the chat's). */
   rules(): ApprovalRule[];
   /** Recovery hints, checkpoints and escalations (src/main/recovery). */
@@ -80,9 +78,11 @@ export interface RunContext {
 
 /**
  * How a run ended when the caller must know: 'turn_limit' — the "Max model turns" setting cut a
- * tool loop short, so the turn is over for the user although the history ends with tool results.
+ * tool loop short, so the turn is over for the user although the history ends with tool results;
+ * `paused` — it reached a question for a person: the chat awaits the answer once these events are
+ * out (published after the run ended, run-controller.ts), and nothing of this run waits for it.
  */
-export type RunEnding = 'turn_limit';
+export type RunEnding = 'turn_limit' | { paused: Pause };
 
 /**
  * One run: model turn, tools, model turn … until Claude stops asking for tools, the user stops,
@@ -97,6 +97,15 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
   const reminder = new PlanReminder();
   // A runaway tool loop ends at the user's limit with a notice rather than spending their money forever.
   const maxTurns = deps.settings().maxModelTurns;
+  // A run after an answer first finishes the calls the question left open, in Claude's order (the
+  // held one first): the same executor and hooks as any call, and it may pause again.
+  const open = openToolUses(session);
+  if (open.length) {
+    const settings = deps.settings();
+    const tools = toolsForTurn(settings, deps.plans.dialectFor(sessionId, settings.planningStyle), deps.plans, deps.registry);
+    const end = await toolBatch(deps, open, settings, tools, null, reminder);
+    if (end !== 'next') return end === 'end' ? undefined : end;
+  }
 
   for (let turn = 0; turn < maxTurns; turn++) {
     const settings = deps.settings();
@@ -173,60 +182,87 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (toolUses.length === 0) return;
 
-    setState({ status: 'running', phase: 'tools' });
-    const pauses = runPauses(deps.pauses, { session, publish: deps.publish });
-    const results: ToolResultBlockParam[] = [];
-    const end = await runToolUses(
-      toolUses,
-      {
-        sessionId,
-        signal,
-        settings,
-        tools,
-        showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-        approve: createApprover({ pauses, kind: deps.kinds.approval, sessionId, signal, settings, rules: () => deps.rules(), publish: deps.publish }),
-        ask: createAsker({ pauses, kind: deps.kinds.question, sessionId, signal, publish: deps.publish }),
-        recovery: deps.recovery.hooksFor({
-          sessionId,
-          signal,
-          settings,
-          workspace: deps.workspace,
-          publish: deps.publish,
-          awaitEscalation: async (request) => {
-            const { by, held } = await pauses.settled(request, signal, deps.kinds.escalation);
-            const result = held.kind === 'result' ? held : { content: '', halt: false };
-            return { text: result.content, halt: result.halt, stopped: by === 'stop' };
-          },
-        }),
-        storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
-        // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
-        refuse: (tool) => {
-          const plan = deps.plans.getPlan(sessionId);
-          return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
-        },
-        track: stepCallTracker(deps.plans, sessionId, outcome.message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
-      },
-      results,
-    );
-    // The tool batch's plan changes are folded in the event pump until the end of this turn of
-    // the event loop, and everything from here to the next request runs without giving it one:
-    // let them go out now, so the panel does not wait for the next request to be built.
-    await afterThisTurn();
-    const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
-    session.appendUser(nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
-    if (signal.aborted) {
-      session.closeOpenToolUses(STOPPED_RESULT);
-      return;
-    }
-    if (end === 'halted') {
-      // The user aborted the plan: answer what did not run, and send nothing more until they write.
-      session.closeOpenToolUses(ABORTED_RESULT);
-      return;
-    }
+    const end = await toolBatch(deps, toolUses, settings, tools, outcome.message, reminder);
+    if (end !== 'next') return end === 'end' ? undefined : end;
   }
   const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Press "Continue", or send a message, to let it go on.`;
   deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'turn_limit') });
   return 'turn_limit';
+}
+
+/**
+ * One batch of tool calls, run in order by the executor: their results go into the history, and
+ * 'next' asks Claude again. 'end': Stop, or the user aborted the plan. A question for a person
+ * ends the run: the results so far are kept, the rest wait for the answer.
+ */
+async function toolBatch(
+  deps: RunContext,
+  toolUses: ToolUseBlock[],
+  settings: Settings,
+  tools: ToolDefinition[],
+  message: Message | null,
+  reminder: PlanReminder,
+): Promise<'next' | 'end' | { paused: Pause }> {
+  const { session, signal } = deps;
+  const sessionId = session.summary.id;
+  deps.publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
+  const results: ToolResultBlockParam[] = [];
+  const approved = deps.approved !== null && toolUses.some((b) => b.id === deps.approved) ? { toolUseId: deps.approved, card: session.toolCall(deps.approved) } : null;
+  const end = await runToolUses(
+    toolUses,
+    {
+      sessionId,
+      signal,
+      settings,
+      tools,
+      showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
+      approve: createApprover({ sessionId, settings, rules: () => deps.rules() }),
+      approved,
+      ask: (toolUseId, question) => questionPause(sessionId, toolUseId, question),
+      // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
+      // approved call run at the start of the next run still belongs to that message.
+      recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session) }),
+      storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
+      // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
+      refuse: (tool) => {
+        const plan = deps.plans.getPlan(sessionId);
+        return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
+      },
+      track: stepCallTracker(deps.plans, sessionId, message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
+    },
+    results,
+  );
+  if (end.kind === 'paused') {
+    // What ran before the question is on record now; the run after the answer goes on from there.
+    session.appendUser(results);
+    return { paused: end.pause };
+  }
+  // The tool batch's plan changes are folded in the event pump until the end of this turn of
+  // the event loop, and everything from here to the next request runs without giving it one:
+  // let them go out now, so the panel does not wait for the next request to be built.
+  await afterThisTurn();
+  const nudge = reminder.afterTools(toolUses.map((t) => t.name), tools, deps.plans.getPlan(sessionId));
+  session.appendUser(nudge && !signal.aborted ? [...results, { type: 'text', text: nudge }] : results);
+  if (signal.aborted) {
+    session.closeOpenToolUses(STOPPED_RESULT);
+    return 'end';
+  }
+  if (end.kind === 'halted') {
+    // The user aborted the plan: answer what did not run, and send nothing more until they write.
+    session.closeOpenToolUses(ABORTED_RESULT);
+    return 'end';
+  }
+  return 'next';
+}
+
+/** The tool calls of Claude's last message that have no result yet, in its order. */
+function openToolUses(session: ChatSession): ToolUseBlock[] {
+  const open = new Set(unansweredToolUses(session.history));
+  if (open.size === 0) return [];
+  const assistant = session.history.findLast((m) => m.role === 'assistant');
+  if (!assistant || typeof assistant.content === 'string') return [];
+  // The history keeps what the executor reads of a call (id, name, input) as the API sent it.
+  return assistant.content.filter((b) => b.type === 'tool_use' && open.has(b.id)) as ToolUseBlock[];
 }
 
 /** What measuring and compacting need of the run. */

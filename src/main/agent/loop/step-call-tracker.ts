@@ -8,9 +8,11 @@ import { usageOf } from '../model/usage-meter';
  * Honest progress: each tool call made while a step is in progress is listed on that step, with
  * its time and its share of the cost of the request that asked for it (split evenly among that
  * request's `calls` non-planning tool calls — the ones listed — so the shares add up to the request).
+ * Calls run after an answer (message null: the request was the earlier run's, which ended at the
+ * question) are listed without a share: this run does not know that request's cost.
  */
-export function stepCallTracker(plans: PlanServiceApi, sessionId: string, message: Message, calls: number): NonNullable<ToolRunContext['track']> {
-  const share = calls > 0 ? usageOf(message.model, message.usage).costUsd / calls : 0;
+export function stepCallTracker(plans: PlanServiceApi, sessionId: string, message: Message | null, calls: number): NonNullable<ToolRunContext['track']> {
+  const share = message && calls > 0 ? usageOf(message.model, message.usage).costUsd / calls : 0;
   return ({ tool, summary }) => {
     const plan = plans.getPlan(sessionId);
     const step = plan?.status === 'active' ? plan.steps.find((s) => s.status === 'in_progress') : undefined;

@@ -1,9 +1,11 @@
 import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { EscalationRequest } from '../../../shared/prompts';
 import type { Settings } from '../../../shared/settings';
 import type { ToolCallItem } from '../../../shared/transcript';
 import type { ApprovalCheck } from '../pauses/approval-step';
 import type { ToolRecoveryHooks } from '../../recovery/recovery-types';
-import type { ParsedInput, ToolDefinition, ToolImage, ToolOutcome, UserQuestion, UserReply } from '../../tools/tool';
+import type { ParsedInput, ToolDefinition, ToolImage, ToolOutcome, UserQuestion } from '../../tools/tool';
+import type { Pause } from '../pauses/pause-kind';
 import type { Attachment } from '../../../shared/attachments';
 import { attachmentBlock } from '../../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../../common/transcript-items';
@@ -20,22 +22,33 @@ export interface ToolRunContext {
   tools: ToolDefinition[];
   /** Upserts a tool_call card in the transcript. */
   showCard(item: ToolCallItem): void;
-  /** The approval gate (approval-step.ts): risky calls wait for the user's answer. */
+  /** The approval gate (approval-step.ts): a risky call ends the run, held until the user answers. */
   approve?: ApprovalCheck;
+  /**
+   * The call the user approved after the run that asked ended (prompt-answers.ts): it runs now
+   * without asking again (and without the plan-first check, passed before it asked), with every
+   * other hook a call gets, on the card it already has.
+   */
+  approved: { toolUseId: string; card: ToolCallItem | undefined } | null;
   /** Checkpoints, recovery hints and escalation (src/main/recovery). */
   recovery: ToolRecoveryHooks;
   /** Checks, scales and stores images a tool returned (attachment-service.ts); those that cannot go become sentences. */
   storeImages(toolName: string, images: readonly ToolImage[]): Promise<{ attachments: Attachment[]; problems: string[] }>;
-  /** Questions for the user (question-step.ts), asked on behalf of the tool call that asks. */
-  ask?(toolUseId: string, question: UserQuestion): Promise<UserReply>;
+  /** Claude's question for the user (question-step.ts), asked on behalf of the tool call that asks: the run ends there. */
+  ask?(toolUseId: string, question: UserQuestion): Pause;
   /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
   refuse?(tool: ToolDefinition): string | null;
   /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
   track?(call: { tool: ToolDefinition; summary: string }): (end: { durationMs: number; ok: boolean }) => void;
 }
 
-/** 'halted': the user aborted the plan during an escalation; the remaining tool_uses did not run. */
-export type ToolRunEnd = 'done' | 'halted';
+/**
+ * 'halted': the user aborted the plan; the remaining tool_uses did not run. 'paused': the run
+ * ends at a question (an approval, Claude's question, an escalation) — its call and those after
+ * it have no result yet, and the pause's events make the chat await the answer.
+ */
+export type ToolRunEnd = { kind: 'done' } | { kind: 'halted' } | { kind: 'paused'; pause: Pause };
+const DONE: ToolRunEnd = { kind: 'done' };
 
 const STOPPED = 'Stopped by the user before this tool finished.';
 
@@ -46,7 +59,7 @@ const STOPPED = 'Stopped by the user before this tool finished.';
  */
 export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<ToolRunEnd> {
   for (const block of blocks) {
-    if (ctx.signal.aborted) return 'done';
+    if (ctx.signal.aborted) return DONE;
     const tool = ctx.tools.find((t) => t.name === block.name);
     if (!tool) {
       // A refused call is still a call the user should see: it gets a card with the refusal.
@@ -55,11 +68,13 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
       ctx.showCard({ ...unknownCard(block), status: 'error', result: message, errorKind: 'invalid_parameter' });
       continue;
     }
+    const approved = ctx.approved?.toolUseId === block.id ? ctx.approved : null;
     // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
     const parsed = tool.parse(block.input);
-    const card = tool.group === 'planning' ? null : startCard(block, tool, parsed.ok ? parsed.value : null);
+    const shown = approved?.card ? { ...approved.card, status: 'running' as const } : startCard(block, tool, parsed.ok ? parsed.value : null);
+    const card = tool.group === 'planning' ? null : shown;
     if (card) ctx.showCard(card);
-    const refused = ctx.refuse?.(tool);
+    const refused = approved ? null : ctx.refuse?.(tool);
     if (refused) {
       results.push(errorResult(block.id, refused));
       if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
@@ -70,7 +85,8 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     // The input the call runs with; null when it fails early.
     const input = !early && parsed.ok ? parsed.value : null;
     if (input) {
-      const verdict = ctx.approve ? await ctx.approve(block, tool, input, card) : { kind: 'go' as const };
+      const verdict = ctx.approve && !approved ? ctx.approve(block, tool, input, card) : { kind: 'go' as const };
+      if (verdict.kind === 'paused') return verdict;
       if (verdict.kind === 'refused') {
         results.push(errorResult(block.id, verdict.message));
         if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
@@ -80,7 +96,12 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     }
     const started = performance.now();
     const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
-    const outcome = input ? await execute(tool, input, block, ctx) : early!;
+    const asked: { pause: Pause | null } = { pause: null };
+    const { ask } = ctx;
+    const askUser = ask ? (question: UserQuestion) => void (asked.pause = ask(block.id, question)) : null;
+    const outcome = input ? await execute(tool, input, block, ctx, askUser) : early!;
+    // The call asked the user (ask_user): the run ends here, and the answer becomes its result.
+    if (asked.pause) return { kind: 'paused', pause: asked.pause };
     const durationMs = Math.round(performance.now() - started);
     tracked?.({ durationMs, ok: outcome.ok });
     const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
@@ -95,14 +116,26 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
         durationMs,
       });
     }
-    // Recovery (src/main/recovery) adds its hint to a failure, and may pause on an escalation.
+    // Recovery (src/main/recovery) adds its hint to a failure, or escalates: the run ends, the call's result awaits the user.
     const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
+    if (recovered.escalation) return { kind: 'paused', pause: escalationPause(recovered.escalation) };
     // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
     const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
     results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
-    if (recovered.halt) return 'halted';
+    if (recovered.halt) return { kind: 'halted' };
   }
-  return 'done';
+  return DONE;
+}
+
+/** A step that keeps failing, as the chat's awaiting state: the user decides (escalation-kind.ts). */
+function escalationPause(request: EscalationRequest): Pause {
+  const { sessionId } = request;
+  return {
+    events: [
+      { type: 'run_state', sessionId, state: { status: 'awaiting_escalation', requestId: request.id } },
+      { type: 'escalation_requested', sessionId, request },
+    ],
+  };
 }
 
 const NO_IMAGES = { attachments: [] as Attachment[], problems: [] as string[] };
@@ -147,24 +180,23 @@ function startCard(block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput
 }
 
 /** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */
-async function execute(tool: ToolDefinition, input: ParsedInput, block: ToolUseBlock, ctx: ToolRunContext): Promise<ToolOutcome> {
+async function execute(tool: ToolDefinition, input: ParsedInput, block: ToolUseBlock, ctx: ToolRunContext, askUser: ((question: UserQuestion) => void) | null): Promise<ToolOutcome> {
   const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: { kind: 'unknown', message: STOPPED } });
   let onAbort = (): void => undefined;
   const stopped = new Promise<ToolOutcome>((resolve) => {
     if (ctx.signal.aborted) resolve(stoppedOutcome());
-    // A tool that answers Stop itself (ask_user's "cancelled") does so within this turn of the
-    // event loop and wins; one that ignores it is cut off right after.
+    // A tool that answers Stop itself does so within this turn of the event loop and wins; one
+    // that ignores it is cut off right after.
     onAbort = () => setTimeout(() => resolve(stoppedOutcome()), 0);
     ctx.signal.addEventListener('abort', onAbort, { once: true });
   });
-  const ask = ctx.ask;
   const run = (async (): Promise<ToolOutcome> => {
     try {
       return await tool.execute(input, {
         sessionId: ctx.sessionId,
         signal: ctx.signal,
         settings: ctx.settings,
-        ...(ask ? { askUser: (question: UserQuestion) => ask(block.id, question) } : {}),
+        ...(askUser ? { askUser } : {}),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

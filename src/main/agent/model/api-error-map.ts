@@ -6,7 +6,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-} from '@anthropic-ai/sdk';
+} from '@anthropic-ai/sdk/error';
 
 /** Why a run ended badly, in a form a person can act on (the code of the run's error notice). */
 export const FAILURE_CODES = ['auth', 'bad_request', 'rate_limit', 'overloaded', 'server', 'network', 'stalled', 'no_key'] as const;

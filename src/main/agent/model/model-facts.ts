@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicClient } from './anthropic-sdk';
 import type { ModelInfo as ApiModel } from '@anthropic-ai/sdk/resources/models';
 import type { CallOutput } from '../../../shared/contract';
 import { withRequiredModels } from '../../../shared/model-names';
@@ -85,7 +86,7 @@ export class ModelFacts {
   private async fetchList(apiKey: string | null): Promise<ModelList> {
     if (!apiKey) return { models: FALLBACK_MODELS, source: 'fallback' };
     try {
-      const page = await this.client(apiKey).models.list({ limit: 100 });
+      const page = await (await this.client(apiKey)).models.list({ limit: 100 });
       const models = page.data.map(describe);
       return models.length ? { models, source: 'api' } : { models: FALLBACK_MODELS, source: 'fallback' };
     } catch {
@@ -103,7 +104,7 @@ export class ModelFacts {
       at: this.now(),
       ttl: LIST_TTL_MS,
       value: this.client(apiKey)
-        .models.retrieve(model)
+        .then((client) => client.models.retrieve(model))
         .then((m) => {
           const described = describe(m);
           // Limits count only when the API gave both; its thinking capabilities stand on their own.
@@ -119,9 +120,9 @@ export class ModelFacts {
     return entry.value;
   }
 
-  private client(apiKey: string): Anthropic {
+  private client(apiKey: string): Promise<Anthropic> {
     // One quick try: Settings and the first request of a run should not hang on it.
-    return new Anthropic({ apiKey, baseURL: this.options.baseURL, maxRetries: 0, timeout: 5_000 });
+    return anthropicClient({ apiKey, baseURL: this.options.baseURL, maxRetries: 0, timeout: 5_000 });
   }
 }
 

@@ -1,35 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
-import type { WaypointEvent } from '../../../shared/contract';
 import { describeRule, type ApprovalRule } from '../../../shared/approval-rules';
-import type { ApprovalDecision, ApprovalRequest } from '../../../shared/prompts';
+import type { ApprovalRequest } from '../../../shared/prompts';
 import type { Settings } from '../../../shared/settings';
 import type { ToolCallItem } from '../../../shared/transcript';
-import type { PauseKind } from './pause-kind';
-import type { RunPauses } from './run-pauses';
+import type { Pause } from './pause-kind';
 import { ruleVerdict, scopeOf, subjectOf } from '../../tools/approval-rules';
 import type { ParsedInput, ToolDefinition } from '../../tools/tool';
 import { nowIso } from '../../common/transcript-items';
 
-/** What the executor does with a tool call after the approval check. */
-export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denied' | 'error'; message: string };
+/**
+ * What the executor does with a tool call after the approval check: run it, refuse it (a rule),
+ * or stop the run there, the call held back until a person answers (`pause`).
+ */
+export type ApprovalVerdict = { kind: 'go' } | { kind: 'refused'; status: 'denied'; message: string } | { kind: 'paused'; pause: Pause };
 
-/** Asks the user when a tool call needs it; resolves once they answered (or pressed Stop). */
+/** Decides, without waiting, whether a tool call runs, is refused, or needs the user. */
 /** `input` is the call's input as the tool parsed it (once, in the executor). */
-export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput, card: ToolCallItem | null) => Promise<ApprovalVerdict>;
+export type ApprovalCheck = (block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput, card: ToolCallItem | null) => ApprovalVerdict;
 
 export interface ApproverDeps {
-  /** Where this run waits while its chat awaits the answer. */
-  pauses: RunPauses;
-  /** What an answer does (approval-kind.ts), on the one answer path. */
-  kind: PauseKind<ApprovalRequest, ApprovalDecision>;
   sessionId: string;
-  signal: AbortSignal;
   settings: Settings;
   /** The approval rules in force now (Settings' and this chat's): one saved a call ago counts. */
   rules(): ApprovalRule[];
-  /** Applies and emits an event (the session state keeps the pending request). */
-  publish(event: WaypointEvent): void;
 }
 
 export const STOPPED_AWAITING_APPROVAL = 'The user pressed Stop while this call was waiting for approval; it did not run.';
@@ -96,12 +90,12 @@ function describe(tool: ToolDefinition, input: ParsedInput): { summary: string; 
 
 /**
  * The approval gate in the loop: one request per risky tool call, shown as a card, answered
- * once. The run state says what the loop waits for, so a reloaded page can ask again.
+ * once. The run ends at it (the request, logged, is the chat's awaiting state); the answer, from
+ * whatever door, takes the one answer path (prompt-answers.ts) and a new run goes on from there.
  */
 export function createApprover(deps: ApproverDeps): ApprovalCheck {
-  const { sessionId, publish } = deps;
-  const setRunning = () => publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
-  return async (block, tool, input, card) => {
+  const { sessionId } = deps;
+  return (block, tool, input, card) => {
     if (tool.group === 'planning') return GO;
     // Rules first: a deny rule refuses without asking; an allow rule lets it run unasked — except
     // a protected change (git's configuration or hooks), which asks whatever rules and settings say.
@@ -123,20 +117,11 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
       ...(protection ? { protected: protection } : {}),
       createdAt: nowIso(),
     };
-    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'awaiting_approval' } });
-    publish({ type: 'run_state', sessionId, state: { status: 'awaiting_approval', requestId: request.id } });
-    publish({ type: 'approval_requested', sessionId, request });
-
-    // The chat now awaits the answer (logged: a restart finds it). Whoever answers, from whatever
-    // door, takes the one answer path (prompt-answers.ts); this run only waits for its effect.
-    const { by, held } = await deps.pauses.settled(request, deps.signal, deps.kind);
-    if (held.kind === 'result') {
-      if (by === 'stop') return { kind: 'refused', status: 'error', message: held.content };
-      setRunning();
-      return { kind: 'refused', status: 'denied', message: held.content };
-    }
-    setRunning();
-    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
-    return GO;
+    const events: Pause['events'] = [
+      ...(card ? [{ type: 'transcript_item' as const, sessionId, item: { ...card, status: 'awaiting_approval' as const } }] : []),
+      { type: 'run_state', sessionId, state: { status: 'awaiting_approval', requestId: request.id } },
+      { type: 'approval_requested', sessionId, request },
+    ];
+    return { kind: 'paused', pause: { events } };
   };
 }

@@ -79,6 +79,9 @@ describe('ask_user in the loop', () => {
     expect(request.allowText).toBe(false);
     expect(() => service.answerQuestion(session.id, request.id, 'MySQL')).toThrow('Claude asked for one of: "PostgreSQL", "SQLite". Pick one of those.');
     expect(chats.getSession(session.id).pendingQuestion).toEqual(request);
+    // Worded by the one zod formatter (shared/zod-error.ts), without zod's "Invalid input:" lead-in.
+    expect(() => service.answerQuestion(session.id, request.id, 42 as unknown as string)).toThrow(/^expected string, received number$/);
+    expect(chats.getSession(session.id).pendingQuestion).toEqual(request);
     expect(service.answerQuestion(session.id, 'not-the-request', 'SQLite')).toEqual({ accepted: false });
     expect(service.answerQuestion(session.id, request.id, 'PostgreSQL')).toEqual({ accepted: true });
     expect(service.answerQuestion(session.id, request.id, 'SQLite')).toEqual({ accepted: false });
@@ -116,6 +119,7 @@ describe('ask_user in the loop', () => {
     const { service, session, asked } = await start();
     service.sendMessage(session.id, 'Set up the app');
     await asked();
-    expect(() => service.sendMessage(session.id, 'hello?')).toThrow(/Claude is still working in this chat/);
+    // No run waits on it (the one that asked ended): the chat's awaiting state says what to do, as after a restart.
+    expect(() => service.sendMessage(session.id, 'hello?')).toThrow(`Claude asked you: "${QUESTION}". Answer it first, or press Stop to cancel the question.`);
   });
 });

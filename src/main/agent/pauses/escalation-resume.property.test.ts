@@ -12,7 +12,9 @@ import { PlanService } from '../../plan/plan-service';
 import { historyProblems } from '../../../../test-support/main/history-check';
 import { ChatSession } from '../../chats/chat-session';
 import { escalationKind } from './escalation-kind';
-import { settleHeldCalls } from './pause-kind';
+import { settleHeld } from './pause-kind';
+import { unansweredToolUses } from '../../chats/api-history';
+import { ABORTED_RESULT } from '../../recovery/escalation-answer';
 import { PagedItems } from '../../store/paging/paged-items';
 import { callTool } from '../../tools/define-tool';
 
@@ -79,15 +81,20 @@ describe('answers always leave a consistent plan and a valid history', () => {
             events.push(e);
           };
           const kind = escalationKind(plans);
-          // What the answer path does when no run waits: the pending request only, then its handler and the held calls.
+          // What the answer path does before any run goes on: the pending request only, then its handler and the held call.
           const answerNow = async () => {
             const pending = kind.pending(session);
             if (pending?.id !== 'req') return 'refused';
             const held = await kind.answered({ session, publish }, pending, answer);
-            return settleHeldCalls(session, pending.toolUseId, held, { tools: [], settings: defaultSettings() }, publish);
+            const halted = held.kind === 'result' && held.halt;
+            settleHeld(session, pending.toolUseId, held, publish, halted ? ABORTED_RESULT : null);
+            return halted ? 'halted' : 'continue';
           };
           const outcome = await answerNow();
 
+          // The calls after the held one are left, in order, to the run that goes on (run-loop.ts); a halt answers them.
+          expect(unansweredToolUses(session.history)).toEqual(outcome === 'halted' ? [] : ids.slice(held + 1));
+          if (outcome === 'continue') session.closeOpenToolUses('ran in the run that went on');
           expect(historyProblems(session.history)).toEqual([]);
           const plan = plans.getPlan(sessionId)!;
           consistent(plan);

@@ -1,14 +1,9 @@
-import { callTool } from '../../tools/define-tool';
-import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { z } from 'zod';
 import type { WaypointEvent } from '../../../shared/contract';
-import type { Settings } from '../../../shared/settings';
 import type { ToolCallItem } from '../../../shared/transcript';
 import { unansweredToolUses } from '../../chats/api-history';
 import type { ChatSession } from '../../chats/chat-session';
-import type { ToolDefinition } from '../../tools/tool';
-
-const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
 
 /**
  * What an answer does to the tool call the chat holds back: run it now (an approval), or give it
@@ -35,9 +30,9 @@ export interface PauseContext {
 
 /**
  * One kind of question a run pauses on (docs/architecture.md "Questions the run pauses on"): a
- * request and an answer schema (src/shared/prompts.ts) and a handler. The chat's state keeps the
- * pending request (restored from its log after a restart), so the same handler serves an answer
- * whether or not the run that asked is still alive.
+ * request and an answer schema (src/shared/prompts.ts) and a handler. The run that asks ends
+ * there; the chat's state keeps the pending request (restored from its log after a restart), so
+ * the same handler serves an answer whether or not the app restarted in between.
  */
 export interface PauseKind<Request extends PauseRequest, Answer> {
   /** The answer's schema: an answer from any door is parsed with it. */
@@ -46,7 +41,7 @@ export interface PauseKind<Request extends PauseRequest, Answer> {
   pending(session: ChatSession): Request | null;
   /** Why this answer does not fit this request, in words; null when it does. */
   problem(request: Request, answer: Answer): string | null;
-  /** Whether the held tool call must still be open for the answer to be carried out after a restart. */
+  /** Whether the held tool call must still be open for the answer to be carried out. */
   readonly needsOpenCall: boolean;
   /** Whether a run follows the answer (an abort needs none, and no API key). */
   continues(answer: Answer): boolean;
@@ -60,73 +55,46 @@ export interface PauseKind<Request extends PauseRequest, Answer> {
   cancelled(context: PauseContext, request: Request): HeldCallAnswer;
 }
 
-/** What running a held call needs when no run is alive to run it (after a restart). */
-export interface HeldCallTools {
-  /** The tools the chat's run would offer now (planning + workspace + MCP). */
-  tools: ToolDefinition[];
-  settings: Settings;
+/** A call before the held one left open by an older version, which ran it but logged no result. */
+const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn waited for the user.';
+
+/**
+ * A question a run stopped at: the events that make it the chat's awaiting state (the request,
+ * the run state that names it, the held call's card). The run ends first and these go out after
+ * (run-controller.ts), so an answer, from whatever door and however soon, finds no run in the
+ * chat and takes the one answer path.
+ */
+export interface Pause {
+  events: WaypointEvent[];
 }
 
 /**
- * Carries out an answer when no run waits on it: the held tool_use gets its tool_result (running
- * the call when the answer says so) and every other open one a "not run" result, in the order
- * Claude asked for them, so the history is valid and a new run can go on — unless the answer
- * halted it.
+ * Records in the history what an answer (or Stop) made of the held call, before anything runs on:
+ * a result the answer decided goes in as the call's tool_result (its card showing it). The calls
+ * after it stay open for the run that follows (run-loop.ts runs them in order, and may pause
+ * again), or, with `closeRest` (Stop, or an answer that halted the run), each gets that result.
+ * An approval leaves the held call open: the run that follows runs it, with every hook any call gets.
  */
-export async function settleHeldCalls(
+export function settleHeld(
   session: ChatSession,
   toolUseId: string | undefined,
   answer: HeldCallAnswer,
-  tools: HeldCallTools,
   publish: (event: WaypointEvent) => void,
-  otherOpen: string = NOT_RUN_AFTER_RESTART,
-): Promise<'continue' | 'halted'> {
-  if (answer.kind === 'none') return answer.halt ? 'halted' : 'continue';
+  closeRest: string | null,
+): void {
+  if (answer.kind === 'none') return;
   const open = unansweredToolUses(session.history);
-  const result = answer.kind === 'run' ? await runHeldCall(session, toolUseId, tools, publish) : answer;
-  if (answer.kind === 'result' && answer.card && toolUseId !== undefined) {
-    const card = session.toolCall(toolUseId);
-    if (card) publish({ type: 'transcript_item', sessionId: session.summary.id, item: { ...card, status: answer.card, result: answer.content } });
+  const at = toolUseId === undefined ? -1 : open.indexOf(toolUseId);
+  const results: ToolResultBlockParam[] = open.slice(0, Math.max(at, 0)).map((id) => notRun(id, NOT_RUN_AFTER_RESTART));
+  if (answer.kind === 'result' && at >= 0) {
+    results.push({ type: 'tool_result', tool_use_id: toolUseId!, content: answer.content, ...(answer.isError ? { is_error: true } : {}) });
+    const card = session.toolCall(toolUseId!);
+    if (card && answer.card) publish({ type: 'transcript_item', sessionId: session.summary.id, item: { ...card, status: answer.card, result: answer.content } });
   }
-  const results: ToolResultBlockParam[] = open.map((id) =>
-    id === toolUseId
-      ? { type: 'tool_result', tool_use_id: id, content: result.content, ...(result.isError ? { is_error: true } : {}) }
-      : { type: 'tool_result', tool_use_id: id, content: otherOpen, is_error: true },
-  );
+  if (closeRest !== null) results.push(...open.slice(answer.kind === 'result' ? at + 1 : Math.max(at, 0)).map((id) => notRun(id, closeRest)));
   session.appendUser(results);
-  return result.halt ? 'halted' : 'continue';
 }
 
-/** Runs the approved call the chat held back, as the executor would have, with its card. */
-async function runHeldCall(
-  session: ChatSession,
-  toolUseId: string | undefined,
-  { tools, settings }: HeldCallTools,
-  publish: (event: WaypointEvent) => void,
-): Promise<{ content: string; isError: boolean; halt: boolean }> {
-  const sessionId = session.summary.id;
-  const block = toolUseId === undefined ? undefined : findToolUse(session, toolUseId);
-  const card = toolUseId === undefined ? null : session.toolCall(toolUseId);
-  const tool = block && tools.find((t) => t.name === block.name);
-  if (!tool || !block) {
-    const name = block?.name ?? card?.name ?? 'the tool';
-    const text = `Tool "${name}" is not available any more (its MCP server or folder may be gone), so it did not run.`;
-    if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'error', result: text } });
-    return { content: text, isError: true, halt: false };
-  }
-  if (card) publish({ type: 'transcript_item', sessionId, item: { ...card, status: 'running' } });
-  const started = performance.now();
-  const outcome = await callTool(tool, block.input, { sessionId, signal: new AbortController().signal, settings })
-    .catch((error: unknown) => ({ ok: false as const, error: { kind: 'unknown' as const, message: `Tool "${tool.name}" failed unexpectedly: ${(error as Error).message}` } }));
-  const text = outcome.ok ? outcome.content : outcome.error.message;
-  if (card) {
-    publish({ type: 'transcript_item', sessionId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: text, durationMs: Math.round(performance.now() - started) } });
-  }
-  return { content: text, isError: !outcome.ok, halt: false };
-}
-
-function findToolUse(session: ChatSession, toolUseId: string): ToolUseBlockParam | undefined {
-  const assistant = session.history.findLast((m) => m.role === 'assistant');
-  if (!assistant || typeof assistant.content === 'string') return undefined;
-  return assistant.content.find((b): b is ToolUseBlockParam => b.type === 'tool_use' && b.id === toolUseId);
+function notRun(id: string, content: string): ToolResultBlockParam {
+  return { type: 'tool_result', tool_use_id: id, content, is_error: true };
 }

@@ -24,4 +24,17 @@ describe('user edits reach an MCP client in its next tool result', () => {
     h.service.skipStep('s1', 2, 'x', { kind: 'escalation', by: 'user', answer: 'skip' });
     expect(notes.take()).toBeNull();
   });
+
+  it('says the user did what the user did, never "you" (the client did not rename the step)', async () => {
+    const h = planHarness();
+    harnesses.push(h);
+    const notes = new UserEditNotes(h.service.onPlanUpdated, () => 's1');
+    await h.must('structured', 'create_plan', { goal: 'Ship', steps: [{ step_number: 1, description: 'Bump the version' }, { step_number: 2, description: 'Publish' }] });
+    const plan = h.service.getPlan('s1');
+    if (!plan) throw new Error('no plan');
+    expect(h.service.editPlan('s1', { planId: plan.id, version: plan.version, edit: { kind: 'rename', stepId: 2, title: 'Publish to npm' } }).ok).toBe(true);
+    const note = notes.take();
+    expect(note).toBe('The user edited the plan: renamed step 2 “Publish to npm” (was "Publish").');
+    expect(note).not.toMatch(/\byou\b/i);
+  });
 });

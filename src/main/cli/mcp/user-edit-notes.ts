@@ -40,10 +40,15 @@ export class UserEditNotes implements Disposable {
   }
 }
 
-/** One user change in words, naming its steps by id and title. */
+/**
+ * One user change in words, naming its steps by id and title. The summaries are written to the
+ * person ("You renamed step 3"); the note already says "The user edited the plan", and read by an
+ * MCP client a leading "you" would say the client did it, so the clause starts at the verb.
+ */
 export function clause(change: PlanChange, plan: Plan): string {
   const text = nameStepsInChange(change.summary, plan)
     .replace(/^Updated plan: /, '')
+    .replace(/^You /, '')
     .replace(/\.$/, '');
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

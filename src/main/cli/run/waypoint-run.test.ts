@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_JS, cliEnv, killAllCli, requireBuiltCli, runCli, startCli } from '../../../../test-support/main/cli-harness';
 import { checkLogs } from '../../../../test-support/main/kill-harness';
 import { plansStructured } from '../../../../test-support/scenarios/plans-structured';
@@ -10,6 +9,7 @@ import { askChoice, QUESTION } from '../../../../test-support/scenarios/question
 import { recoveryEscalationAbort, recoveryEscalationSkip, RECOVERY_FILE, RECOVERY_FILE_TEXT } from '../../../../test-support/scenarios/recovery-escalation';
 import { APP_JS, toolsEdit } from '../../../../test-support/scenarios/tools-workspace';
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
+import { useCliTestWorld } from '../../../../test-support/main/cli-test-world';
 import type { Scenario } from '../../../../test-support/scripted-api/scenario';
 
 /**
@@ -17,27 +17,15 @@ import type { Scenario } from '../../../../test-support/scripted-api/scenario';
  * scripted Messages API, one test per exit code (docs/contract.md §7), --json read line by line, Ctrl+C,
  * and the live task list under a real pseudo-terminal.
  */
+const world = useCliTestWorld('waypoint-cli-', { name: 'echo', turns: [], onExhausted: 'echo' });
 let server: ScriptedServer;
 let root: string;
 let dataDir: string;
 let workspace: string;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startScriptedServer({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
-  root = mkdtempSync(join(tmpdir(), 'waypoint-cli-'));
-});
-afterAll(async () => {
-  killAllCli();
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
-let n = 0;
+beforeAll(() => requireBuiltCli());
 beforeEach(() => {
-  n++;
-  dataDir = join(root, `data-${n}`);
-  workspace = join(root, `ws-${n}`);
-  mkdirSync(workspace);
+  ({ api: server, root, dataDir, workspace } = world);
 });
 afterEach(() => killAllCli());
 

@@ -193,7 +193,7 @@ describe('paged sessions', () => {
     const session = second.chats.sessionState(id)!;
     expect(session.historyInMemory).toBe(false);
     second.chats.getSession(id);
-    second.persistence.renameSession(id, 'Renamed');
+    second.chats.renameSession(id, 'Renamed');
     await second.persistence.flush();
     // Opening it and renaming it read nothing of the history.
     expect(session.historyInMemory).toBe(false);

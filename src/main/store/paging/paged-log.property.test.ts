@@ -8,8 +8,8 @@ import { loadChat } from '../load-chats';
 import { readLog } from '../log-reader';
 import { replay } from '../replay';
 import type { LogEntry } from '../log-records';
-import { SessionLogWriter } from '../log-writer';
-import { findInSession } from '../search/chat-find';
+import { ChatLogWriter } from '../log-writer';
+import { findInPagedChat } from '../search/chat-find';
 import { searchableChat, searchChats } from '../search/chat-search';
 
 /**
@@ -53,7 +53,7 @@ const entry: fc.Arbitrary<LogEntry> = fc.oneof(
 let run = 0;
 function writeLog(entries: readonly LogEntry[], torn: string): string {
   const path = join(root, `chat-${run++}`, 'events.jsonl');
-  const writer = new SessionLogWriter(path);
+  const writer = new ChatLogWriter(path);
   writer.append({ type: 'created', session: summary });
   for (const e of entries) writer.append(e);
   writer.close();
@@ -81,7 +81,7 @@ describe('a paged transcript read back from its log', () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 25 }), fc.nat(3), (entries, keep) => {
         const path = join(root, `damaged-${run++}`, 'events.jsonl');
-        const writer = new SessionLogWriter(path);
+        const writer = new ChatLogWriter(path);
         writer.append({ type: 'run', state: { status: 'idle' } }); // no `created` first: damaged
         for (const e of entries) writer.append(e);
         writer.close();
@@ -107,7 +107,7 @@ describe('a paged transcript read back from its log', () => {
     );
     const session = loadChat(path, summary.id, () => {}, false, 0)!.restored.session;
     expect(session.residentItems).toBe(0);
-    expect(findInSession(session, 'OOB').matches).toEqual([{ itemId: 'a', snippet: 'foobar', index: 1, occurrence: 0 }]);
+    expect(findInPagedChat(session, 'OOB').matches).toEqual([{ itemId: 'a', snippet: 'foobar', index: 1, occurrence: 0 }]);
     const searchable = searchableChat(session);
     expect(searchChats([searchable], 'oob')).toEqual([{ session: session.summary, snippet: 'foobar' }]);
     expect(searchChats([searchable], 'qqzz')).toEqual([]);

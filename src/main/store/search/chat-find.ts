@@ -80,7 +80,7 @@ export function findInChat(items: readonly TranscriptItem[], query: string, cap 
 }
 
 /** Find in chat over a chat whose older items are in its log: only the items that may match are read. */
-export function findInSession(session: ChatSession, query: string, cap = FIND_MATCH_CAP): ChatFindResult {
+export function findInPagedChat(session: ChatSession, query: string, cap = FIND_MATCH_CAP): ChatFindResult {
   const chat = searchableChat(session);
   // Items the filter passes over have no match, so the result is findInChat's over every item.
   return findInChat([...chat.searchCandidates(rawMayContain(foldCase(query)))], query, cap);

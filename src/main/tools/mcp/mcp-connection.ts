@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Emitter } from '../../common/emitter';
@@ -67,6 +65,7 @@ export class McpConnection {
       const env = mcpServerEnv(process.env, this.config.env);
       checkCommand(isolation, this.config.command, env);
       const launch = isolate(isolation, { command: this.config.command, args: this.config.args ?? [] });
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
       const transport = new StdioClientTransport({
         command: launch.command,
         args: launch.args,
@@ -76,6 +75,7 @@ export class McpConnection {
       transport.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
       return transport;
     }
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     return new StreamableHTTPClientTransport(new URL(this.config.url), {
       requestInit: this.config.headers ? { headers: this.config.headers } : undefined,
     });
@@ -87,22 +87,28 @@ export class McpConnection {
     const generation = ++this.generation;
     this.stderr.clear();
     this.set({ name: this.name, transport: this.kind, status: 'starting' });
-    const client = new Client({ name: 'waypoint', version: '0.1.0' });
+    let client: Client | null = null;
     try {
+      // Loaded with the first server, not at start-up: the client SDK (and its JSON Schema
+      // validator) is a large part of main's module loading, and most starts configure no server.
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      if (generation !== this.generation) return; // closed or started again meanwhile
+      client = new Client({ name: 'waypoint', version: '0.1.0' });
+      const connecting = client;
       const transport = await this.createTransport();
-      this.client = client;
+      this.client = connecting;
       // Fires when the process exits or the stream ends; ignored once we closed it ourselves.
-      client.onclose = () => {
+      connecting.onclose = () => {
         if (generation === this.generation && this.current.status !== 'failed') {
           this.client = null;
           this.fail('The server stopped (its process exited or the connection closed).');
         }
       };
-      await client.connect(transport, { timeout: this.timeouts.connectMs });
+      await connecting.connect(transport, { timeout: this.timeouts.connectMs });
       const tools: Tool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.connectMs });
+        const page = await connecting.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.connectMs });
         tools.push(...page.tools);
         cursor = page.nextCursor;
       } while (cursor);

@@ -99,8 +99,18 @@ describe('write_file', () => {
   it('refuses folders, escapes and bad input without changing anything', async () => {
     fs.mkdirSync(path.join(ws.root, 'dir'));
     expect(expectFail(await run('write_file', { path: 'dir', content: 'x' })).kind).toBe('invalid_parameter');
-    expect(expectFail(await run('write_file', { path: '../escape.txt', content: 'x' })).kind).toBe('permission');
-    expect(fs.existsSync(path.join(ws.root, '..', 'escape.txt'))).toBe(false);
+    // The workspace sits in a folder of this test's own, so "../escape.txt" names a file only this
+    // test could have made (the system's temp folder may hold an escape.txt of someone else's).
+    const outer = makeWorkspace('waypoint-escape-');
+    try {
+      const inner = path.join(outer.root, 'ws');
+      fs.mkdirSync(inner);
+      const nested = createWorkspaceTools(inner);
+      expect(expectFail(await callTool(findTool(nested, 'write_file'), { path: '../escape.txt', content: 'x' }, ctx)).kind).toBe('permission');
+      expect(fs.readdirSync(outer.root)).toEqual(['ws']);
+    } finally {
+      outer.cleanup();
+    }
     expect(expectFail(await run('write_file', { path: 'x.txt' })).message).toContain('content');
     expect(fs.existsSync(path.join(ws.root, 'x.txt'))).toBe(false);
   });

@@ -7,10 +7,12 @@ import { PendingEscalation } from './escalation/PendingEscalation';
 import { PendingQuestion } from './question/PendingQuestion';
 import { lastReplyId } from './rerun/last-reply';
 import { RunNotices } from './run/RunNotices';
+import { canRetryNow } from './run/RetryNow';
 import { Composer } from './Composer';
 import { ContextBar } from './ContextBar';
 import { ChatLogNotice } from './sessions/ChatLogNotice';
 import { ChatWriterNotice } from './sessions/ChatWriterNotice';
+import { useChatWriter } from './sessions/use-chat-writer';
 import { TakeOverDialog } from './sessions/TakeOverDialog';
 import { ResumeBar } from './sessions/ResumeBar';
 import { InlineTaskPlan } from './plan/InlineTaskPlan';
@@ -56,6 +58,7 @@ export const ChatView = memo(function ChatView() {
   const findQuery = useWaypoint((s) => (s.findOpen ? s.findQuery : ''));
   const findCurrent = useWaypoint((s) => (s.findOpen ? (s.findResult?.matches[s.findIndex] ?? null) : null));
   const findMarks = useMemo(() => (findQuery ? { query: findQuery, current: findCurrent } : null), [findQuery, findCurrent]);
+  const writer = useChatWriter(sessionId);
   const [dropping, setDropping] = useState(false);
   // Files dropped anywhere on the chat join the next message.
   const hasFiles = (event: DragEvent) => !damaged && event.dataTransfer.types.includes('Files');
@@ -78,7 +81,9 @@ export const ChatView = memo(function ChatView() {
   const attention = useMemo(() => (escalation ? { stepId: escalation.stepId, element: <PendingEscalation sessionId={sessionId} /> } : undefined), [escalation, sessionId]);
   // Edit message on every message (main refuses it mid-run and says so); Retry reply on the last reply while Claude is idle.
   const retryId = !working && !damaged && items ? lastReplyId(items) : null;
-  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId } : undefined), [sessionId, damaged, retryId]);
+  // "Retry now" sits in the error notice it answers, not far below it above the composer.
+  const retryNoticeId = !damaged && canRetryNow(items, !working) ? (items?.at(-1)?.id ?? null) : null;
+  const controls = useMemo(() => (sessionId ? { sessionId, editable: !damaged, retryId, retryNoticeId } : undefined), [sessionId, damaged, retryId, retryNoticeId]);
 
   return (
     <div
@@ -89,11 +94,18 @@ export const ChatView = memo(function ChatView() {
       }}
       onDrop={onDrop}
     >
+      {/* While files are dragged over the chat, it says what dropping them does. */}
+      {dropping && (
+        <div className="drop-target">
+          <p>Drop files to attach them to your message</p>
+        </div>
+      )}
       <FindBar />
       {/* Keyed by chat: each chat opens at its end with its own measured rows. */}
       <ShownTranscript
         key={sessionId ?? 'none'}
         items={items}
+        loading={!!sessionId && !items}
         olderItems={olderItems}
         loadingOlder={loadingOlder}
         onNeedOlder={onNeedOlder}
@@ -129,6 +141,7 @@ export const ChatView = memo(function ChatView() {
             onRemoveAttachment={removeAttachment}
             onDismissAttachmentAlert={dismissAttachmentAlert}
             footer={<ContextBar sessionId={sessionId} working={working} />}
+            {...(writer ? { heldBy: writer.holder } : {})}
           />
         )}
       </div>

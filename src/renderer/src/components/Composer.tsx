@@ -23,6 +23,8 @@ interface Props {
   onDismissAttachmentAlert?(): void;
   /** Shown on the hint's line, at its start (the context meter). */
   footer?: ReactNode;
+  /** Another process writes this chat (named so): nothing can be sent from here until it lets go. */
+  heldBy?: string;
 }
 
 /** A pasted screenshot arrives as "image.png": give it a name that tells two apart. */
@@ -38,7 +40,7 @@ function pastedName(file: File, index: number): File {
  * has accepted it, so a refusal (too long, busy) never loses what was typed.
  */
 export function Composer(props: Props) {
-  const { working, error, onSend, onStop, onEdit, draft = '', onDraftChange, attachments = [], attachmentAlert, onAttach, footer } = props;
+  const { working, error, onSend, onStop, onEdit, draft = '', onDraftChange, attachments = [], attachmentAlert, onAttach, footer, heldBy } = props;
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -49,7 +51,8 @@ export function Composer(props: Props) {
     setTextState(next);
     onDraftChange?.(next);
   };
-  const canSend = (text.trim().length > 0 || attachments.length > 0) && !sending;
+  const held = heldBy !== undefined;
+  const canSend = (text.trim().length > 0 || attachments.length > 0) && !sending && !held;
 
   const send = async () => {
     if (!canSend) return;
@@ -99,7 +102,7 @@ export function Composer(props: Props) {
       <div className="composer-box">
         {onAttach && (
           <>
-            <button type="button" className="composer-attach" aria-label="Attach files" title="Attach files" onClick={() => fileInput.current?.click()}>
+            <button type="button" className="composer-attach" aria-label="Attach files" title="Attach files" disabled={held} onClick={() => fileInput.current?.click()}>
               <Icon name="paperclip" size={18} />
             </button>
             <input
@@ -120,7 +123,8 @@ export function Composer(props: Props) {
           ref={box}
           aria-label="Message"
           aria-describedby={hintId}
-          placeholder="Message Claude…"
+          placeholder={held ? 'Another process writes this chat' : 'Message Claude…'}
+          disabled={held}
           autoFocus
           rows={Math.min(10, Math.max(1, text.split('\n').length))}
           value={text}
@@ -145,7 +149,7 @@ export function Composer(props: Props) {
       <div className="composer-footer">
         {footer}
         <p id={hintId} className="composer-hint">
-          Enter to send, Shift+Enter for a new line
+          {held ? `You can’t write here while ${heldBy} writes this chat.` : 'Enter to send, Shift+Enter for a new line'}
         </p>
       </div>
     </form>

@@ -49,6 +49,11 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
     case 'session_deleted':
       state.removeSession(event.sessionId);
       return;
+    case 'open_chat':
+      // A desktop notification was clicked: its chat opens, with the prompt it waits on.
+      state.closeSettings();
+      void state.openSession(event.sessionId);
+      return;
     case 'mcp_state':
       state.setMcpStates(event.servers);
       return;

@@ -3,8 +3,9 @@ import { failed, OK } from './errors';
 import type { ActionResult, SliceCreator } from './types';
 
 /**
- * Settings → Approval rules: each change is its own call and takes effect at once (it does not
- * wait for the dialog's Save); the rules come back with settings_updated to every window.
+ * Settings → Approval rules: each change is its own call. The dialog holds the rules added in it
+ * and sends them on Save (settings/rule-drafts.ts); "Remove rule" on a saved rule is sent at once.
+ * The rules come back with settings_updated to every window.
  */
 export interface ApprovalRulesSlice {
   addApprovalRule(rule: ApprovalRuleFields): Promise<ActionResult>;

@@ -62,11 +62,14 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       void state.loadMcpStates(); // a server that failed before this page connected is told too
       const exists = (id: string | null | undefined): id is string => !!id && sessions.some((s) => s.id === id);
       const target = [state.currentSessionId, options.preferredChat].find(exists) ?? store.getState().sessions[0]?.id;
-      const opened = target ? await state.openSession(target) : await state.newChat();
-      if (!opened.ok) throw new Error(opened.message);
-      if (disposed || generation !== loadGeneration) return;
+      // The window is ready once the list is in: the chat to show opens (its log may be long) while
+      // the sidebar, header and composer are already there, as after a click in the sidebar. Its
+      // id is current before the first frame, so what is typed meanwhile is that chat's draft.
+      const opening = target ? state.openSession(target) : state.newChat();
       store.getState().setLoad({ status: 'ready' });
       store.getState().setLastError(null);
+      const opened = await opening;
+      if (!opened.ok) throw new Error(opened.message);
     } catch (error) {
       if (disposed || generation !== loadGeneration) return;
       if (store.getState().connection.state === 'refused') return; // a stale link: retrying can't help

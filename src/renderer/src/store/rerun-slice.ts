@@ -3,7 +3,7 @@ import { failed, OK } from './errors';
 import { withRewind } from './transcript-window';
 import type { ActionResult, SliceCreator } from './types';
 
-export type RerunFiles = CallOutput<'previewRerun'>['files'];
+export type RerunPreview = CallOutput<'previewRerun'>;
 
 /**
  * Edit message and Retry reply (docs/contract.md §5). Main cuts the chat and says so with one event
@@ -12,9 +12,9 @@ export type RerunFiles = CallOutput<'previewRerun'>['files'];
  */
 export interface RerunSlice {
   editMessage(sessionId: string, itemId: string, text: string, restoreFiles: boolean): Promise<ActionResult>;
-  retryReply(sessionId: string): Promise<ActionResult>;
-  /** The files the turns from this message on changed ("Save and rerun" can put them back first). */
-  previewRerun(sessionId: string, itemId: string): Promise<{ ok: true; files: RerunFiles } | { ok: false; message: string }>;
+  retryReply(sessionId: string, restoreFiles?: boolean): Promise<ActionResult>;
+  /** The files the turns from this message on changed ("Save and rerun" and "Retry reply" can put them back first), and the commands they ran. */
+  previewRerun(sessionId: string, itemId: string): Promise<({ ok: true } & RerunPreview) | { ok: false; message: string }>;
   /** chat_rewound: the item and everything after it are gone (`index`: where main cut); the plan too when it was made there. */
   applyRewind(sessionId: string, fromItemId: string, planDropped: boolean, index?: number): void;
 }
@@ -28,9 +28,9 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
       return failed(error);
     }
   },
-  async retryReply(sessionId) {
+  async retryReply(sessionId, restoreFiles = false) {
     try {
-      await api.call('retryReply', { sessionId });
+      await api.call('retryReply', { sessionId, restoreFiles });
       return OK;
     } catch (error) {
       const result = failed(error);
@@ -40,8 +40,7 @@ export const createRerunSlice: SliceCreator<RerunSlice> = (set, get, api) => ({
   },
   async previewRerun(sessionId, itemId) {
     try {
-      const { files } = await api.call('previewRerun', { sessionId, itemId });
-      return { ok: true, files };
+      return { ok: true, ...(await api.call('previewRerun', { sessionId, itemId })) };
     } catch (error) {
       return failed(error) as { ok: false; message: string };
     }

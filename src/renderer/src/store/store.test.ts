@@ -39,6 +39,8 @@ async function connected(backend: MemoryBackend, schedule?: Schedule): Promise<{
   const store = createWaypointStore(backend);
   const off = connectStore(backend, store, { schedule: schedule ?? manualFrames().schedule, retryDelayMs: () => 10 });
   await until(() => store.getState().load.status === 'ready');
+  // Ready comes with the list; the chat shown is then opened (its snapshot may take a while).
+  await until(() => { const id = store.getState().currentSessionId; return !!id && !!store.getState().transcripts[id]; });
   return { store, off };
 }
 
@@ -54,6 +56,27 @@ describe('connectStore initial load', () => {
     expect(state.sessions.map((s) => s.title)).toEqual(['Newer', 'Older']);
     expect(state.currentSessionId).toBe('b');
     expect(state.transcripts.b?.items[0]).toMatchObject({ text: 'hi' });
+    off();
+  });
+
+  it('is ready once the list is in, while the chat it opens is still on its way', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Long chat', { transcript: [assistant('m1', 'hi', 'done')] });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    backend.override('getSession', async () => {
+      await held; // a 300-turn chat's log being read
+      return { session: backend.chats.get('a')!.summary, transcript: backend.chats.get('a')!.transcript, olderItems: 0, runState: { status: 'idle' }, plan: null };
+    });
+    const store = createWaypointStore(backend);
+    const off = connectStore(backend, store, { schedule: manualFrames().schedule, retryDelayMs: () => 10 });
+    await until(() => store.getState().load.status === 'ready');
+    expect(store.getState().sessions.map((s) => s.title)).toEqual(['Long chat']);
+    expect(store.getState().currentSessionId).toBe('a'); // what is typed now is this chat's draft
+    expect(store.getState().transcripts.a).toBeUndefined();
+    release();
+    await until(() => !!store.getState().transcripts.a);
+    expect(store.getState().transcripts.a?.items[0]).toMatchObject({ text: 'hi' });
     off();
   });
 

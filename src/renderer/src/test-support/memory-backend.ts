@@ -118,6 +118,8 @@ export class MemoryBackend implements WaypointApi {
       }
       case 'stop':
         return { stopped: true };
+      case 'setChatInView':
+        return {};
       case 'getSettings':
         return this.view;
       case 'setSettings':
@@ -134,6 +136,9 @@ export class MemoryBackend implements WaypointApi {
         return { plan: this.chat(String(input.sessionId)).plan };
       case 'getMcpStates':
         return { servers: this.mcpServers };
+      case 'getChatWriter':
+        // Nobody else writes a chat here unless a test says so (override).
+        return { writer: null };
       case 'findInChat': {
         // Main's search in small (messages only), counted the same way (shared/text-find.ts).
         const needle = foldCase(String(input.query));

@@ -1,19 +1,7 @@
 import { useRef } from 'react';
 import type { ApprovalRequest } from '../../../../shared/prompts';
 import { useScrollable } from '../../lib/use-scrollable';
-
-type LineKind = 'add' | 'del' | 'hunk' | 'meta' | 'ctx';
-
-function lineKind(line: string): LineKind {
-  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) return 'meta';
-  if (line.startsWith('@@')) return 'hunk';
-  if (line.startsWith('+')) return 'add';
-  if (line.startsWith('-')) return 'del';
-  return 'ctx';
-}
-
-/** Screen readers hear what a line does, not just a "+" or "-". */
-const SR_PREFIX: Partial<Record<LineKind, string>> = { add: 'Added: ', del: 'Removed: ' };
+import { DiffLines } from '../diff/DiffLines';
 
 /**
  * The tool's dry run: for an edit, a unified diff with added and removed lines styled; for a
@@ -33,15 +21,7 @@ export function DryRunView({ request }: { request: ApprovalRequest }) {
   return (
     // A long diff scrolls inside the card: then it is focusable, so the keyboard can scroll it.
     <pre ref={ref} className="dry-run dry-run--diff" aria-label="Diff" tabIndex={scrollable ? 0 : undefined}>
-      {lines.map((line, i) => {
-        const kind = lineKind(line);
-        return (
-          <span key={i} className={`diff-line diff-line--${kind}`} data-diff={kind}>
-            {SR_PREFIX[kind] && <span className="sr-only">{SR_PREFIX[kind]}</span>}
-            {line}
-          </span>
-        );
-      })}
+      <DiffLines lines={lines} />
     </pre>
   );
 }

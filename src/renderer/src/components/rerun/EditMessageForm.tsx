@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { UserItem } from '../../../../shared/transcript';
-import type { RerunFiles } from '../../store/rerun-slice';
+import type { RerunPreview } from '../../store/rerun-slice';
 import { useWaypoint } from '../../store/store-context';
+import { RestoreFilesOffer } from './RestoreFilesOffer';
 
 interface Props {
   sessionId: string;
@@ -12,13 +13,13 @@ interface Props {
 /**
  * "Edit message" opened (docs/contract.md §5): the message's text in "Edited message" and "Save and
  * rerun". That message and everything after it are replaced; the chat as it was stays as an
- * earlier version. When the turns it replaces changed files, a box offers to put them back
- * first. Escape cancels; Ctrl/⌘+Enter saves.
+ * earlier version. When Claude's tools changed files in the turns it replaces (in a plan or not),
+ * a box offers to put them back first. Escape cancels; Ctrl/⌘+Enter saves.
  */
 export function EditMessageForm({ sessionId, item, onClose }: Props) {
   const id = useId();
   const [text, setText] = useState(item.text);
-  const [files, setFiles] = useState<RerunFiles>([]);
+  const [preview, setPreview] = useState<RerunPreview>({ files: [], commands: 0 });
   const [restore, setRestore] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function EditMessageForm({ sessionId, item, onClose }: Props) {
     textarea?.setSelectionRange(textarea.value.length, textarea.value.length);
     let live = true;
     void previewRerun(sessionId, item.id).then((result) => {
-      if (live && result.ok) setFiles(result.files);
+      if (live && result.ok) setPreview({ files: result.files, commands: result.commands });
     });
     return () => {
       live = false;
@@ -76,22 +77,7 @@ export function EditMessageForm({ sessionId, item, onClose }: Props) {
       <p id={`${id}-hint`} className="hint">
         This message and everything after it are replaced. The chat as it is now stays in the list as an earlier version.
       </p>
-      {files.length > 0 && (
-        <div className="msg-edit-files">
-          <input id={`${id}-restore`} type="checkbox" checked={restore} onChange={(e) => setRestore(e.target.checked)} disabled={busy} />
-          <label htmlFor={`${id}-restore`}>
-            First put back the {files.length === 1 ? 'file' : `${files.length} files`} the replaced turns changed:{' '}
-            {files.map((f, i) => (
-              <span key={f.path}>
-                {i > 0 && ', '}
-                <code>{f.path}</code>
-                {f.action === 'delete' ? ' (remove)' : ''}
-                {f.changedOutside ? ' (changed outside Waypoint since: left alone)' : ''}
-              </span>
-            ))}
-          </label>
-        </div>
-      )}
+      <RestoreFilesOffer preview={preview} replaced="the replaced turns" restore={restore} onRestore={setRestore} disabled={busy} />
       {problem && (
         <p id={`${id}-problem`} className="form-error" role="alert">
           {problem}

@@ -21,7 +21,7 @@ function setup(runState: { status: 'idle' } | { status: 'running'; phase: 'strea
     runState,
   });
   const calls: unknown[] = [];
-  backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'delete', changedOutside: false }] }));
+  backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'delete', changedOutside: false }], commands: 0 }));
   backend.override('editMessage', (input) => {
     calls.push(input);
     return { itemId: 'u3', earlierChatId: 's2' };
@@ -49,10 +49,21 @@ describe('Edit message', () => {
     expect(document.activeElement).toBe(box);
     const restore = await within(form).findByRole('checkbox');
     expect(restore.closest('div')!.textContent).toContain('First put back the file the replaced turns changed: NOTES.md (remove)');
+    expect(form.textContent).not.toContain('cannot be put back');
     fireEvent.click(restore);
     fireEvent.change(box, { target: { value: 'first, edited' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save and rerun' }));
     await waitFor(() => expect(calls).toEqual([{ sessionId: 's1', itemId: 'u1', text: 'first, edited', restoreFiles: true }]));
+  });
+
+  it('says when the replaced turns ran a command, whose effects cannot be put back', async () => {
+    const { backend } = setup();
+    backend.override('previewRerun', () => ({ files: [{ path: 'NOTES.md', action: 'restore', changedOutside: false }], commands: 1 }));
+    await screen.findByText('Two.');
+    fireEvent.click(within(within(log()).getAllByRole('article', { name: 'You' })[0]!).getByRole('button', { name: 'Edit message' }));
+    const form = within(log()).getByRole('form', { name: 'Edit message' });
+    expect((await within(form).findByText(/cannot be put back/)).textContent).toBe('Claude ran a command in the replaced turns: what it changed cannot be put back.');
+    expect(within(form).getByRole('checkbox', { name: 'First put back the file the replaced turns changed: NOTES.md' })).toBeTruthy();
   });
 
   it('shows the refusal from main (stop first) in the form and keeps the text; Escape cancels', async () => {
@@ -94,7 +105,34 @@ describe('Retry reply', () => {
     const replies = within(log()).getAllByRole('article', { name: 'Claude' });
     expect(within(replies[0]!).queryByRole('button', { name: 'Retry reply' })).toBeNull();
     fireEvent.click(within(replies[1]!).getByRole('button', { name: 'Retry reply' }));
-    await waitFor(() => expect(calls).toEqual([{ sessionId: 's1' }]));
+    // The turn it replaces changed a file: first the offer to put it back.
+    const offer = await within(replies[1]!).findByRole('group', { name: 'Retry reply' });
+    const restore = within(offer).getByRole('checkbox', { name: 'First put back the file the replaced turn changed: NOTES.md (remove)' });
+    fireEvent.click(restore);
+    fireEvent.click(within(offer).getByRole('button', { name: 'Retry reply' }));
+    await waitFor(() => expect(calls).toEqual([{ sessionId: 's1', restoreFiles: true }]));
+  });
+
+  it('retries at once when the turn changed no file and ran no command', async () => {
+    const { backend, calls } = setup();
+    backend.override('previewRerun', () => ({ files: [], commands: 0 }));
+    await screen.findByText('Two.');
+    fireEvent.click(within(log()).getByRole('button', { name: 'Retry reply' }));
+    await waitFor(() => expect(calls).toEqual([{ sessionId: 's1', restoreFiles: false }]));
+    expect(screen.queryByRole('group', { name: 'Retry reply' })).toBeNull();
+  });
+
+  it('says truthfully that commands cannot be put back; Cancel closes the offer and sends nothing', async () => {
+    const { backend, calls } = setup();
+    backend.override('previewRerun', () => ({ files: [], commands: 2 }));
+    await screen.findByText('Two.');
+    fireEvent.click(within(log()).getByRole('button', { name: 'Retry reply' }));
+    const offer = await screen.findByRole('group', { name: 'Retry reply' });
+    expect(offer.textContent).toContain('Claude ran 2 commands in the replaced turn: what they changed cannot be put back.');
+    expect(within(offer).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Retry reply' })).toBeNull());
+    expect(calls).toEqual([]);
   });
 
   it('is not offered while Claude works', async () => {

@@ -1,5 +1,6 @@
 import { awaitsRetry } from '../../../../shared/retry-now';
 import type { TranscriptItem } from '../../../../shared/transcript';
+import { useWaypoint } from '../../store/store-context';
 import { RunActionButton } from './RunActionButton';
 
 /** The chat awaits "Retry now" (the same test main makes of its awaiting state). */
@@ -7,7 +8,8 @@ export function canRetryNow(items: readonly TranscriptItem[] | undefined, idle: 
   return idle && awaitsRetry(items?.at(-1));
 }
 
-/** "Retry now" under the error notice, once the run is idle. */
-export function RetryNow({ onRetry }: { onRetry(): Promise<unknown> }) {
-  return <RunActionButton label="Retry now" onAct={onRetry} />;
+/** "Retry now" in the error notice it answers (the transcript's last item), once the run is idle. */
+export function RetryNow({ sessionId }: { sessionId: string }) {
+  const retryRun = useWaypoint((s) => s.retryRun);
+  return <RunActionButton label="Retry now" onAct={() => retryRun(sessionId)} />;
 }

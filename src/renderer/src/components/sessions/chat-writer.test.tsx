@@ -26,18 +26,36 @@ function lockedBackend(writer: ChatWriter): MemoryBackend {
   return backend;
 }
 
-async function sendRefused(text: string): Promise<void> {
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Message' }), { target: { value: text } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-  await screen.findByText(/being written by/);
+/** A held chat is known as held when it opens: the notice comes without a Send. */
+async function openHeld(): Promise<HTMLElement> {
+  return screen.findByRole('region', { name: 'Written by another process' });
 }
 
 describe('a chat another process writes', () => {
-  it('after a refused Send, says who writes it and takes it over only after the confirmation, naming the lock shown', async () => {
+  it('says so as soon as the chat opens, with the composer disabled and saying why; once the other process lets go, the composer comes back', async () => {
+    const backend = lockedBackend({ ...laptop, holder: 'waypoint run', host: 'this-computer', state: 'running' });
+    let held = true;
+    backend.override('getChatWriter', () => ({ writer: held ? { ...laptop, holder: 'waypoint run', host: 'this-computer', state: 'running' } : null }));
+    mountApp(backend);
+    const notice = await screen.findByRole('region', { name: 'Written by another process' });
+    expect(notice.textContent).toContain('This chat is being written by waypoint run');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(true));
+    expect(box.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      'You can’t write here while waypoint run writes this chat.',
+    );
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(backend.log.some((c) => c.name === 'sendMessage')).toBe(false);
+
+    held = false;
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Written by another process' })).toBeNull(), { timeout: 8000 });
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('says who writes it and takes it over only after the confirmation, naming the lock shown', async () => {
     const backend = lockedBackend(laptop);
     mountApp(backend);
-    await sendRefused('hello');
-    const notice = await screen.findByRole('region', { name: 'Written by another process' });
+    const notice = await openHeld();
     expect(notice.textContent).toContain('This chat is being written by the Waypoint app (pid 4242 on laptop.local)');
     fireEvent.click(within(notice).getByRole('button', { name: 'Take over' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Take over this chat?' });
@@ -52,20 +70,32 @@ describe('a chat another process writes', () => {
 
   it('a process verifiably running here is named, and no takeover is offered', async () => {
     mountApp(lockedBackend({ ...laptop, host: 'this-computer', state: 'running' }));
-    await sendRefused('hello');
-    const notice = await screen.findByRole('region', { name: 'Written by another process' });
+    const notice = await openHeld();
     expect(notice.textContent).toContain('Wait until it finishes, or stop it there.');
     expect(within(notice).queryByRole('button', { name: 'Take over' })).toBeNull();
   });
 
-  it('once the other process let go and a Send goes through, the notice goes', async () => {
-    const backend = lockedBackend({ ...laptop, host: 'this-computer', state: 'running' });
+  it('a Send refused because another process took the chat meanwhile shows who, and one that goes through clears it', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Shared chat');
+    let held: ChatWriter | null = null;
+    backend.override('getChatWriter', () => ({ writer: held }));
     mountApp(backend);
-    await sendRefused('hello');
-    await screen.findByRole('region', { name: 'Written by another process' });
-    backend.override('sendMessage', () => ({ itemId: 'sent' }));
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    held = { ...laptop, host: 'this-computer', state: 'running' };
+    backend.override('sendMessage', () => {
+      throw new WaypointCallError('busy', 'This chat is being written by the Waypoint app, pid 4242 on this-computer.');
+    });
+    fireEvent.change(box, { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Written by another process' })).toBeNull());
+    await screen.findByRole('region', { name: 'Written by another process' });
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('hello');
+    // The other process lets go: the window learns it by itself, and a Send goes through.
+    held = null;
+    backend.override('sendMessage', () => ({ itemId: 'sent' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Written by another process' })).toBeNull(), { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(backend.log.filter((c) => c.name === 'sendMessage')).toHaveLength(2));
   });
 
   it('a Stop that stopped nothing over there says why, instead of looking as if it worked', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApprovalRuleFields, type ApprovalRule } from '../../../../shared/approval-rules';
+import { ApprovalRuleFields, EMPTY_PATTERN_MESSAGE, type ApprovalRule } from '../../../../shared/approval-rules';
 import { describeZodError, WaypointCallError } from '../../../../shared/contract';
 import { MemoryBackend } from '../../test-support/memory-backend';
 import { mountApp, unmountApps } from '../../test-support/mount-app';
@@ -53,7 +53,7 @@ describe('Settings → Approval rules', () => {
     expect(list.textContent).not.toContain('.env');
   });
 
-  it('adds a rule by hand ("Never allow"), and refuses an empty pattern with a clear message', async () => {
+  it('adds a rule by hand ("Never allow"), held until Save, and refuses an empty pattern with a clear message', async () => {
     const backend = backendWith([]);
     mountApp(backend);
     const section = await openRules();
@@ -65,8 +65,67 @@ describe('Settings → Approval rules', () => {
     fireEvent.change(within(section).getByLabelText('Command or path'), { target: { value: 'secrets/**' } });
     fireEvent.change(within(section).getByLabelText('Decision'), { target: { value: 'deny' } });
     fireEvent.keyDown(within(section).getByLabelText('Command or path'), { key: 'Enter' });
-    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow write_file: secrets/**Remove rule']));
+    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow write_file: secrets/** (not saved yet: Save applies it)Remove rule']));
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(backend.view.settings.approvalRules).toEqual([]);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+    expect(backend.view.settings.approvalRules).toMatchObject([{ tool: 'write_file', pattern: 'secrets/**', effect: 'deny' }]);
+  });
+
+  it('Cancel drops a rule added in the dialog: nothing reaches main', async () => {
+    const backend = backendWith([]);
+    const sent: unknown[] = [];
+    backend.override('addApprovalRule', (input) => {
+      sent.push(input);
+      throw new Error('not expected');
+    });
+    mountApp(backend);
+    const section = await openRules();
+    fireEvent.change(within(section).getByLabelText('Command or path'), { target: { value: 'npm test' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+    expect(sent).toEqual([]);
+    expect(backend.view.settings.approvalRules).toEqual([]);
+    const again = await openRules();
+    expect(again.textContent).toContain('No saved rules');
+  });
+
+  it('Remove rule on a rule not saved yet just drops it; on a saved one it is sent at once', async () => {
+    const backend = backendWith([rule('a', 'run_command', 'npm test')]);
+    const removed: unknown[] = [];
+    backend.override('removeApprovalRule', ({ id }) => {
+      removed.push(id);
+      backend.view = { ...backend.view, settings: { ...backend.view.settings, approvalRules: backend.view.settings.approvalRules.filter((r) => r.id !== id) } };
+      backend.emit({ type: 'settings_updated', view: backend.view });
+      return { removed: true };
+    });
+    mountApp(backend);
+    const section = await openRules();
+    fireEvent.change(within(section).getByLabelText('Command or path'), { target: { value: 'npm run lint' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
+    const items = () => within(section).getAllByRole('listitem');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    fireEvent.click(within(items()[1]!).getByRole('button', { name: 'Remove rule' }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(removed).toEqual([]);
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Remove rule' }));
+    await waitFor(() => expect(removed).toEqual(['a']));
+    expect(section.textContent).toContain('No saved rules');
+  });
+
+  it('says a refusal once, in words, and no earlier "Added" stays beside it', async () => {
+    mountApp(backendWith([]));
+    const section = await openRules();
+    fireEvent.change(within(section).getByLabelText('Command or path'), { target: { value: 'npm test' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Added: Always allow run_command: npm test. It applies when you press Save.'));
+    fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toBe(`Rule not added: ${EMPTY_PATTERN_MESSAGE}`);
+    expect(within(section).getByRole('status').textContent).toBe('');
   });
 
   it("offers the tools of a running MCP server: a rule for one covers every call of it, named with its server", async () => {
@@ -87,7 +146,9 @@ describe('Settings → Approval rules', () => {
     expect(section.textContent).toContain('Every call of this tool');
     fireEvent.change(within(section).getByLabelText('Decision'), { target: { value: 'deny' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Add rule' }));
-    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow delete (MCP server files): every callRemove rule']));
+    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Never allow delete (MCP server files): every call (not saved yet: Save applies it)Remove rule']));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(backend.view.settings.approvalRules).toHaveLength(1));
     expect(backend.view.settings.approvalRules[0]).toMatchObject({ tool: 'delete', server: 'files', pattern: '*', effect: 'deny' });
   });
 });

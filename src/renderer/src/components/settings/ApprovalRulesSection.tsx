@@ -1,20 +1,27 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ANY_CALL, COMMAND_TOOL, describeRule, FILE_TOOLS, type RuleEffect } from '../../../../shared/approval-rules';
 import { useWaypoint } from '../../store/store-context';
+import { checkRule, withDraft, type RuleDraft } from './rule-drafts';
 import { mcpToolChoices, ruleTarget, type RuleTarget } from './rule-targets';
 import './ApprovalRulesSection.css';
 
 const OWN_TOOLS = [COMMAND_TOOL, ...FILE_TOOLS];
 
+interface Props {
+  /** Rules added here, held by the dialog until its Save (rule-drafts.ts). */
+  drafts: readonly RuleDraft[];
+  onDrafts(next: RuleDraft[]): void;
+}
+
 /**
  * Settings → "Approval rules": the saved rules, each naming its tool and its command or path,
  * with "Remove rule"; and a rule added by hand ("Never allow" refuses a call without asking).
- * Each change is saved at once, not with the dialog's Save.
+ * A rule added here applies on the dialog's Save (Cancel drops it); "Remove rule" on a saved
+ * rule takes effect at once, on one not saved yet it just drops it.
  */
-export function ApprovalRulesSection() {
+export function ApprovalRulesSection({ drafts, onDrafts }: Props) {
   const id = useId();
   const rules = useWaypoint((s) => s.settingsView?.settings.approvalRules ?? []);
-  const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
   const removeApprovalRule = useWaypoint((s) => s.removeApprovalRule);
   const mcpServers = useWaypoint((s) => s.mcpServers);
   const mcpChoices = mcpToolChoices(mcpServers);
@@ -24,30 +31,38 @@ export function ApprovalRulesSection() {
   const tool = target.tool;
   const [pattern, setPattern] = useState('');
   const [effect, setEffect] = useState<RuleEffect>('allow');
-  const [busy, setBusy] = useState(false);
+  const [nextKey, setNextKey] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
-  const add = async () => {
-    setBusy(true);
+  const add = () => {
+    // What the last action said goes first: a refusal never sits beside an old "Added".
+    setStatus('');
+    const checked = checkRule(target.server ? { tool, server: target.server, pattern: ANY_CALL, effect } : { tool, pattern, effect });
+    if (!checked.ok) return setProblem(checked.message);
     setProblem(null);
-    const fields = target.server ? { tool, server: target.server, pattern: ANY_CALL, effect } : { tool, pattern, effect };
-    const result = await addApprovalRule(fields);
-    setBusy(false);
-    if (!result.ok) return setProblem(result.message);
-    setStatus(`Added: ${describeRule({ ...fields, pattern: fields.pattern.trim() })}.`);
+    onDrafts(withDraft(drafts, { key: `new-${nextKey}`, fields: checked.fields }));
+    setNextKey((n) => n + 1);
+    setStatus(`Added: ${describeRule(checked.fields)}. It applies when you press Save.`);
     setPattern('');
   };
   const remove = async (ruleId: string, text: string) => {
+    setStatus('');
     const result = await removeApprovalRule(ruleId);
-    if (!result.ok) setProblem(result.message);
-    else setStatus(`Removed: ${text}.`);
+    if (!result.ok) return setProblem(result.message);
+    setProblem(null);
+    setStatus(`Removed: ${text}.`);
+  };
+  const drop = (key: string, text: string) => {
+    onDrafts(drafts.filter((d) => d.key !== key));
+    setProblem(null);
+    setStatus(`Removed: ${text} (it was not saved).`);
   };
   // The dialog's form must not submit on Enter here: Enter adds the rule.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    void add();
+    add();
   };
 
   return (
@@ -58,7 +73,7 @@ export function ApprovalRulesSection() {
         one; “Approve for this chat” keeps its rule with that chat only. A run_command rule is one exact command line; a file rule is a path in
         the workspace (** for any); an MCP tool's rule (from a running server) covers every call of that tool.
       </p>
-      {rules.length ? (
+      {rules.length || drafts.length ? (
         <ul className="rules-list" aria-label="Approval rules">
           {rules.map((rule) => {
             const text = describeRule(rule);
@@ -69,6 +84,19 @@ export function ApprovalRulesSection() {
                 </span>
                 {/* Every rule's button has the same fixed name; the description says which rule it removes. */}
                 <button type="button" className="btn btn--small" aria-describedby={`${id}-rule-${rule.id}`} onClick={() => void remove(rule.id, text)}>
+                  Remove rule
+                </button>
+              </li>
+            );
+          })}
+          {drafts.map(({ key, fields }) => {
+            const text = describeRule(fields);
+            return (
+              <li key={key} className={`rule rule--${fields.effect} rule--unsaved`}>
+                <span className="rule-text" id={`${id}-rule-${key}`}>
+                  {text} <span className="muted">(not saved yet: Save applies it)</span>
+                </span>
+                <button type="button" className="btn btn--small" aria-describedby={`${id}-rule-${key}`} onClick={() => drop(key, text)}>
                   Remove rule
                 </button>
               </li>
@@ -133,7 +161,7 @@ export function ApprovalRulesSection() {
             <option value="deny">Never allow</option>
           </select>
         </div>
-        <button type="button" className="btn btn--small" disabled={busy} onClick={() => void add()}>
+        <button type="button" className="btn btn--small" onClick={add}>
           Add rule
         </button>
       </div>

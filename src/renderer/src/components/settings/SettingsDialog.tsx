@@ -7,11 +7,13 @@ import { apiKeyStatusText } from './api-key-status';
 import { mcpJsonOf, parseMcpJson } from '../../store/mcp-json';
 import { McpServersSection } from './McpServersSection';
 import { ApprovalRulesSection } from './ApprovalRulesSection';
+import { saveDrafts, type RuleDraft } from './rule-drafts';
 import { ModelSelect } from './ModelSelect';
 import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
+import { NotificationsCheck } from './NotificationsCheck';
 import { modelLimitsText } from './model-limits-text';
 import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
 
@@ -25,7 +27,7 @@ interface Props {
 
 type Draft = Pick<
   Settings,
-  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort'
+  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
 > & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string };
 
 function draftOf(settings: Settings): Draft {
@@ -46,6 +48,7 @@ function draftOf(settings: Settings): Draft {
     thinkingBudgetTokens: String(settings.thinkingBudgetTokens),
     maxModelTurns: String(settings.maxModelTurns),
     runsAtOnce: String(settings.runsAtOnce),
+    notifications: settings.notifications,
   };
 }
 
@@ -64,6 +67,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // Approval rules added here wait for Save like the fields above (rule-drafts.ts).
+  const [ruleDrafts, setRuleDrafts] = useState<RuleDraft[]>([]);
+  const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
   const fieldRefs = {
     maxRetries: useRef<HTMLInputElement>(null),
     retryDelayMs: useRef<HTMLInputElement>(null),
@@ -74,6 +80,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const generalError = useRef<HTMLParagraphElement>(null);
   const previewTheme = useWaypoint((s) => s.previewTheme);
+  // The desktop app always notifies (from main); the browser's notifications are the user's choice.
+  const shell = useWaypoint((s) => s.appInfo?.shell);
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(ref, close);
   // The preview ends with the dialog: after Save the saved theme shows, after Cancel the old one.
@@ -125,7 +133,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       runsAtOnce: Number(runsAtOnce),
       mcpServers: mcp.servers,
     });
-    const keySaved = saved.ok && apiKey.trim() ? await onSaveKey(apiKey) : saved;
+    const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
+    setRuleDrafts(rules.left);
+    const keySaved = rules.result.ok && apiKey.trim() ? await onSaveKey(apiKey) : rules.result;
     setSaving(false);
     if (keySaved.ok) return onClose();
     // Main's own check refused it (it validates too): next to the field when it names one.
@@ -213,7 +223,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             onChange={(v) => edit('autoSkipNonCritical', v)} />
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
-          <ApprovalRulesSection />
+          <ApprovalRulesSection drafts={ruleDrafts} onDrafts={setRuleDrafts} />
+          {shell === 'web' && <NotificationsCheck id={`${id}-notifications`} checked={draft.notifications} onChange={(v) => edit('notifications', v)} />}
           <div className="field">
             <label htmlFor={`${id}-theme`}>Theme</label>
             <select id={`${id}-theme`} value={draft.theme} aria-describedby={`${id}-theme-hint`}

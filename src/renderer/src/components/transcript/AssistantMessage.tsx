@@ -18,8 +18,7 @@ export const AssistantMessage = memo(function AssistantMessage({ item, children 
       {item.status === 'error' && <p className="msg-marker msg-marker--error">reply interrupted</p>}
       {item.status !== 'streaming' && (
         <div className="msg-tools msg-tools--reply">
-          <CopyReplyButtons text={item.text} />
-          {children}
+          <CopyReplyButtons text={item.text}>{children}</CopyReplyButtons>
         </div>
       )}
     </article>

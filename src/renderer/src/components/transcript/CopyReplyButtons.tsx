@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import './reply-tools.css';
 import { markdownToPlainText } from '../../markdown/plain-text';
 
@@ -6,9 +6,11 @@ type Copied = 'text' | 'markdown' | 'failed' | null;
 
 /**
  * "Copy" (the reply as the plain text it shows) and "Copy as Markdown" (its source) on every
- * finished reply. The status line says it worked, for the eye and for screen readers alike.
+ * finished reply, then `children` (Retry reply) in the same row. The status line says it worked,
+ * for the eye and for screen readers alike; it comes last, so while empty it puts no gap between
+ * the buttons (it sat between them and pushed Retry reply out of step).
  */
-export function CopyReplyButtons({ text }: { text: string }) {
+export function CopyReplyButtons({ text, children }: { text: string; children?: ReactNode }) {
   const [copied, setCopied] = useState<Copied>(null);
   useEffect(() => {
     if (!copied) return;
@@ -34,6 +36,7 @@ export function CopyReplyButtons({ text }: { text: string }) {
       <button type="button" className="msg-tool" onClick={() => copy('markdown')}>
         Copy as Markdown
       </button>
+      {children}
       {/* A live region without role=status: one per reply, and the page keeps one status of its own. */}
       <span className="msg-tool-status" aria-live="polite">
         {copied === 'failed' ? 'Could not copy' : copied ? 'Copied' : ''}

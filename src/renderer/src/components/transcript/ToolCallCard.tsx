@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { QUESTION_CANCELLED } from '../../../../shared/tool-results';
 import type { ToolCallItem } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
 import { AttachmentThumb } from '../attachments/AttachmentThumb';
+import { DiffLines, diffStart } from '../diff/DiffLines';
 import { useDisclosure } from './use-disclosure';
 
 const STATUS_TEXT: Record<ToolCallItem['status'], string> = {
@@ -21,6 +23,53 @@ function formatInput(input: unknown): string {
   }
 }
 
+/** A question the user cancelled with Stop ended as an error result, but nothing failed. */
+function shownStatus(item: ToolCallItem): ToolCallItem['status'] | 'cancelled' {
+  return item.status === 'error' && item.result === QUESTION_CANCELLED ? 'cancelled' : item.status;
+}
+
+/**
+ * The header's words for a tool: its name and summary; for an MCP tool, its summary alone
+ * ("test: echo", the server and the tool as the server spells it), the server marked as such.
+ * Its API name ("test__echo") and a server badge beside that summary named the tool three times.
+ */
+function ToolTitle({ item }: { item: ToolCallItem }) {
+  const prefix = `${item.server}: `;
+  if (item.server && item.summary.startsWith(prefix)) {
+    // One find part, as main counts it (the summary): the spans only style it.
+    return (
+      <span className="tool-card-summary tool-card-summary--mcp" data-find>
+        <span className="tool-card-server" title={`MCP server ${item.server}`}>
+          {item.server}
+        </span>
+        {': '}
+        <span className="tool-card-name">{item.summary.slice(prefix.length)}</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="tool-card-name">{item.name}</span>
+      {item.server && <span className="tool-card-server">{item.server}</span>}
+      <span className="tool-card-summary" data-find>
+        {item.summary}
+      </span>
+    </>
+  );
+}
+
+/** A result that holds a unified diff (the file tools') is shown with its lines marked. */
+function ResultText({ text }: { text: string }) {
+  const lines = text.split('\n');
+  const from = diffStart(lines);
+  if (from < 0) return <pre className="tool-card-pre" data-find>{text}</pre>;
+  return (
+    <pre className="tool-card-pre tool-card-pre--diff" aria-label="Result diff" data-find>
+      <DiffLines lines={lines} from={from} />
+    </pre>
+  );
+}
+
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -29,8 +78,9 @@ function formatDuration(ms: number): string {
 export function ToolCallCard({ item }: { item: ToolCallItem }) {
   const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
+  const status = shownStatus(item);
   return (
-    <div className={`tool-card tool-card--${item.status}`}>
+    <div className={`tool-card tool-card--${status}`}>
       <button
         type="button"
         className="tool-card-header"
@@ -38,10 +88,8 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
         aria-controls={bodyId}
         onClick={() => setOpen(!open)}
       >
-        <span className="tool-card-name">{item.name}</span>
-        {item.server && <span className="tool-card-server">{item.server}</span>}
-        <span className="tool-card-summary" data-find>{item.summary}</span>
-        <span className={`tool-card-status tool-card-status--${item.status}`}>{STATUS_TEXT[item.status]}</span>
+        <ToolTitle item={item} />
+        <span className={`tool-card-status tool-card-status--${status}`}>{status === 'cancelled' ? 'cancelled' : STATUS_TEXT[status]}</span>
         {item.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(item.durationMs)}</span>}
         <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
       </button>
@@ -62,7 +110,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
             {item.result !== undefined && (
               <>
                 <h4>Result{item.errorKind ? ` (${item.errorKind.replace(/_/g, ' ')})` : ''}</h4>
-                <pre className="tool-card-pre" data-find>{item.result}</pre>
+                <ResultText text={item.result} />
               </>
             )}
           </>

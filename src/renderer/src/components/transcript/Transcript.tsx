@@ -16,6 +16,8 @@ const NO_ITEMS: TranscriptItem[] = [];
 
 interface Props {
   items?: TranscriptItem[];
+  /** The chat is opened but its items are on their way (a long chat's log is being read). */
+  loading?: boolean;
   /** How many items of the chat come before `items`: not loaded yet (paged sessions). */
   olderItems?: number;
   /** Older items are on their way. */
@@ -47,7 +49,7 @@ const NEAR_TOP_SCREENS = 8;
  * A long chat arrives a page at a time (paged sessions): near the top the transcript asks for the
  * page above, which goes in above the rows without moving the view; Home asks for all of it.
  */
-export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = false, onNeedOlder, announcement, controls, reveal: asked = null, findMarks = null }: Props) {
+export function Transcript({ items = NO_ITEMS, loading = false, olderItems = 0, loadingOlder = false, onNeedOlder, announcement, controls, reveal: asked = null, findMarks = null }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<VirtualizerHandle>(null);
   const rows = useMemo(() => transcriptRows(items), [items]);
@@ -155,7 +157,12 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
             {loadingOlder && <span className="transcript-older-text">Loading earlier messages…</span>}
           </div>
         )}
-        {rows.length === 0 && olderItems === 0 ? (
+        {loading ? (
+          // Shown only if the chat takes a moment (CSS delays it): a quick open does not flash it.
+          <p className="transcript-loading" role="status">
+            Loading chat…
+          </p>
+        ) : rows.length === 0 && olderItems === 0 ? (
           <p className="transcript-empty">Ask Claude anything. For bigger jobs it plans the work in the open.</p>
         ) : (
           <RowsContext.Provider value={rows}>
@@ -174,7 +181,7 @@ export function Transcript({ items = NO_ITEMS, olderItems = 0, loadingOlder = fa
                 <TranscriptEntry
                   key={rowKey(row)}
                   item={row.item}
-                  {...(controls ? { sessionId: controls.sessionId, editable: controls.editable, retry: controls.retryId === row.item.id } : {})}
+                  {...(controls ? { sessionId: controls.sessionId, editable: controls.editable, retry: controls.retryId === row.item.id, retryNow: controls.retryNoticeId === row.item.id } : {})}
                 />
               ) : (
                 <PlanChangeGroup key={rowKey(row)} items={row.items} {...(reveal && row.items.some((i) => i.id === reveal.itemId) ? { openFor: reveal.nonce } : {})} />

@@ -3,6 +3,7 @@ import type { TranscriptItem } from '../../../../shared/transcript';
 import { EditableUserMessage } from '../rerun/EditableUserMessage';
 import { RerunNotice } from '../rerun/RerunNotice';
 import { RetryReplyButton } from '../rerun/RetryReplyButton';
+import { RetryNow } from '../run/RetryNow';
 import { AssistantMessage } from './AssistantMessage';
 import { CompactionMarker } from './CompactionMarker';
 import { NoticeCallout } from './NoticeCallout';
@@ -18,6 +19,8 @@ export interface TranscriptControls {
   editable: boolean;
   /** The reply that holds "Retry reply" (the last one, while Claude is not working), or null. */
   retryId: string | null;
+  /** The error notice that holds "Retry now" (the chat awaits it: docs/contract.md §5), or null. */
+  retryNoticeId?: string | null;
 }
 
 interface Props {
@@ -26,10 +29,12 @@ interface Props {
   sessionId?: string;
   editable?: boolean;
   retry?: boolean;
+  /** This error notice is the one the chat's "Retry now" answers. */
+  retryNow?: boolean;
 }
 
 /** One transcript item; unchanged items keep their object identity and so don't re-render. */
-export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry }: Props) {
+export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, editable, retry, retryNow }: Props) {
   switch (item.kind) {
     case 'user':
       return sessionId && editable ? <EditableUserMessage item={item} sessionId={sessionId} /> : <UserMessage item={item} />;
@@ -47,7 +52,7 @@ export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, 
     case 'plan_completion':
       return <PlanCompletionCard item={item} />;
     case 'notice':
-      return <NoticeCallout item={item} />;
+      return <NoticeCallout item={item}>{sessionId && retryNow ? <RetryNow sessionId={sessionId} /> : null}</NoticeCallout>;
     case 'rerun':
       return <RerunNotice item={item} />;
     case 'compaction':
