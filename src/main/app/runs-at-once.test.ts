@@ -110,7 +110,7 @@ describe('Runs at once', () => {
     expect((await summaryOf(app, b))?.queued).toBeUndefined();
   }, 60_000);
 
-  it('a run waiting for a person holds no slot: with 1, a chat asking for an approval lets the queued chat start', async () => {
+  it('a run that ends waiting for a person frees its slot: with 1, a chat asking for an approval lets the queued chat start, and the answer goes on at once', async () => {
     app = await startTestApp({ name: 'asks', gated: true, turns: [{ kind: 'tool_use', calls: [{ name: 'write_file', input: { path: 'a.txt', content: 'x' } }] }] }, { settings: { runsAtOnce: 1 } });
     const a = await sendInNewChat(app, 'A');
     await until('A to ask Claude', () => asked(app!).length === 1);
@@ -124,6 +124,12 @@ describe('Runs at once', () => {
     const listed = (await app.call('listSessions', {})).sessions;
     expect(listed.find((s) => s.id === a)?.run).toBe('needs-you');
     expect(listed.find((s) => s.id === b)?.run).toBe('working');
+    // The answer is not a new message: A's run goes on at once, over the cap, while B still runs.
+    const requestId = (await app.call('getSession', { sessionId: a })).pendingApproval!.id;
+    expect(await app.call('answerApproval', { sessionId: a, requestId, decision: 'approve' })).toEqual({ accepted: true });
+    await until('A to go on after the answer', () => asked(app!).length === 3);
+    expect(await runOf(app, b)).not.toBe('idle');
+    expect((await summaryOf(app, a))?.queued).toBeUndefined();
   }, 60_000);
 
   it('never stops a run when the user opens or starts another chat', async () => {
