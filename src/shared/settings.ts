@@ -44,6 +44,8 @@ export const Settings = z.object({
   thinkingEffort: ThinkingEffort.default('high'),
   /** Model turns one message may take (each tool round is one) before the run pauses and asks the user to go on. */
   maxModelTurns: z.number().int().min(1).max(500).default(50),
+  /** How many chats' runs go at once; a message sent while that many run waits as "Queued" (agent/loop/run-queue.ts). */
+  runsAtOnce: z.number().int().min(1).max(16).default(4),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
 });

@@ -240,5 +240,15 @@ export const SessionSummary = z.object({
   model: z.string().trim().min(1).max(200).optional(),
   /** "Approve for this chat": rules for this chat only (they survive its restart, and never reach another chat). */
   approvalRules: z.array(ApprovalRule).optional(),
+  /**
+   * "Queued": a message waits for a run slot ("Runs at once"); its ticket orders the queue, and
+   * being in the summary (so in the log and the chat index) it survives a restart.
+   */
+  queued: z.number().int().positive().optional(),
+  /**
+   * What the chat was doing when the list was read (listSessions stamps it; never kept): after a
+   * reload the sidebar shows chats working or waiting for a person before any event of theirs.
+   */
+  run: z.enum(['working', 'needs-you']).optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

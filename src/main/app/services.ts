@@ -4,6 +4,8 @@ import type { ApprovalRuleFields } from '../../shared/approval-rules';
 import type { NoticeItem } from '../../shared/transcript';
 import type { UserEditRequest } from '../plan/plan-service.types';
 import { ChatService } from '../agent/loop/chat-service';
+import { withListedRuns } from './listed-runs';
+import { isAwaitingApproval } from '../../shared/plan';
 import { ModelFacts } from '../agent/model/model-facts';
 import { Chats } from '../chats/chats';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -156,6 +158,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });
 
+  // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
+  if (windowed) chat.restoreQueue();
+
   // Every event of every service, in the order fired, through the one pump both shells forward.
   const pump = new EventPump({ deltaFlushMs: options.deltaFlushMs });
   const subscriptions = new DisposableStore();
@@ -182,7 +187,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(settings.loadStatus.kind === 'reset' ? { settingsReset: { reason: settings.loadStatus.reason, backupPath: settings.loadStatus.backupPath } } : {}),
       ...(sessions.loadProblem ? { storageProblem: sessions.loadProblem } : {}),
     }),
-    listSessions: () => ({ sessions: chats.listSessions() }),
+    listSessions: () => ({
+      sessions: withListedRuns(chats.listSessions(), {
+        isRunning: (id) => chat.isRunning(id),
+        inMemory: (id) => chats.sessionInMemory(id),
+        proposed: (id) => isAwaitingApproval(plans.getPlan(id)),
+      }),
+    }),
     getSession: ({ sessionId }) => chats.getSession(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
     newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),

@@ -99,6 +99,8 @@ export class ChatLogs implements AsyncDisposable {
   loadProblem: string | null = null;
   /** Damaged chats: listed and readable, never written. */
   private readonly readOnly = new Set<string>();
+  /** Chats whose folder is being removed: the follower must not take the folder for a new chat and write it again. */
+  private readonly deleting = new Set<string>();
   /** Chats listed from the chat index whose logs are not read yet, with what the index said of them. */
   private readonly unread = new Map<string, IndexEntry>();
 
@@ -132,6 +134,7 @@ export class ChatLogs implements AsyncDisposable {
       watch: () => this.watch,
       logPath: (id) => this.logPath(id),
       isReadOnly: (id) => this.readOnly.has(id),
+      isDeleting: (id) => this.deleting.has(id),
       writerElsewhere: (id) => this.writerElsewhere(id),
       adopt: (entry) => this.adopt(entry),
       readUnread: (id) => this.readUnread(id),
@@ -227,7 +230,12 @@ export class ChatLogs implements AsyncDisposable {
     const log = this.logs.get(sessionId);
     this.logs.delete(sessionId);
     log?.stopWriting();
-    await rm(join(this.sessionsDir, sessionId), { recursive: true, force: true });
+    this.deleting.add(sessionId);
+    try {
+      await rm(join(this.sessionsDir, sessionId), { recursive: true, force: true });
+    } finally {
+      this.deleting.delete(sessionId);
+    }
     if (log) log.release();
     else this.locks.release(sessionId);
     await this.index.writeNow();

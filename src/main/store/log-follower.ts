@@ -22,6 +22,8 @@ export interface FollowerHost {
   watch(): FolderWatch | null;
   logPath(sessionId: string): string;
   isReadOnly(sessionId: string): boolean;
+  /** A chat this process is deleting: its folder, still there a moment, is not a chat to discover. */
+  isDeleting(sessionId: string): boolean;
   writerElsewhere(sessionId: string): LockOwner | null;
   /** Puts a chat read from its log into the services and keeps its log. */
   adopt(entry: LoadedChat): void;
@@ -94,7 +96,7 @@ export class LogFollower {
       if (!folders.has(id)) this.host.dropUnread(id);
       else if (locked.has(id) && this.host.writerElsewhere(id)) this.host.readUnread(id);
     }
-    for (const id of folders) if (!this.host.logs.has(id) && !this.host.isReadOnly(id) && !this.host.unread.has(id)) this.discover(id);
+    for (const id of folders) if (!this.host.logs.has(id) && !this.host.isReadOnly(id) && !this.host.isDeleting(id) && !this.host.unread.has(id)) this.discover(id);
     for (const log of [...this.host.logs.values()]) {
       if (log.writer) continue;
       if (!folders.has(log.id)) {

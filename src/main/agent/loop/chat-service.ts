@@ -23,6 +23,7 @@ import { runCompaction } from '../context/compact-run';
 import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from '../ports';
 import { PromptAnswers } from '../pauses/prompt-answers';
 import { RunController } from './run-controller';
+import { QueuedRuns } from './queued-runs';
 import type { UsageRecord } from '../model/usage-meter';
 
 
@@ -85,11 +86,14 @@ export class ChatService implements Disposable {
   /** Every chat's state and its one event stream (Chats.registry). */
   private readonly chats: ChatRegistry;
   private readonly runs: RunController;
+  /** Chats whose message waits for a slot of "Runs at once" (queued-runs.ts). */
+  private readonly queue: QueuedRuns;
   private readonly prompts: PromptAnswers;
   /** Edit message, Retry reply, the versions they make and the preview of the files they would put back (rerun.ts). */
   readonly reruns: Reruns;
   private readonly usage = new Emitter<UsageRecord>();
   private readonly deletions: Disposable;
+  private readonly settingsChanges: Disposable;
   /** Each request's priced usage (the session log records it). */
   readonly onUsage = this.usage.event;
 
@@ -119,6 +123,15 @@ export class ChatService implements Disposable {
       cards: options.chats.cards,
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
+      // Every run's end, a pause for a person included (that run ends too), frees its slot.
+      onRunEnded: () => this.queue.drain(),
+    });
+    this.queue = new QueuedRuns({
+      chats: this.chats,
+      settings,
+      going: () => this.runs.going(),
+      isRunning: (sessionId) => this.runs.isRunning(sessionId),
+      start: (session) => this.runs.start(session, this.runs.readyToRun(session)),
     });
     this.prompts = new PromptAnswers({ chats: this.chats, kinds, runs: this.runs });
     this.reruns = new Reruns({
@@ -128,15 +141,27 @@ export class ChatService implements Disposable {
       recovery,
       refuseWhileAsked,
     });
-    // A deleted chat's run stops; its later events are dropped by the chats.
+    // A deleted chat's run stops (or it leaves the queue); its later events are dropped by the chats.
     this.deletions = this.chats.onEvent((event) => {
-      if (event.type === 'session_deleted') this.runs.stop(event.sessionId);
+      if (event.type !== 'session_deleted') return;
+      this.queue.forget(event.sessionId);
+      this.runs.stop(event.sessionId);
     });
+    // A higher "Runs at once" starts queued chats at once.
+    this.settingsChanges = settings.onDidChange(() => this.queue.drain());
   }
 
   /** Whether a run (or work that holds the chat like one) is in the chat now. */
   isRunning(sessionId: string): boolean {
     return this.runs.isRunning(sessionId);
+  }
+
+  /**
+   * After the chats are loaded (windowed shells only: `waypoint run` is one chat): the chats
+   * still queued when the app quit queue again in their order, and the first start as slots allow.
+   */
+  restoreQueue(): void {
+    this.queue.restore();
   }
 
   /**
@@ -147,9 +172,10 @@ export class ChatService implements Disposable {
     const parsed = (attachments.length ? MessageTextOrEmpty : MessageText).safeParse(text);
     if (!parsed.success) throw new UserFacingError('invalid_input', describeZodError(parsed.error));
     const session = this.chats.require(sessionId);
-    const apiKey = this.runs.readyToRun(session);
+    // Refused before the message goes in (busy, no key, a damaged log); its run may start now or queue.
+    this.runs.readyToRun(session);
     refuseWhileAsked(session);
-    return this.post(session, apiKey, text, attachments);
+    return this.post(session, text, attachments);
   }
 
   /**
@@ -184,6 +210,7 @@ export class ChatService implements Disposable {
     const session = this.chats.require(sessionId);
     const apiKey = this.runs.readyToRun(session);
     refuseWhileAsked(session);
+    this.refuseWhileQueued(session);
     const { retry } = this.prompts.kinds;
     const awaiting = retry.pending(session);
     if (awaiting) return { started: this.prompts.answer(retry, sessionId, awaiting.id, 'retry').accepted };
@@ -199,6 +226,7 @@ export class ChatService implements Disposable {
   compactSession(sessionId: string): { started: boolean } {
     const session = this.chats.require(sessionId);
     const apiKey = this.runs.readyToRun(session);
+    this.refuseWhileQueued(session);
     if (!canCompact(session.history, session.compaction)) {
       throw new UserFacingError('invalid_input', 'Nothing to compact yet: only the latest turn is sent in full, and it always is.');
     }
@@ -206,10 +234,14 @@ export class ChatService implements Disposable {
     return { started: true };
   }
 
-  /** Stops the run; with none, closes the question the chat awaits (the run that asked ended when it asked). */
+  /**
+   * Stops the run; a queued chat leaves the queue (its message stays in the chat, not sent: send
+   * again or "Retry now" to send it); with neither, closes the question the chat awaits (the run
+   * that asked ended when it asked).
+   */
   stop(sessionId: string): { stopped: boolean } {
     const session = this.chats.require(sessionId);
-    return { stopped: this.runs.stop(sessionId) || this.prompts.cancel(session) };
+    return { stopped: this.runs.stop(sessionId) || this.queue.unqueue(session) || this.prompts.cancel(session) };
   }
 
   /** The user's answer to a pending approval; a stale or unknown request changes nothing. */
@@ -240,12 +272,13 @@ export class ChatService implements Disposable {
   /** Dispose the chats first (Chats.dispose): what stopping the runs and questions fires is not news to anyone. */
   dispose(): void {
     this.deletions.dispose();
+    this.settingsChanges.dispose();
     this.runs.dispose();
     this.usage.dispose();
   }
 
   /** A user message (attachments before the text) into the chat, and the run that answers it. */
-  private post(session: ChatSession, apiKey: string, text: string, attachments: readonly Attachment[] = []): { itemId: string } {
+  private post(session: ChatSession, text: string, attachments: readonly Attachment[] = []): { itemId: string } {
     const sessionId = session.summary.id;
     // Where the message starts in the history: Edit message and Retry reply cut there.
     const item = { ...userItem(text), historyAt: nextUserMark(session.history), ...(attachments.length ? { attachments: [...attachments] } : {}) };
@@ -253,7 +286,14 @@ export class ChatService implements Disposable {
     session.appendUser([...attachments.map(attachmentBlock), ...(text.trim() ? [{ type: 'text' as const, text }] : [])]);
     this.chats.publish(session, { type: 'transcript_item', sessionId, item });
     this.chats.touch(session, isFirst ? titleFrom(text.trim() ? text : attachments.map((a) => a.name).join(', ')) : undefined);
-    this.runs.start(session, apiKey);
+    this.queue.schedule(session);
     return { itemId: item.id };
+  }
+
+  /** A queued chat's message goes when its turn comes; another way to start it now would jump the queue. */
+  private refuseWhileQueued(session: ChatSession): void {
+    if (this.queue.isQueued(session.summary.id)) {
+      throw new UserFacingError('busy', 'This chat is queued: it starts when one of the chats running now ends. Press Stop to take it off the queue.');
+    }
   }
 }

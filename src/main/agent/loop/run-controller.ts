@@ -40,17 +40,31 @@ export interface RunControllerOptions {
   attachments: RequestAttachments;
   /** Context windows, output caps and thinking of the models (the Models API, else the built-in table). */
   models: ModelFacts;
+  /** A run ended (idle, or awaiting a person, published): a queued chat may take its slot (queued-runs.ts). */
+  onRunEnded?(): void;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
 export class RunController implements Disposable {
   private readonly runs = new Map<string, AbortController>();
+  /** Chats held by `reserve`, not by a run: they take no slot of "Runs at once". */
+  private readonly reserved = new Set<AbortController>();
   private disposed = false;
 
   constructor(private readonly options: RunControllerOptions) {}
 
   isRunning(sessionId: string): boolean {
     return this.runs.has(sessionId);
+  }
+
+  /**
+   * Runs going now, for "Runs at once": not a reserved chat. A chat waiting for a person is not
+   * here at all: its run ended when it asked.
+   */
+  going(): number {
+    let count = 0;
+    for (const controller of this.runs.values()) if (!this.reserved.has(controller)) count++;
+    return count;
   }
 
   /** Refuses a run in a damaged (read-only) chat, a second run in the same chat, and a run without a key; returns the key. */
@@ -74,7 +88,9 @@ export class RunController implements Disposable {
     if (this.runs.has(sessionId)) throw new UserFacingError('busy', 'Claude is still working in this chat. Wait for it to finish, or press Stop first.');
     const placeholder = new AbortController();
     this.runs.set(sessionId, placeholder);
+    this.reserved.add(placeholder);
     return () => {
+      this.reserved.delete(placeholder);
       if (this.runs.get(sessionId) === placeholder) this.runs.delete(sessionId);
     };
   }
@@ -141,11 +157,13 @@ export class RunController implements Disposable {
         // make the chat await the answer (logged, so it outlives a restart).
         for (const event of ending.paused.events) chats.publish(session, event);
         chats.touch(session);
+        this.options.onRunEnded?.();
         return;
       }
       if (!job) this.settle(session, controller.signal.aborted, ending === 'turn_limit');
       chats.publish(session, { type: 'run_state', sessionId, state: { status: 'idle' } });
       chats.touch(session);
+      this.options.onRunEnded?.();
     });
   }
 

@@ -38,7 +38,8 @@ export const ChatView = memo(function ChatView() {
   // Stable, so the memoised transcript does not render again for a new function each time.
   const onNeedOlder = useCallback((want: 'page' | 'all') => void (sessionId && loadOlder(sessionId, { kind: want })), [sessionId, loadOlder]);
   const plan = useWaypoint((s) => (sessionId ? s.plans[sessionId] : null));
-  const working = useWaypoint((s) => (sessionId ? (s.runStates[sessionId]?.status ?? 'idle') !== 'idle' : false));
+  // A queued chat counts as working here: its message waits for a slot, and Stop takes it off the queue.
+  const working = useWaypoint((s) => (sessionId ? (s.runStates[sessionId]?.status ?? 'idle') !== 'idle' || !!s.sessions.find((c) => c.id === sessionId)?.queued : false));
   const announcement = useWaypoint((s) => s.announcement);
   const composerError = useWaypoint((s) => s.composerError);
   const sendMessage = useWaypoint((s) => s.sendMessage);

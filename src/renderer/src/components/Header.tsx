@@ -5,6 +5,7 @@ import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
 import { FindButton } from './find/FindButton';
+import { NeedsYouButton } from './inbox/NeedsYou';
 import { ModelSelect } from './settings/ModelSelect';
 import { WorkspaceButton } from './workspace/WorkspaceButton';
 
@@ -44,6 +45,7 @@ export function Header({ title, workspace, model, onChooseModel, onOpenSettings,
         </span>
       )}
       <ChatCost />
+      <NeedsYouButton />
       <FindButton />
       <ShortcutsButton />
       <button type="button" className="btn" onClick={onOpenSettings}>

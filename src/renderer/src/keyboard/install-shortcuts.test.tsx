@@ -54,6 +54,16 @@ describe('keyboard shortcuts', () => {
     expect(backend.log.filter((c) => c.name === 'stop')).toHaveLength(1);
   });
 
+  it('Escape in the message box takes a queued chat off the queue, as Stop does', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Queued chat');
+    backend.chats.get('a')!.summary = { ...backend.chats.get('a')!.summary, queued: 1_700_000_000_000 };
+    await mount(backend);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy());
+    await press(screen.getByRole('textbox', { name: 'Message' }), 'Escape');
+    expect(backend.log.filter((c) => c.name === 'stop')).toEqual([{ name: 'stop', input: { sessionId: 'a' } }]);
+  });
+
   it('Escape in an open dialog closes it and never stops Claude', async () => {
     const backend = new MemoryBackend();
     backend.addChat('a', 'Busy chat', { runState: { status: 'running', phase: 'streaming' } });

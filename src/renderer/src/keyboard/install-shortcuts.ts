@@ -18,7 +18,9 @@ export function installShortcuts(store: WaypointStore, doc: Document = document)
     if (event.key === 'Escape') {
       const sessionId = state.currentSessionId;
       const run = sessionId ? state.runStates[sessionId] : undefined;
-      if (!isInComposer(event.target) || !run || run.status === 'idle') return;
+      // A queued chat shows Stop too (its message waits for a slot): Escape takes it off the queue.
+      const queued = !!state.sessions.find((s) => s.id === sessionId)?.queued;
+      if (!isInComposer(event.target) || (!queued && (!run || run.status === 'idle'))) return;
       event.preventDefault();
       void state.stop();
       return;

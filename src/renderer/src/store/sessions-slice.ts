@@ -12,7 +12,12 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
   currentSessionId: null,
   setSessions: (sessions) => set({ sessions: sortSessions(sessions) }),
   upsertSession: (session) =>
-    set((state) => ({ sessions: sortSessions([session, ...state.sessions.filter((s) => s.id !== session.id)]) })),
+    set((state) => {
+      // The list's stamp of what the chat was doing stays until the chat's own run events say more (shared/chat-run.ts).
+      const listed = state.sessions.find((s) => s.id === session.id)?.run;
+      const kept = listed && !session.run ? { ...session, run: listed } : session;
+      return { sessions: sortSessions([kept, ...state.sessions.filter((s) => s.id !== session.id)]) };
+    }),
   async openSession(sessionId) {
     set({ currentSessionId: sessionId, composerError: null });
     return get().reloadSession(sessionId);

@@ -3,6 +3,7 @@ import type { SessionSummary } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
 import { ChatTitle } from './ChatTitle';
 import { folderName } from '../workspace/folders';
+import { RUN_WORDS, useChatRun } from './use-chat-run';
 
 interface Props {
   session: SessionSummary;
@@ -72,8 +73,9 @@ export function moveInList(event: KeyboardEvent<HTMLLIElement>): void {
  * "Delete chat" asks first.
  */
 export function SessionItem(props: Props) {
+  const run = useChatRun(props.session.id);
   return (
-    <li className="chat-item" onKeyDown={moveInList}>
+    <li className="chat-item" data-run={run} onKeyDown={moveInList}>
       <SessionItemParts {...props} />
     </li>
   );
@@ -112,7 +114,8 @@ export function SessionItemParts({ session, current, onOpen, onRename, onDelete,
   };
 
   const progress = session.planProgress?.status === 'active' ? session.planProgress : null;
-  const badges = session.interrupted || session.damaged || progress || session.workspace;
+  const runWords = RUN_WORDS[useChatRun(session.id)];
+  const badges = runWords || session.interrupted || session.damaged || progress || session.workspace;
   const folderId = useId();
 
   return (
@@ -153,6 +156,9 @@ export function SessionItemParts({ session, current, onOpen, onRename, onDelete,
           {badges && ' '}
           {badges && (
             <span className="chat-badges">
+              {/* "Working 2/5", "Queued", "Needs you": what the chat is doing, next to its plan's progress. */}
+              {runWords && <span className={`chat-run chat-run--${runWords === 'Needs you' ? 'needs-you' : runWords.toLowerCase()}`}>{runWords}</span>}
+              {runWords && (session.interrupted || session.damaged || progress) && ' '}
               {session.interrupted && <span className="chat-badge">interrupted</span>}
               {session.damaged && <span className="chat-badge">damaged</span>}
               {progress && (

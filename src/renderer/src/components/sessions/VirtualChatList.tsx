@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useRef, useState } from 'rea
 import { type CustomContainerComponentProps, type CustomItemComponentProps, Virtualizer } from 'virtua';
 import type { SessionSummary } from '../../../../shared/transcript';
 import { moveInList } from './SessionItem';
+import { useChatRun } from './use-chat-run';
 
 /**
  * From how many chats the sidebar draws only the rows in view: 10,000 rows took seconds to render
@@ -71,8 +72,9 @@ function ChatListBox({ style, children, ref }: CustomContainerComponentProps) {
 
 function ChatRowBox({ style, index, children, ref }: CustomItemComponentProps) {
   const session = useContext(IdsContext)[index];
+  const run = useChatRun(session?.id);
   return (
-    <li ref={ref as never} className="chat-item" style={style} data-row={index} data-chat-id={session?.id} onKeyDown={moveInList}>
+    <li ref={ref as never} className="chat-item" style={style} data-row={index} data-chat-id={session?.id} data-run={run} onKeyDown={moveInList}>
       {children}
     </li>
   );

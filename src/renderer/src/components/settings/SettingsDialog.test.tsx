@@ -53,6 +53,27 @@ describe('Settings', () => {
     expect(delay.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('"Runs at once" is 4 by default, refuses 0 and 17 in the field in words and saves nothing, and saves 2', async () => {
+    const { backend, dialog } = await openSettings();
+    const runs = within(dialog).getByLabelText('Runs at once') as HTMLInputElement;
+    expect(runs.value).toBe('4');
+    for (const [typed, words] of [
+      ['17', "Runs at once can't be more than 16: enter a number from 1 to 16."],
+      ['0', "Runs at once can't be less than 1: enter a number from 1 to 16."],
+    ] as const) {
+      fireEvent.change(runs, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(words));
+      expect(runs.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(runs);
+    }
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
+    fireEvent.change(runs, { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(backend.view.settings.runsAtOnce).toBe(2);
+  });
+
   it('puts an invalid MCP servers JSON error at that field, focused, and saves nothing', async () => {
     const { backend, dialog } = await openSettings();
     const json = within(dialog).getByLabelText('MCP servers JSON');

@@ -28,7 +28,7 @@ interface Props {
 type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
-> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string };
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string };
 
 function draftOf(settings: Settings): Draft {
   const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
@@ -47,6 +47,7 @@ function draftOf(settings: Settings): Draft {
     thinkingEffort: settings.thinkingEffort,
     thinkingBudgetTokens: String(settings.thinkingBudgetTokens),
     maxModelTurns: String(settings.maxModelTurns),
+    runsAtOnce: String(settings.runsAtOnce),
     notifications: settings.notifications,
   };
 }
@@ -74,6 +75,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     retryDelayMs: useRef<HTMLInputElement>(null),
     thinkingBudgetTokens: useRef<HTMLInputElement>(null),
     maxModelTurns: useRef<HTMLInputElement>(null),
+    runsAtOnce: useRef<HTMLInputElement>(null),
     mcpServers: useRef<HTMLTextAreaElement>(null),
   };
   const generalError = useRef<HTMLParagraphElement>(null);
@@ -107,7 +109,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
+    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
     if (first) {
       fieldRefs[first].current?.focus(); // focus brings the field into view; its error comes next render
       revealError.current = true;
@@ -134,13 +136,14 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
     setSaving(true);
-    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, ...rest } = draft;
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, ...rest } = draft;
     const saved = await onSave({
       ...rest,
       maxRetries: Number(maxRetries),
       retryDelayMs: Number(retryDelayMs),
       thinkingBudgetTokens: Number(thinkingBudgetTokens),
       maxModelTurns: Number(maxModelTurns),
+      runsAtOnce: Number(runsAtOnce),
       mcpServers: mcp.servers,
     });
     const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
@@ -206,6 +209,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <NumberField id={`${id}-turns`} label="Max model turns" limits={NUMBER_FIELDS.maxModelTurns} value={draft.maxModelTurns}
             error={errors.maxModelTurns} inputRef={fieldRefs.maxModelTurns} onChange={(v) => editNumber('maxModelTurns', v)}
             hint="How many times Claude may call tools and go on for one message before Waypoint pauses it." />
+          <NumberField id={`${id}-runs`} label="Runs at once" limits={NUMBER_FIELDS.runsAtOnce} value={draft.runsAtOnce}
+            error={errors.runsAtOnce} inputRef={fieldRefs.runsAtOnce} onChange={(v) => editNumber('runsAtOnce', v)}
+            hint="How many chats Claude works in at the same time; a message sent while that many work waits as Queued." />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}
             hint="Claude may plan multi-step work with the planning tools." />
           <div className="field">
