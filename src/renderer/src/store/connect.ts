@@ -68,8 +68,9 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       const opening = target ? state.openSession(target) : state.newChat();
       store.getState().setLoad({ status: 'ready' });
       store.getState().setLastError(null);
-      const opened = await opening;
-      if (!opened.ok) throw new Error(opened.message);
+      // A chat that fails to open says so in the error banner (openSession and newChat set it);
+      // the window stays usable, so it is not a reason to load everything again.
+      await opening;
     } catch (error) {
       if (disposed || generation !== loadGeneration) return;
       if (store.getState().connection.state === 'refused') return; // a stale link: retrying can't help

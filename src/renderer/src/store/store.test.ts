@@ -80,6 +80,22 @@ describe('connectStore initial load', () => {
     off();
   });
 
+  it('a chat that fails to open says so once and loads nothing again: the window stays ready', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Broken chat');
+    backend.override('getSession', () => {
+      throw new Error('The chat could not be read.');
+    });
+    const store = createWaypointStore(backend);
+    const off = connectStore(backend, store, { schedule: manualFrames().schedule, retryDelayMs: () => 10 });
+    await until(() => store.getState().lastError !== null);
+    expect(store.getState().lastError).toContain('The chat could not be read.');
+    await new Promise((r) => setTimeout(r, 100)); // ten retry delays
+    expect(store.getState().load.status).toBe('ready');
+    expect(backend.log.filter((c) => c.name === 'listSessions')).toHaveLength(1);
+    off();
+  });
+
   it('creates a chat when there is none', async () => {
     const backend = new MemoryBackend();
     const { store, off } = await connected(backend);
