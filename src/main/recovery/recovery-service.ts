@@ -29,6 +29,7 @@ export class RecoveryService implements Disposable {
       checkpoints: new CheckpointStore(options.dataDir, queue),
       turns: new TurnCheckpoints(options.dataDir, queue),
       looseFailures: new Map(),
+      forgotten: new Set(),
       now: options.now ?? (() => new Date()),
     };
   }
@@ -48,10 +49,12 @@ export class RecoveryService implements Disposable {
 
   /**
    * A deleted chat (its run stopped first): its checkpoints hold copies of the user's files, so
-   * they go with it. On the checkpoint queue, after any snapshot its stopped run still had queued.
+   * they go with it. On the checkpoint queue, after any snapshot its stopped run still had queued;
+   * a call that run still finishes takes none after this (RecoveryCore.forgotten).
    */
   forgetChat(sessionId: string): Promise<void> {
     this.core.looseFailures.delete(sessionId);
+    this.core.forgotten.add(sessionId);
     return this.queue.run(() => fsp.rm(this.blobs.dir(sessionId), { recursive: true, force: true }));
   }
 
