@@ -240,7 +240,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     renameSession: ({ sessionId, title }) => chats.renameSession(sessionId, title),
     pinSession: ({ sessionId, pinned }) => chats.pinSession(sessionId, pinned),
     setSessionModel: ({ sessionId, model }) => chats.setSessionModel(sessionId, model),
-    deleteSession: async ({ sessionId }) => ({ deleted: await sessions.deleteSession(sessionId) }),
+    deleteSession: async ({ sessionId }) => {
+      // Deleting the chat stops its run (chat-service.ts); its file checkpoints then go too.
+      const deleted = await sessions.deleteSession(sessionId);
+      await recovery.forgetChat(sessionId);
+      return { deleted };
+    },
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInPagedChat(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),

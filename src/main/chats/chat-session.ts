@@ -28,11 +28,11 @@ export interface HistoryEvent {
 export class ChatSession {
   summary: SessionSummary;
   runState: RunState = { status: 'idle' };
-  /** The approval the run waits for: a reloaded page asks again. */
+  /** The approval the chat awaits (the run that asked has ended): a reloaded page asks again. */
   pendingApproval: ApprovalRequest | null = null;
-  /** The escalation the run is paused on: a plain object, so a restored session can be answered. */
+  /** The escalation the chat awaits an answer to: a plain object, so a restored session can be answered. */
   pendingEscalation: EscalationRequest | null = null;
-  /** Claude's question (ask_user) the run waits on; like the others it is restored from the log. */
+  /** Claude's question (ask_user) the chat awaits an answer to; like the others it is restored from the log. */
   pendingQuestion: QuestionRequest | null = null;
   /** The chat's plan as of the last plan_updated: its next change's transcript line is derived against it. */
   plan: Plan | null = null;

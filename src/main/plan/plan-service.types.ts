@@ -22,7 +22,7 @@ export interface PlanServiceApi {
   guidance(dialect: Dialect): string;
   /** Forget a session's plan (chat deleted, or an edit replaced the turns that made it). */
   drop(sessionId: string): void;
-  /** Puts a plan in place without an event (a chat's log on start; a chat's copy, "… (earlier version)"). */
+  /** Puts a plan in place without an event (a chat's log on start; the plan of a version shown again, agent/loop/rerun.ts). */
   restore(sessionId: string, plan: Plan): void;
   /** "Undo plan" (or a rerun) put the plan's files back: the plan ends as undone. */
   markUndone(sessionId: string, files: UndoFiles): boolean;

@@ -16,7 +16,8 @@ const stepName = (request: EscalationRequest): string =>
  * Carries out the user's answer to an escalation on the plan, and words the tool_result that
  * tells Claude (docs/contract.md §3): skip → the step is skipped and the run goes on; abort → the plan
  * is cancelled and the run halts; guidance → the text reaches Claude and the step runs again
- * with a fresh retry count. Used by the live run and, after a restart, by the resume path.
+ * with a fresh retry count. The run that escalated has ended (the chat awaits the answer, logged,
+ * so it outlives a restart); the answer's one path applies this and runs on (agent/pauses/escalation-kind.ts).
  */
 export function applyEscalationAnswer(plans: RecoveryPlans, request: EscalationRequest, outcome: EscalationOutcome): AppliedAnswer {
   const { sessionId, stepId } = request;

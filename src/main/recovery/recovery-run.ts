@@ -18,6 +18,8 @@ export interface RecoveryCore {
   turns: TurnCheckpoints;
   /** Consecutive failures per chat outside any plan (no step to attribute them to). */
   looseFailures: Map<string, number>;
+  /** Deleted chats: a call their stopped run still finishes takes no checkpoint (it would bring back the folder deleted with them). */
+  forgotten: Set<string>;
   now(): Date;
 }
 
@@ -44,6 +46,7 @@ function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn 
   return {
     async before(block, tool) {
       const rel = pathOf(block);
+      if (core.forgotten.has(sessionId)) return;
       try {
         if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
         if (!FILE_CHANGERS.has(tool.name) || !rel) return;
@@ -56,7 +59,7 @@ function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn 
     },
     async after(block, tool, ok) {
       const rel = pathOf(block);
-      if (!ok || !FILE_CHANGERS.has(tool.name) || !rel) return;
+      if (!ok || !FILE_CHANGERS.has(tool.name) || !rel || core.forgotten.has(sessionId)) return;
       const plan = plans.getPlan(sessionId);
       if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
       await turns.recordWrite(workspace, sessionId, rel).catch(() => undefined);

@@ -1,5 +1,6 @@
+import fsp from 'node:fs/promises';
 import type { Disposable } from '../common/emitter';
-import { SerialQueue } from './checkpoint-blobs';
+import { CheckpointBlobs, SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
 import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
@@ -17,14 +18,18 @@ export interface RecoveryServiceOptions {
  */
 export class RecoveryService implements Disposable {
   private readonly core: RecoveryCore;
+  private readonly queue = new SerialQueue();
+  private readonly blobs: CheckpointBlobs;
 
   constructor(options: RecoveryServiceOptions) {
-    const queue = new SerialQueue();
+    const queue = this.queue;
+    this.blobs = new CheckpointBlobs(options.dataDir);
     this.core = {
       plans: options.plans,
       checkpoints: new CheckpointStore(options.dataDir, queue),
       turns: new TurnCheckpoints(options.dataDir, queue),
       looseFailures: new Map(),
+      forgotten: new Set(),
       now: options.now ?? (() => new Date()),
     };
   }
@@ -40,6 +45,17 @@ export class RecoveryService implements Disposable {
   /** A new message from the user starts the per-chat failure count afresh. */
   resetChat(sessionId: string): void {
     this.core.looseFailures.delete(sessionId);
+  }
+
+  /**
+   * A deleted chat (its run stopped first): its checkpoints hold copies of the user's files, so
+   * they go with it. On the checkpoint queue, after any snapshot its stopped run still had queued;
+   * a call that run still finishes takes none after this (RecoveryCore.forgotten).
+   */
+  forgetChat(sessionId: string): Promise<void> {
+    this.core.looseFailures.delete(sessionId);
+    this.core.forgotten.add(sessionId);
+    return this.queue.run(() => fsp.rm(this.blobs.dir(sessionId), { recursive: true, force: true }));
   }
 
   /** What "Undo plan" would change in the chat's workspace for its latest plan. */

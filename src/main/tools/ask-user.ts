@@ -5,8 +5,8 @@ import { optionalField } from './json-schema';
 import { fail, ok, type ToolDefinition } from './tool';
 
 /**
- * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user and the run pauses
- * until the answer, which goes back as the tool result verbatim. Offered in agentic mode. The tool
+ * ask_user (docs/contract.md §5 "A question from Claude"): Claude asks the user; the run ends there
+ * and the chat awaits the answer, which goes back as the tool result verbatim when the chat runs on. Offered in agentic mode. The tool
  * only validates and words; the loop shows the question and keeps it (ToolContext.askUser).
  */
 

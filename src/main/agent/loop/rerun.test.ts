@@ -406,4 +406,35 @@ describe('after a restart', () => {
     expect(shape((await snapshot()).transcript)).toEqual(['user: gamma', 'assistant: You said: gamma', 'user: delta', 'assistant: You said: delta']);
     expect(app.api.invalid).toEqual([]);
   });
+
+  it('switching back and forth keeps each version once: no whole copy of the tail per click, and the version shown survives a restart', async () => {
+    const { app, id, send, snapshot, userItem, rerun, shape } = await start({ name: 'echo', turns: [] });
+    await send('alpha');
+    for (const n of [1, 2, 3, 4, 5]) await send(`after alpha ${n}: ${'a long message '.repeat(40)}`);
+    const alpha = await userItem('alpha');
+    const out = await rerun('editMessage', { itemId: alpha.id, text: 'gamma' });
+    const log = join(app.dataDir, 'sessions', id, 'events.jsonl');
+    const records = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string });
+    const versionsBefore = records().filter((r) => r.type === 'version').length;
+    const clicks = 8;
+    let itemId = out.itemId;
+    for (let i = 0; i < clicks; i++) ({ itemId } = await app.call('showVersion', { sessionId: id, itemId, of: 'message', index: i % 2 === 0 ? 0 : 1 }));
+    // The version first left (the new one) is kept once; every later switch only shows a version already kept, unchanged.
+    expect(records().filter((r) => r.type === 'version').length - versionsBefore).toBe(1);
+
+    const shown = await snapshot();
+    expect(shape(shown.transcript)).toEqual(['user: gamma', 'assistant: You said: gamma']);
+    await app.restart();
+    expect((await snapshot()).transcript).toEqual(shown.transcript);
+    await send('delta');
+    expect(texts(sent(app, -1))).toEqual(['"text":"gamma"', '"text":"You said: gamma"', '"text":"delta"']);
+    // And the long version, kept as shown before the restart, with its own history only.
+    await app.call('showVersion', { sessionId: id, itemId, of: 'message', index: 0 });
+    await app.restart();
+    expect(shape((await snapshot()).transcript)).toHaveLength(12);
+    await send('epsilon');
+    expect(texts(sent(app, -1))).toHaveLength(13);
+    expect(texts(sent(app, -1))?.at(0)).toBe('"text":"alpha"');
+    expect(app.api.invalid).toEqual([]);
+  });
 });

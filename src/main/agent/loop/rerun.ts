@@ -7,7 +7,7 @@ import { newItemId, noticeItem, nowIso } from '../../common/transcript-items';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
 import type { ChatRegistry } from '../../chats/chat-registry';
 import { titleFrom, type ChatSession } from '../../chats/chat-session';
-import { tagOf, withTag, type VersionsOf } from '../../chats/chat-versions';
+import { tagOf, withTag, type KeptVersion, type VersionsOf } from '../../chats/chat-versions';
 import { locateUserMessages, nextUserMark, userBlocksAt } from '../../chats/history-cut';
 import type { LoopRecovery } from '../ports';
 import type { RunController } from './run-controller';
@@ -98,7 +98,7 @@ export class Reruns {
 
     const release = this.deps.runs.reserve(sessionId);
     try {
-      this.keepShown(session, item, of, tag, target.from);
+      this.keepShown(session, item, of, tag, target.from, true);
       session.replaceHistoryFrom(target.from, target.history);
       const shownPlan = plans.getPlan(sessionId);
       if (shownPlan) plans.drop(sessionId);
@@ -201,11 +201,17 @@ export class Reruns {
   /**
    * Keeps the version shown of the message's (or reply's) versions, from where it starts: its
    * items (the message tagged with `tag`), its history from API message `from` on, and its plan.
+   * `unlessKept`: not again when the version kept under its index is the same (shown and left
+   * unchanged): keeping is a durable record of the whole tail, and switching versions back and
+   * forth would otherwise copy the tail into the chat's log on every click.
    */
-  private keepShown(session: ChatSession, item: UserItem, of: VersionsOf, tag: VersionTag, from: number): void {
+  private keepShown(session: ChatSession, item: UserItem, of: VersionsOf, tag: VersionTag, from: number, unlessKept = false): void {
     const start = this.startOf(session, item, of);
     const items = session.itemsBetween(start).map((kept, i) => (of === 'message' && i === 0 && kept.kind === 'user' ? withTag(kept, of, tag) : kept));
-    session.keepVersion({ group: tag.group, index: tag.index, from, history: session.history.slice(from), items, plan: this.deps.plans.getPlan(session.summary.id) });
+    const shown: KeptVersion = { group: tag.group, index: tag.index, from, history: session.history.slice(from), items, plan: this.deps.plans.getPlan(session.summary.id) };
+    // Compared as logged (JSON): a difference only JSON hides is none on disk either, and one it shows is kept.
+    if (unlessKept && JSON.stringify(session.keptVersion(tag.group, tag.index)) === JSON.stringify(shown)) return;
+    session.keepVersion(shown);
   }
 
   /** Where a version starts in the transcript: at the message (an edit) or just after it (a retried reply). */

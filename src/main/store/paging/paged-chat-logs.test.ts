@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +183,19 @@ describe('paged sessions', () => {
     expectSameTranscript(restored, tagged, 2);
     second.chat.reruns.show(id, firstMessage.id, 'message', 1);
     expect(restored.transcript).toEqual(edited);
+
+    // Back and forth again, paged: both versions are kept as shown, so no switch keeps one again.
+    const versionRecords = () => readFileSync(second.persistence.logPath(id), 'utf8').split('\n').filter((l) => l.includes('"type":"version"')).length;
+    await second.persistence.flush();
+    const kept = versionRecords();
+    second.chat.reruns.show(id, editedId, 'message', 0);
+    second.chat.reruns.show(id, firstMessage.id, 'message', 1);
+    second.chat.reruns.show(id, editedId, 'message', 0);
+    await second.persistence.flush();
+    expect(versionRecords()).toBe(kept);
+    await closeAll();
+    const third = await start({ keepRecent: 2 });
+    expectSameTranscript(third.chats.sessionState(id)!, tagged, 2);
   });
 
   it('a loaded chat`s API history stays in its log until a message needs it; then it is logged on as before', async () => {

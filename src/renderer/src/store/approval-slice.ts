@@ -3,7 +3,7 @@ import { answerPending, resolvePending, setPending } from './prompt-slots';
 import type { ActionResult, SliceCreator } from './types';
 
 export interface ApprovalSlice {
-  /** The approval each chat's run waits for (main holds the state of record). */
+  /** The approval each chat awaits (main holds the state of record). */
   approvals: Record<string, ApprovalRequest | null>;
   setApproval(sessionId: string, request: ApprovalRequest | null): void;
   /** Clears the request once main says it was resolved (by anyone, e.g. another tab or Stop). */
