@@ -30,7 +30,7 @@ export const test = base.extend<Options & Fixtures>({
     await use(server);
     await server.close();
   },
-  shell: async ({ scripted, apiKey, mcpConfig }, use) => {
+  shell: async ({ scripted, apiKey, mcpConfig }, use, testInfo) => {
     const extraArgs: string[] = [];
     const configDir = mcpConfig ? mkdtempSync(join(tmpdir(), 'waypoint-mcp-config-')) : null;
     if (configDir) {
@@ -39,6 +39,9 @@ export const test = base.extend<Options & Fixtures>({
     }
     const shell = await startWebShell({ baseURL: scripted.url, apiKey, extraArgs });
     await use(shell);
+    // A failed test keeps what the shell printed (an exit, a crash, a refused frame): the page
+    // alone shows only "Reconnecting…".
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('web shell output', { body: `exit code ${shell.process.exitCode ?? 'none (running)'}, signal ${shell.process.signalCode ?? 'none'}\n${shell.output()}`, contentType: 'text/plain' });
     await shell.stop();
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   },
