@@ -125,6 +125,10 @@ export class ChatService implements Disposable {
       attachments: options.attachments,
       // Every run's end, a pause for a person included (that run ends too), frees its slot.
       onRunEnded: () => this.queue.drain(),
+      // A run started outside the queue's drain (a message with a slot free, an answer going on,
+      // waypoint run --resume) takes the chat off the queue, ticket and all: else the queue, or a
+      // restart's restore(), would start it again.
+      onRunStarted: (session) => this.queue.started(session),
     });
     this.queue = new QueuedRuns({
       chats: this.chats,
@@ -140,6 +144,7 @@ export class ChatService implements Disposable {
       plans,
       recovery,
       refuseWhileAsked,
+      isQueued: (sessionId) => this.queue.isQueued(sessionId),
     });
     // A deleted chat's run stops (or it leaves the queue); its later events are dropped by the chats.
     this.deletions = this.chats.onEvent((event) => {

@@ -50,6 +50,12 @@ export class QueuedRuns {
     return true;
   }
 
+  /** A run started in the chat by any way: it is not waiting any more, here or in its summary (the ticket a restart would queue it by). */
+  started(session: ChatSession): void {
+    this.queue.remove(session.summary.id);
+    if (session.summary.queued !== undefined) this.publishUnqueued(session);
+  }
+
   /** A deleted chat: off the queue, nothing to tell (its events are dropped). */
   forget(sessionId: string): void {
     this.queue.remove(sessionId);
