@@ -164,9 +164,10 @@ export class ChatService implements Disposable {
   /**
    * After the chats are loaded (windowed shells only: `waypoint run` is one chat): the chats
    * still queued when the app quit queue again in their order, and the first start as slots allow.
+   * `claim` (persistence's) keeps a chat another live process writes from starting here too.
    */
-  restoreQueue(): void {
-    this.queue.restore();
+  restoreQueue(claim?: (sessionId: string) => void): void {
+    this.queue.restore(claim);
   }
 
   /**
