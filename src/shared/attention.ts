@@ -68,12 +68,20 @@ export class AttentionWatch {
   private readonly states = new Map<string, RunState>();
   /** Per chat, the prompt already announced: a repeat of it (a reconnect, a second door) is not a new wait. */
   private readonly announced = new Map<string, string>();
+  /** Chats found waiting at start (restored from their logs), until an event of theirs says more. */
+  private readonly waitingAtStart = new Set<string>();
+
+  /** The chats already waiting when the watch starts: a restored wait fires no event, yet counts. */
+  seed(sessionIds: Iterable<string>): void {
+    for (const id of sessionIds) if (!this.states.has(id)) this.waitingAtStart.add(id);
+  }
 
   take(event: WaypointEvent): Attention | null {
     switch (event.type) {
       case 'run_state': {
         const before = this.states.get(event.sessionId);
         this.states.set(event.sessionId, event.state);
+        this.waitingAtStart.delete(event.sessionId);
         // Only a run that was working and stopped is "Done": Stop while a prompt waits is the user's own doing.
         if (event.state.status !== 'idle' || !before || !RUNNING.has(before.status)) return null;
         return { sessionId: event.sessionId, kind: 'done', body: DONE_BODY, tag: attentionTag(event.sessionId) };
@@ -88,14 +96,15 @@ export class AttentionWatch {
       case 'session_deleted':
         this.states.delete(event.sessionId);
         this.announced.delete(event.sessionId);
+        this.waitingAtStart.delete(event.sessionId);
         return null;
       default:
         return null;
     }
   }
 
-  /** Chats waiting for a person, as far as the events seen tell. */
+  /** Chats waiting for a person, as far as the events seen (and the chats seeded at start) tell. */
   waiting(): number {
-    return countWaiting(this.states.values());
+    return countWaiting(this.states.values()) + this.waitingAtStart.size;
   }
 }

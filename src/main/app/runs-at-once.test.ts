@@ -132,6 +132,52 @@ describe('Runs at once', () => {
     expect((await summaryOf(app, a))?.queued).toBeUndefined();
   }, 60_000);
 
+  it('refuses Edit message, Retry reply and another version on a queued chat, so the queue starts it once', async () => {
+    const app = await start(1);
+    const c = await sendInNewChat(app, 'C1');
+    await until('C1 to ask Claude', () => asked(app).length === 1);
+    await app.api.release();
+    await until('C1 to end', () => endedIn(app, c, 0));
+    await sendInNewChat(app, 'A');
+    await until('A to ask Claude', () => asked(app).length === 2);
+    await app.call('sendMessage', { sessionId: c, text: 'C2' });
+    expect(typeof (await summaryOf(app, c))?.queued).toBe('number');
+    const first = (await app.call('getSession', { sessionId: c })).transcript.find((i) => i.kind === 'user')!;
+    const queuedWords = /This chat is queued: press Stop to take it off the queue first, then/;
+    await expect(app.call('editMessage', { sessionId: c, itemId: first.id, text: 'C1 edited' })).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(queuedWords) });
+    await expect(app.call('retryReply', { sessionId: c })).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(queuedWords) });
+    await expect(app.call('showVersion', { sessionId: c, itemId: first.id, of: 'message', index: 0 })).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(queuedWords) });
+    expect(asked(app)).toEqual(['C1', 'A']);
+    expect(await runOf(app, c)).toBe('idle');
+    const from = app.events.length;
+    await app.api.release(); // A's reply: C's queued message goes, once
+    await until('C2 to ask Claude', () => asked(app).length === 3);
+    await app.api.release();
+    await until('C to end', () => endedIn(app, c, from));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked(app)).toEqual(['C1', 'A', 'C2']);
+  }, 60_000);
+
+  it('a run started outside the queue drops a stale ticket, so a restart does not run the chat again', async () => {
+    const app = await start(1);
+    const c = await sendInNewChat(app, 'C1');
+    await until('C1 to ask Claude', () => asked(app).length === 1);
+    await app.api.release();
+    await until('C1 to end', () => endedIn(app, c, 0));
+    const session = app.services.chats.registry.require(c);
+    // A ticket left in the summary (as by a process that quit before its queue started the chat).
+    app.services.chats.registry.publish(session, { type: 'session_updated', session: { ...session.summary, queued: 7 } });
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: c, text: 'C2' });
+    await until('C2 to ask Claude', () => asked(app).length === 2);
+    expect((await summaryOf(app, c))?.queued).toBeUndefined();
+    await app.api.release();
+    await until('C2 to end', () => endedIn(app, c, from));
+    await app.restart();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked(app)).toEqual(['C1', 'C2']);
+  }, 60_000);
+
   it('never stops a run when the user opens or starts another chat', async () => {
     const app = await start(4);
     const from = app.events.length;

@@ -159,7 +159,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
-  if (windowed) chat.restoreQueue();
+  // A chat another live process writes is that process's to start (drain claims it first).
+  if (windowed) chat.restoreQueue((sessionId) => sessions.claim(sessionId));
 
   // Every event of every service, in the order fired, through the one pump both shells forward.
   const pump = new EventPump({ deltaFlushMs: options.deltaFlushMs });

@@ -67,6 +67,20 @@ describe('desktop notifications', () => {
     off.dispose();
   });
 
+  it('start the badge at the chats already waiting (restored after a restart), then follow their events', () => {
+    const events = new Emitter<WaypointEvent>();
+    const win = new StandInWindow({});
+    const off = notifyDesktop({ onEvent: events.event, chatInView: () => null }, () => win as never, (id) => titles[id], ['c1', 'c2']);
+    expect(recorded.badgeCounts).toEqual([2]);
+    // c1's answer came: its run goes on, so it waits no more; c2 still does.
+    events.fire(runState('c1', { status: 'running', phase: 'requesting' }));
+    events.fire(approval('c3', 'a3'));
+    events.fire(runState('c3', { status: 'awaiting_approval', requestId: 'a3' }));
+    events.fire(runState('c2', { status: 'idle' }));
+    expect(recorded.badgeCounts).toEqual([2, 1, 2, 1]);
+    off.dispose();
+  });
+
   it('keep the dock/taskbar badge at the number of chats waiting', () => {
     const { events, off } = setUp(null);
     events.fire(runState('c1', { status: 'awaiting_approval', requestId: 'a1' }));

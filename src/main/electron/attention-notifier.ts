@@ -9,18 +9,23 @@ import type { Disposable } from '../common/emitter';
  * finishes a run, unless it is the chat the focused window shows. Title: the chat's title; body:
  * what is asked, or "Done". No action buttons (a button that cannot act would do nothing): a click
  * brings the window back and opens the chat at its prompt, through the window's event channel.
- * The dock/taskbar badge counts the chats waiting.
+ * The dock/taskbar badge counts the chats waiting: from `waitingAtStart` (the chats the listing
+ * stamps "needs-you" when the app starts, restored from their logs, which fire no event), then
+ * from the events.
  */
 export function notifyDesktop(
   services: Pick<AppServices, 'onEvent' | 'chatInView'>,
   window: () => BrowserWindow | null,
   titleOf: (sessionId: string) => string | undefined,
+  waitingAtStart: Iterable<string> = [],
 ): Disposable {
   const watch = new AttentionWatch();
+  watch.seed(waitingAtStart);
   // Held until closed: one per chat (a newer one replaces it), and a notification nobody holds
   // may be collected before its click arrives.
   const shown = new Map<string, Notification>();
-  let badge = 0;
+  let badge = watch.waiting();
+  if (badge) app.setBadgeCount(badge);
   return services.onEvent((event) => {
     const attention = watch.take(event);
     const waiting = watch.waiting();

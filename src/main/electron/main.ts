@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { installProcessGuards } from '../app/process-guards';
 import { createServices, type Services } from '../app/services';
+import type { CallOutput } from '../../shared/contract';
 import type { Disposable } from '../common/emitter';
 import type { Secrets } from '../common/secret-handoff';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
@@ -68,11 +69,15 @@ async function start(secrets: Secrets): Promise<void> {
     }),
   });
 
+  // The badge starts at the chats restored waiting for a person, which fire no event: the listing
+  // stamps them (app/listed-runs.ts). No await between its answer and notifyDesktop below.
+  const listed = await services.router('listSessions', {});
+  const waiting = listed.ok ? (listed.value as CallOutput<'listSessions'>).sessions.filter((chat) => chat.run === 'needs-you').map((chat) => chat.id) : [];
   const win = new BrowserWindow(mainWindowOptions(join(mainDir, '..', 'preload', 'index.cjs'), iconPath));
   window = win;
   bridge = bridgeIpc(win, services, source);
   const chats = services.chats;
-  notifyDesktop(services, () => window, (id) => chats.listSessions().find((chat) => chat.id === id)?.title); // lives as long as the services
+  notifyDesktop(services, () => window, (id) => chats.listSessions().find((chat) => chat.id === id)?.title, waiting); // lives as long as the services
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
     bridge?.dispose();

@@ -208,3 +208,23 @@ describe('log tail and inbox', () => {
     expect(takeFromInbox(chatDir, () => undefined)).toEqual([]);
   });
 });
+
+describe('the queue of "Runs at once" on a shared data folder', () => {
+  it('a queued chat another live process writes is not started here at a restart: it stays that process\'s', async () => {
+    const web = await instance('the web shell');
+    const { id } = web.chats.newSession({ title: 'queued over there' });
+    const session = web.chats.registry.require(id);
+    web.chats.registry.publish(session, { type: 'transcript_item', sessionId: id, item: noticeItem('info', 'written by the web shell', 'test') });
+    web.chats.registry.publish(session, { type: 'session_updated', session: { ...session.summary, queued: 5 } });
+    await until(() => !!web.persistence.chatWriter(id) === false && existsSync(lockPathFor(folder.sessionsDir, id)), 'the web shell to hold the chat');
+
+    const app = await instance('the app');
+    expect(app.chats.listSessions().find((s) => s.id === id)?.queued).toBe(5);
+    const from = app.events.length;
+    app.chat.restoreQueue((sessionId) => app.persistence.claim(sessionId));
+    // Neither started (a run, or the reason it could not) nor taken off the queue here: the chat is the web shell's.
+    expect(app.events.slice(from).filter((e) => 'sessionId' in e ? e.sessionId === id : e.type === 'session_updated' && e.session.id === id)).toEqual([]);
+    expect(app.chat.isRunning(id)).toBe(false);
+    expect(app.persistence.writerElsewhere(id)?.holder).toBe('the web shell');
+  });
+});

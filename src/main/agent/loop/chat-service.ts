@@ -125,6 +125,10 @@ export class ChatService implements Disposable {
       attachments: options.attachments,
       // Every run's end, a pause for a person included (that run ends too), frees its slot.
       onRunEnded: () => this.queue.drain(),
+      // A run started outside the queue's drain (a message with a slot free, an answer going on,
+      // waypoint run --resume) takes the chat off the queue, ticket and all: else the queue, or a
+      // restart's restore(), would start it again.
+      onRunStarted: (session) => this.queue.started(session),
     });
     this.queue = new QueuedRuns({
       chats: this.chats,
@@ -140,6 +144,7 @@ export class ChatService implements Disposable {
       plans,
       recovery,
       refuseWhileAsked,
+      isQueued: (sessionId) => this.queue.isQueued(sessionId),
     });
     // A deleted chat's run stops (or it leaves the queue); its later events are dropped by the chats.
     this.deletions = this.chats.onEvent((event) => {
@@ -159,9 +164,10 @@ export class ChatService implements Disposable {
   /**
    * After the chats are loaded (windowed shells only: `waypoint run` is one chat): the chats
    * still queued when the app quit queue again in their order, and the first start as slots allow.
+   * `claim` (persistence's) keeps a chat another live process writes from starting here too.
    */
-  restoreQueue(): void {
-    this.queue.restore();
+  restoreQueue(claim?: (sessionId: string) => void): void {
+    this.queue.restore(claim);
   }
 
   /**

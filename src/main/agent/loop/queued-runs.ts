@@ -22,6 +22,8 @@ export interface QueuedRunsOptions {
  */
 export class QueuedRuns {
   private readonly queue = new RunQueue();
+  /** Set by `restore` in the shells that share a data folder; a process alone on it has nothing to claim. */
+  private claim: (sessionId: string) => void = () => undefined;
 
   constructor(private readonly options: QueuedRunsOptions) {}
 
@@ -50,22 +52,35 @@ export class QueuedRuns {
     return true;
   }
 
+  /** A run started in the chat by any way: it is not waiting any more, here or in its summary (the ticket a restart would queue it by). */
+  started(session: ChatSession): void {
+    this.queue.remove(session.summary.id);
+    if (session.summary.queued !== undefined) this.publishUnqueued(session);
+  }
+
   /** A deleted chat: off the queue, nothing to tell (its events are dropped). */
   forget(sessionId: string): void {
     this.queue.remove(sessionId);
   }
 
-  /** After a start: the chats still queued when the app quit, in their order, then whatever may start now. */
-  restore(): void {
+  /**
+   * After a start: the chats still queued when the app quit, in their order, then whatever may
+   * start now. `claim` makes this process the chat's writer before its run starts, and throws
+   * while another live process writes it (a desktop app and a web shell on one data folder): that
+   * chat is the other process's, which queues and starts it, so it is left alone here.
+   */
+  restore(claim?: (sessionId: string) => void): void {
+    if (claim) this.claim = claim;
     for (const summary of this.options.chats.list()) if (summary.queued) this.queue.add({ id: summary.id, ticket: summary.queued });
     this.drain();
   }
 
   /** A slot may be free (a run ended, one waits for a person, the limit rose): the next chats start, in order. */
   drain(): void {
-    for (const id of this.queue.take(this.options.going(), this.limit())) {
+    // One at a time: a chat another process writes takes no slot, so the next one may start.
+    for (let [id] = this.take(); id !== undefined; [id] = this.take()) {
       const session = this.options.chats.get(id);
-      if (!session) continue;
+      if (!session || !this.claimed(id)) continue;
       this.publishUnqueued(session);
       // Already running (a rerun started it meanwhile): its message goes in that run.
       if (this.options.isRunning(id)) continue;
@@ -76,6 +91,20 @@ export class QueuedRuns {
         const why = error instanceof Error ? error.message : String(error);
         this.options.chats.publish(session, { type: 'transcript_item', sessionId: id, item: noticeItem('error', `This chat was queued but could not start: ${why}`, 'queued_not_started') });
       }
+    }
+  }
+
+  private take(): string[] {
+    return this.queue.take(this.options.going(), Math.min(this.limit(), this.options.going() + 1));
+  }
+
+  /** False when another live process writes the chat: it leaves this queue, its summary untouched (that process's queue holds it). */
+  private claimed(sessionId: string): boolean {
+    try {
+      this.claim(sessionId);
+      return true;
+    } catch {
+      return false;
     }
   }
 

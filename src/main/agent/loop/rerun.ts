@@ -19,6 +19,11 @@ export interface RerunDeps {
   recovery: LoopRecovery;
   /** Refuses while a question waits for the user (its tool call holds the history open). */
   refuseWhileAsked(session: ChatSession): void;
+  /**
+   * Whether the chat waits in "Runs at once"'s queue (queued-runs.ts): a rerun then would start a
+   * run outside the queue, and the queue would start the chat again when its turn came.
+   */
+  isQueued(sessionId: string): boolean;
 }
 
 type Preview = CallOutput<'previewRerun'>;
@@ -57,6 +62,7 @@ export class Reruns {
   retry(sessionId: string, restoreFiles = false): Promise<{ itemId: string }> {
     const session = this.deps.chats.require(sessionId);
     this.refuseWhileRunning(sessionId, 'retry the reply');
+    this.refuseWhileQueued(sessionId, 'retry the reply');
     const last = this.lastUserIndex(session);
     let replied = false;
     for (let i = last + 1; i < session.itemCount && !replied; i++) replied = session.kindAt(i) === 'assistant' || session.kindAt(i) === 'tool_call';
@@ -83,6 +89,7 @@ export class Reruns {
     const session = chats.require(sessionId);
     if (session.summary.damaged) throw new UserFacingError('invalid_input', `This chat's log is damaged (${session.summary.damaged}), so it opens read-only: its versions cannot be switched.`);
     this.refuseWhileRunning(sessionId, 'switch versions');
+    this.refuseWhileQueued(sessionId, 'switch versions');
     this.deps.refuseWhileAsked(session);
     const item = session.item(itemId);
     if (!item || item.kind !== 'user') throw new UserFacingError('not_found', NOT_THERE);
@@ -127,6 +134,7 @@ export class Reruns {
     const { chats, runs, plans, recovery } = this.deps;
     const session = chats.require(sessionId);
     this.refuseWhileRunning(sessionId, replacement.how === 'edit' ? 'edit a message' : 'retry the reply');
+    this.refuseWhileQueued(sessionId, replacement.how === 'edit' ? 'edit the message' : 'retry the reply');
     const apiKey = runs.readyToRun(session);
     this.deps.refuseWhileAsked(session);
     const { item, index, mark, next, first } = this.userMessage(session, itemId);
@@ -222,6 +230,10 @@ export class Reruns {
 
   private refuseWhileRunning(sessionId: string, what: string): void {
     if (this.deps.runs.isRunning(sessionId)) throw new UserFacingError('busy', `Claude is working in this chat: press Stop first, then ${what}.`);
+  }
+
+  private refuseWhileQueued(sessionId: string, what: string): void {
+    if (this.deps.isQueued(sessionId)) throw new UserFacingError('busy', `This chat is queued: press Stop to take it off the queue first, then ${what}.`);
   }
 
   /** The user message, its place in the transcript and in the history (and the next one's). */

@@ -42,6 +42,8 @@ export interface RunControllerOptions {
   models: ModelFacts;
   /** A run ended (idle, or awaiting a person, published): a queued chat may take its slot (queued-runs.ts). */
   onRunEnded?(): void;
+  /** A run started in the chat, by whatever way (queued-runs.ts drops its place in the queue). */
+  onRunStarted?(session: ChatSession): void;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -132,6 +134,7 @@ export class RunController implements Disposable {
     const settle = 'settle' in how ? how.settle : () => Promise.resolve(null);
     const controller = new AbortController();
     this.runs.set(sessionId, controller);
+    this.options.onRunStarted?.(session);
     if (!job && (session.summary.interrupted || session.summary.planProgress?.paused)) {
       const resumed = withPlanProgress(session.summary, this.options.plans.getPlan(sessionId), false);
       chats.publish(session, { type: 'session_updated', session: { ...resumed, interrupted: false } });

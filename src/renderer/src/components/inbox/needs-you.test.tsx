@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { plan, step } from '../../test-support/fixtures';
 import { MemoryBackend } from '../../test-support/memory-backend';
 import { mountApp, unmountApps } from '../../test-support/mount-app';
 
@@ -37,5 +38,24 @@ describe('the header\'s "Needs you (N)"', () => {
 
     backend.emit({ type: 'question_resolved', sessionId: 'b', requestId: 'q1', outcome: 'answered' });
     await waitFor(() => expect(button.textContent).toBe('Needs you (1)'));
+  });
+
+  it('counts a plan waiting for approval, says so in its line, and keeps counting it once the chat is open', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    backend.addChat('p', 'Planned', { updatedAt: '2025-01-03T00:00:00.000Z', plan: plan([step(1, 'Read'), step(2, 'Write')], { review: { state: 'proposed' } }) });
+    // As listSessions stamps it: the proposal waits for the person.
+    backend.chats.get('p')!.summary.run = 'needs-you';
+    mountApp(backend);
+    const button = await screen.findByRole('button', { name: 'Needs you (1)' });
+    fireEvent.click(screen.getByRole('button', { name: /Planned/ }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Planned'));
+    await screen.findByText('Ship the feature');
+    expect(button.textContent).toBe('Needs you (1)');
+    const row = within(screen.getByRole('navigation', { name: 'Chats' })).getAllByRole('listitem').find((li) => li.textContent?.includes('Planned'))!;
+    expect(row.dataset.run).toBe('needs-you');
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Needs you' });
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['PlannedApprove the plan: Ship the featureOpen chat']);
   });
 });

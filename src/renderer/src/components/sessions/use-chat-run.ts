@@ -1,4 +1,5 @@
 import { chatRun, type ChatRun } from '../../../../shared/chat-run';
+import { isAsking } from '../../store/chat-asking';
 import { useWaypoint } from '../../store/store-context';
 
 /** The chat's state for its sidebar row (shared/chat-run.ts), from what the store holds of it. */
@@ -6,8 +7,7 @@ export function useChatRun(sessionId: string | undefined): ChatRun {
   return useWaypoint((s) => {
     const summary = sessionId ? s.sessions.find((c) => c.id === sessionId) : undefined;
     if (!summary || !sessionId) return 'idle';
-    const asking = !!(s.approvals[sessionId] || s.escalations[sessionId] || s.questions[sessionId]);
-    return chatRun(summary, s.runStates[sessionId], asking);
+    return chatRun(summary, s.runStates[sessionId], isAsking(s, sessionId));
   });
 }
 
