@@ -65,7 +65,11 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       // The window is ready once the list is in: the chat to show opens (its log may be long) while
       // the sidebar, header and composer are already there, as after a click in the sidebar. Its
       // id is current before the first frame, so what is typed meanwhile is that chat's draft.
-      const opening = target ? state.openSession(target) : state.newChat();
+      // With no chat yet, the first one is made before the window shows: its message box would
+      // otherwise be replaced by the new chat's under the user's first keys.
+      if (!target) await state.newChat();
+      if (disposed || generation !== loadGeneration) return;
+      const opening = target ? state.openSession(target) : null;
       store.getState().setLoad({ status: 'ready' });
       store.getState().setLastError(null);
       // A chat that fails to open says so in the error banner (openSession and newChat set it);
