@@ -34,7 +34,7 @@ test('two chats work at once, a third is "Queued" and starts when one ends; Stop
     await expectAccessibleInBothSchemes(page, 'two chats working, two queued');
     // Nobody is asked anything: the header says so, and its dialog too.
     await page.getByRole('button', { name: 'Needs you (0)', exact: true }).click();
-    const inbox = page.getByRole('dialog', { name: 'Needs you' });
+    const inbox = page.getByRole('dialog', { name: 'Needs you', exact: true });
     await expect(inbox).toContainText('No chat is waiting for you.');
     await expectAccessibleInBothSchemes(page, 'the Needs you dialog');
     await inbox.getByRole('button', { name: 'Close' }).click();

@@ -73,7 +73,7 @@ export function moveInList(event: KeyboardEvent<HTMLLIElement>): void {
  * "Delete chat" asks first.
  */
 export function SessionItem(props: Props) {
-  const run = useChatRun(props.session.id);
+  const run = useChatRun(props.session);
   return (
     <li className="chat-item" data-run={run} onKeyDown={moveInList}>
       <SessionItemParts {...props} />
@@ -114,7 +114,7 @@ export function SessionItemParts({ session, current, onOpen, onRename, onDelete,
   };
 
   const progress = session.planProgress?.status === 'active' ? session.planProgress : null;
-  const runWords = RUN_WORDS[useChatRun(session.id)];
+  const runWords = RUN_WORDS[useChatRun(session)];
   const badges = runWords || session.interrupted || session.damaged || progress || session.workspace;
   const folderId = useId();
 

@@ -72,7 +72,7 @@ function ChatListBox({ style, children, ref }: CustomContainerComponentProps) {
 
 function ChatRowBox({ style, index, children, ref }: CustomItemComponentProps) {
   const session = useContext(IdsContext)[index];
-  const run = useChatRun(session?.id);
+  const run = useChatRun(session);
   return (
     <li ref={ref as never} className="chat-item" style={style} data-row={index} data-chat-id={session?.id} data-run={run} onKeyDown={moveInList}>
       {children}
