@@ -46,6 +46,15 @@ async function sendInNewChat(app: TestApp, text: string): Promise<string> {
   return id;
 }
 
+/** A chat whose first message ("C1", the app's first request) has been answered and whose run ended. */
+async function finishedChat(app: TestApp, text: string): Promise<string> {
+  const chat = await sendInNewChat(app, text);
+  await until(`${text} to ask Claude`, () => asked(app).length === 1);
+  await app.api.release();
+  await until(`${text} to end`, () => endedIn(app, chat, 0));
+  return chat;
+}
+
 describe('Runs at once', () => {
   it('with 2, a third and a fourth chat queue, start in the order sent as runs end, and Stop unqueues keeping the message unsent', async () => {
     const app = await start(2);
@@ -134,10 +143,7 @@ describe('Runs at once', () => {
 
   it('refuses Edit message, Retry reply and another version on a queued chat, so the queue starts it once', async () => {
     const app = await start(1);
-    const c = await sendInNewChat(app, 'C1');
-    await until('C1 to ask Claude', () => asked(app).length === 1);
-    await app.api.release();
-    await until('C1 to end', () => endedIn(app, c, 0));
+    const c = await finishedChat(app, 'C1');
     await sendInNewChat(app, 'A');
     await until('A to ask Claude', () => asked(app).length === 2);
     await app.call('sendMessage', { sessionId: c, text: 'C2' });
@@ -160,10 +166,7 @@ describe('Runs at once', () => {
 
   it('a run started outside the queue drops a stale ticket, so a restart does not run the chat again', async () => {
     const app = await start(1);
-    const c = await sendInNewChat(app, 'C1');
-    await until('C1 to ask Claude', () => asked(app).length === 1);
-    await app.api.release();
-    await until('C1 to end', () => endedIn(app, c, 0));
+    const c = await finishedChat(app, 'C1');
     const session = app.services.chats.registry.require(c);
     // A ticket left in the summary (as by a process that quit before its queue started the chat).
     app.services.chats.registry.publish(session, { type: 'session_updated', session: { ...session.summary, queued: 7 } });
