@@ -382,14 +382,20 @@ describe('waypoint run: output', { timeout: 60_000 }, () => {
     }
   });
 
-  it('a terminal gets a live task list: steps with their status, the current step, counts and a progress bar', async () => {
-    use(plansStructured);
+  /** `waypoint run` of the structured grid plan in a real pseudo-terminal of this size (`stty` words). */
+  async function runInTerminal(size: string): Promise<{ code: number | null; out: string }> {
     // `script` gives the command a real pseudo-terminal (util-linux); -e passes its exit code on.
-    const command = `stty cols 100 rows 30; exec ${process.execPath} ${CLI_JS} run 'Create a structural grid' --workspace ${workspace} --data-dir ${dataDir}`;
+    const command = `stty ${size}; exec ${process.execPath} ${CLI_JS} run 'Create a structural grid' --workspace ${workspace} --data-dir ${dataDir}`;
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    return { code, out };
+  }
+
+  it('a terminal gets a live task list: steps with their status, the current step, counts and a progress bar', async () => {
+    use(plansStructured);
+    const { code, out } = await runInTerminal('cols 100 rows 30');
     expect(code).toBe(0);
     // Redrawn in place: lines erased and written again (log-update's erase-line and cursor-up).
     expect(out).toContain('\u001b[2K');
@@ -406,11 +412,7 @@ describe('waypoint run: output', { timeout: 60_000 }, () => {
 
   it('a terminal nobody sized (0×0, as `docker run -t` gives) still gets the text, the plan changes and the task list', async () => {
     use(plansStructured);
-    const command = `stty cols 0 rows 0; exec ${process.execPath} ${CLI_JS} run 'Create a structural grid' --workspace ${workspace} --data-dir ${dataDir}`;
-    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const { code, out } = await runInTerminal('cols 0 rows 0');
     expect(code).toBe(0);
     expect(out).toContain("I'll plan this first.");
     expect(out).toContain('Plan: Created plan: 3 steps');
