@@ -51,7 +51,26 @@ export async function scrollLogTo(page: Page, target: Locator, maxPages = 400): 
     await page.keyboard.press('PageDown');
     // Wait for the page to move (or the end to be reached) before looking again.
     await expect.poll(async () => (await log.evaluate((el) => el.scrollTop)) !== before || (await distanceFromEnd(log)) <= 4).toBe(true);
+    // Page Down scrolls smoothly, over several frames, and the virtualiser draws each frame's rows
+    // after it: look only once the view has come to rest, or the next Page Down can carry a row
+    // past before it was ever looked for.
+    await viewAtRest(log);
     if ((await distanceFromEnd(log)) <= 4 && (await target.count()) === 0) break;
   }
   await expect(target.first(), 'found by scrolling the conversation from its top').toBeVisible();
+}
+
+/** Resolves once the log's scroll position has stayed the same over two drawn frames. */
+async function viewAtRest(log: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      log.evaluate(
+        (el) =>
+          new Promise<boolean>((resolve) => {
+            const top = el.scrollTop;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.scrollTop === top)));
+          }),
+      ),
+    )
+    .toBe(true);
 }
