@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { confine } from '../../../tools/workspace/confine';
-import { TextFileCache } from './file-cache';
+import { TextFileCache } from '../../../common/text-file-cache';
 import { INSTRUCTION_FILE_NAMES, instructionFolders } from './instruction-folders';
 
 /** All instructions together may take this many characters of the system prompt; the rest is cut. */
