@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { InstructionsView } from '../../../../shared/skills';
 import { useFocusTrap } from '../settings/use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
+import { Icon } from '../icons/Icon';
 import './instructions.css';
 
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'character' : 'characters'}`;
@@ -70,8 +71,10 @@ export function InstructionsButton({ sessionId }: { sessionId: string }) {
   };
   return (
     <>
-      <button type="button" className="btn" aria-haspopup="dialog" onClick={() => void open()}>
-        Instructions
+      {/* An icon, like Find and the shortcuts: the header keeps one row down to 800 px wide. */}
+      <button type="button" className="btn btn--icon" aria-label="Instructions" title="Instructions: the files Claude reads in this chat" aria-haspopup="dialog"
+        onClick={() => void open()}>
+        <Icon name="file" />
       </button>
       {view && <InstructionsDialog view={view} onClose={() => setView(null)} />}
     </>
