@@ -76,7 +76,11 @@ describe('instructions and skills in requests', () => {
     expect(toolResult(first[1]!)).toBe("SKILL BODY: open reference.md first.\n\nThe skill's other files (read one with read_skill_file {\"name\": \"pdf-forms\", \"path\": …}):\n- reference.md");
     expect(toolResult(first[2]!)).toBe('REFERENCE TEXT');
     expect(toolResult(first[3]!)).toContain(`leads out of the skill's folder`);
-    // The prefix stays the same across the run's requests (prompt cache).
+    // In the cached prefix: the system block that holds them carries the breakpoint, and the
+    // prefix stays the same across the run's requests.
+    const blocks = first[0]!.system as Array<{ text: string; cache_control?: unknown }>;
+    expect(blocks.at(-1)).toMatchObject({ cache_control: { type: 'ephemeral' } });
+    expect(blocks.at(-1)!.text).toContain('Use tabs, never spaces.');
     expect(new Set(first.map((r) => JSON.stringify([r.system, r.tools]))).size).toBe(1);
 
     // An edit on disk applies from the next message.
