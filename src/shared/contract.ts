@@ -9,6 +9,7 @@ import { UserEdit } from './plan-edit';
 import { ReviewDecision } from './plan-review';
 import { ApprovalDecision, ApprovalRequest, EscalationAnswer, EscalationRequest, QuestionAnswer, QuestionRequest } from './prompts';
 import { ApiKeyState, SettingsPatch, SettingsView } from './settings';
+import { InstructionsView, SkillsView } from './skills';
 import { ModelThinking } from './thinking';
 import { RunState, SessionSummary, TranscriptItem } from './transcript';
 
@@ -260,6 +261,16 @@ export const calls = {
   restartMcpServer: {
     input: z.object({ name: z.string().min(1).max(200) }).strict(),
     output: z.object({ restarted: z.boolean() }),
+  },
+  /** The chat header's "Instructions": the files (and Settings text) in the chat's system prompt, read now. */
+  getInstructions: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: InstructionsView,
+  },
+  /** Settings "Skills": the skills of the chat's workspace (none without a chat) and of the data folder. */
+  listSkills: {
+    input: z.object({ sessionId: SessionId.optional() }).strict(),
+    output: SkillsView,
   },
   /**
    * The chat's workspace folder: `folder` as the user typed it (the web shell's "Workspace

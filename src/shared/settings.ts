@@ -48,6 +48,13 @@ export const Settings = z.object({
   runsAtOnce: z.number().int().min(1).max(16).default(4),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
+  /** Settings "Instructions for every chat": in every chat's system prompt, before the project's files (agent/prompts/instructions). */
+  instructionsForEveryChat: z
+    .string()
+    .max(40_000, { error: '"Instructions for every chat" is too long (the limit is 40,000 characters, all instructions together).' })
+    .default(''),
+  /** The skills unchecked in Settings "Skills" (on by default, so only those turned off are kept). */
+  skillsTurnedOff: z.array(z.string().min(1).max(64)).max(1000).default([]),
 });
 export type Settings = z.infer<typeof Settings>;
 

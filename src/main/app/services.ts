@@ -37,6 +37,7 @@ import { undoPlan } from '../agent/plan-hooks/plan-undo';
 import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
 import { findInPagedChat } from '../store/search/chat-find';
+import { ProjectContext } from '../agent/prompts/project-context';
 
 export type { AppServices } from './app-services';
 
@@ -104,6 +105,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const mcp = new McpService(tools, fileServers);
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);
+  // Project instructions and skills: every shell and waypoint run read them the same way, per request.
+  const project = new ProjectContext(options.dataDir);
   // A headless run's flags apply to its own process only: Settings on disk stay as they are.
   const overrides = options.settingsOverrides ?? {};
   const runSettings = {
@@ -128,6 +131,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     toolsForWorkspace: (root) => workspaces.forRoot(root),
     // waypoint run answers approvals itself; nobody can be asked for a protected change.
     headless: options.shell === 'cli',
+    project,
   });
   // What other processes' requests, a lost lock and a failing disk act on: the chats of record, and their runs.
   const toChat = {
@@ -251,6 +255,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     findInChat: ({ sessionId, query }) => findInPagedChat(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
+    getInstructions: async ({ sessionId }) => {
+      const { sources, notes } = await project.instructionsIn(chats.requireSession(sessionId).summary.workspace ?? null, runSettings.get());
+      return { sources, notes };
+    },
+    listSkills: ({ sessionId }) => project.skillsIn(sessionId ? (chats.requireSession(sessionId).summary.workspace ?? null) : options.workspace, runSettings.get()),
     chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),

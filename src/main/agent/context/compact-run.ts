@@ -3,7 +3,7 @@ import { noticeItem } from '../../common/transcript-items';
 import { describeFailure } from '../model/api-error-map';
 import { compactNow } from './context-fit';
 import { buildRequest, toolsForTurn } from '../model/request-builder';
-import { contextDeps, type RunContext } from '../loop/run-loop';
+import { contextDeps, projectFor, type RunContext } from '../loop/run-loop';
 
 /**
  * "Compact now": Claude summarises everything before the latest user turn, as it would before a
@@ -13,9 +13,10 @@ export async function runCompaction(ctx: RunContext): Promise<void> {
   const sessionId = ctx.session.summary.id;
   const settings = ctx.settings();
   const dialect = ctx.plans.dialectFor(sessionId, settings.planningStyle);
-  const tools = toolsForTurn(settings, dialect, ctx.plans, ctx.registry);
+  const project = await projectFor(ctx, settings);
+  const tools = toolsForTurn(settings, dialect, ctx.plans, ctx.registry, project.tools);
   const limits = await ctx.limitsFor(settings.model);
-  const base = buildRequest({ settings, dialect, plans: ctx.plans, tools, workspace: ctx.workspace, history: ctx.session.history, maxOutputTokens: limits.maxOutputTokens });
+  const base = buildRequest({ settings, dialect, plans: ctx.plans, tools, workspace: ctx.workspace, history: ctx.session.history, maxOutputTokens: limits.maxOutputTokens, projectPrompt: project.prompt });
   const setState = (state: RunState) => ctx.publish({ type: 'run_state', sessionId, state });
   const outcome = await compactNow(base, contextDeps(ctx, limits, setState));
   if (outcome.kind === 'failed') {

@@ -25,6 +25,7 @@ import { PromptAnswers } from '../pauses/prompt-answers';
 import { RunController } from './run-controller';
 import { QueuedRuns } from './queued-runs';
 import type { UsageRecord } from '../model/usage-meter';
+import type { ProjectSource } from '../prompts/project-context';
 
 
 export interface ChatServiceOptions {
@@ -58,6 +59,8 @@ export interface ChatServiceOptions {
   attachments: RequestAttachments;
   /** No person answers approvals in this process (waypoint run answers them itself): a protected change it refuses tells Claude why. */
   headless?: boolean;
+  /** The workspace's instructions and skills, read per request (prompts/project-context.ts). */
+  project?: ProjectSource;
 }
 
 /**
@@ -123,6 +126,7 @@ export class ChatService implements Disposable {
       cards: options.chats.cards,
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
+      ...(options.project ? { project: options.project } : {}),
       // Every run's end, a pause for a person included (that run ends too), frees its slot.
       onRunEnded: () => this.queue.drain(),
       // A run started outside the queue's drain (a message with a slot free, an answer going on,

@@ -17,6 +17,8 @@ import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } f
 import type { ModelFacts } from '../model/model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
+import type { ProjectSource } from '../prompts/project-context';
+import type { Settings } from '../../../shared/settings';
 
 export const NO_KEY_MESSAGE =
   'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
@@ -44,6 +46,8 @@ export interface RunControllerOptions {
   onRunEnded?(): void;
   /** A run started in the chat, by whatever way (queued-runs.ts drops its place in the queue). */
   onRunStarted?(session: ChatSession): void;
+  /** The workspace's instructions and skills, read per request (prompts/project-context.ts). */
+  project?: ProjectSource;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -200,6 +204,7 @@ export class RunController implements Disposable {
   /** One run's context, built once. */
   private context(session: ChatSession, client: Anthropic, apiKey: string, signal: AbortSignal): RunContext {
     const { options } = this;
+    const { project } = options;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
     return {
@@ -222,6 +227,7 @@ export class RunController implements Disposable {
       publish,
       limitsFor: (model) => options.models.limitsFor(model, apiKey),
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
+      ...(project ? { project: (settings: Settings) => project.forTurn(session.summary.workspace ?? null, settings) } : {}),
       onUsage: (usage, model, context) => {
         const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(options.plans.getPlan(sessionId)) };
         options.onUsage(record);

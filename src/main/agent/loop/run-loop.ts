@@ -35,6 +35,7 @@ import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/
 import { stepCallTracker } from './step-call-tracker';
 import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
+import type { ProjectTurn } from '../prompts/project-context';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
 
@@ -74,7 +75,14 @@ export interface RunContext {
   attachments: RequestAttachments;
   /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
   thinkingFor(model: string): Promise<ModelThinking>;
+  /** The workspace's instructions and skills for this turn, read fresh (prompts/project-context.ts); none when absent. */
+  project?(settings: Settings): Promise<ProjectTurn>;
 }
+
+const NO_PROJECT: ProjectTurn = { prompt: '', tools: [] };
+
+/** This turn's project instructions and skills: read per request, so an edit on disk applies from the next one. */
+export const projectFor = (deps: Pick<RunContext, 'project'>, settings: Settings): Promise<ProjectTurn> => deps.project?.(settings) ?? Promise.resolve(NO_PROJECT);
 
 /**
  * How a run ended when the caller must know: 'turn_limit' — the "Max model turns" setting cut a
@@ -102,7 +110,8 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
   const open = openToolUses(session);
   if (open.length) {
     const settings = deps.settings();
-    const tools = toolsForTurn(settings, deps.plans.dialectFor(sessionId, settings.planningStyle), deps.plans, deps.registry);
+    const project = await projectFor(deps, settings);
+    const tools = toolsForTurn(settings, deps.plans.dialectFor(sessionId, settings.planningStyle), deps.plans, deps.registry, project.tools);
     const end = await toolBatch(deps, open, settings, tools, null, reminder);
     if (end !== 'next') return end === 'end' ? undefined : end;
   }
@@ -110,7 +119,8 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
   for (let turn = 0; turn < maxTurns; turn++) {
     const settings = deps.settings();
     const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
-    const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry);
+    const project = await projectFor(deps, settings);
+    const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry, project.tools);
     // The user's plan edits since Claude last heard of them ride at the end of this request.
     deliverEditNotes(session, deps.plans.getPlan(sessionId));
     const held = heldForApproval(settings, deps.plans.getPlan(sessionId));
@@ -128,6 +138,7 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       history: session.history,
       planFirstNote: note,
       maxOutputTokens: limits.maxOutputTokens,
+      projectPrompt: project.prompt,
     });
     // max_tokens within the model's cap, and above the thinking budget when thinking is on (thinking-params.ts).
     const base = { ...built, ...thinkingFields(settings, support, thinks, limits.maxOutputTokens) };

@@ -10,11 +10,14 @@ import type { ToolRegistry } from '../../tools/tool-registry';
 const askUser = createAskUserTool();
 
 /** The tools Claude sees this turn: planning tools and ask_user (agentic mode) first, then the registry's. */
-export function toolsForTurn(settings: Settings, dialect: Dialect, plans: PlanServiceApi, registry: ToolRegistry): ToolDefinition[] {
+export function toolsForTurn(settings: Settings, dialect: Dialect, plans: PlanServiceApi, registry: ToolRegistry, skills: readonly ToolDefinition[] = []): ToolDefinition[] {
   const planning = settings.agenticMode ? [...plans.toolsFor(dialect), askUser] : [];
   const taken = new Set(planning.map((t) => t.name));
   // A planning tool (and ask_user) wins a name clash: the plan panel depends on it.
-  return [...planning, ...registry.list().filter((t) => !taken.has(t.name))];
+  const rest = registry.list().filter((t) => !taken.has(t.name));
+  for (const t of rest) taken.add(t.name);
+  // The skill tools (load_skill, read_skill_file) come last, only while a skill is in use.
+  return [...planning, ...rest, ...skills.filter((t) => !taken.has(t.name))];
 }
 
 export interface RequestInput {
@@ -28,12 +31,15 @@ export interface RequestInput {
   planFirstNote?: string;
   /** The chosen model's output cap (model-facts.ts): no request asks for more. */
   maxOutputTokens?: number;
+  /** The workspace's instructions and skill list (prompts/project-context.ts), stable between turns so the prefix stays cached. */
+  projectPrompt?: string;
 }
 
 export function buildRequest(input: RequestInput): MessageCreateParamsBase {
   const { settings, dialect, plans, tools, workspace } = input;
   const planning = input.planFirstNote ? `${plans.guidance(dialect)}\n\n${input.planFirstNote}` : plans.guidance(dialect);
-  const system = settings.agenticMode ? `${basePrompt(workspace)}\n\n${planning}` : basePrompt(workspace);
+  const base = input.projectPrompt ? `${basePrompt(workspace)}\n\n${input.projectPrompt}` : basePrompt(workspace);
+  const system = settings.agenticMode ? `${base}\n\n${planning}` : base;
   const apiTools: Tool[] = tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
   return {
     model: settings.model,

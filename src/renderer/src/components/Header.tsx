@@ -5,6 +5,7 @@ import { useWaypoint } from '../store/store-context';
 import { ChatCost } from './sessions/ChatCost';
 import { ChatsMenuButton } from './ChatsMenuButton';
 import { FindButton } from './find/FindButton';
+import { InstructionsButton } from './instructions/InstructionsButton';
 import { NeedsYouButton } from './inbox/NeedsYou';
 import { ModelSelect } from './settings/ModelSelect';
 import { WorkspaceButton } from './workspace/WorkspaceButton';
@@ -24,6 +25,7 @@ interface Props {
 export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace }: Props) {
   const models = useWaypoint((s) => s.models);
   const loadModels = useWaypoint((s) => s.loadModels);
+  const sessionId = useWaypoint((s) => s.currentSessionId);
   const id = useId();
   // The picker offers the Models API's list, loaded once (Settings loads it too); until then it offers the current model.
   const picking = Boolean(model && onChooseModel);
@@ -45,6 +47,7 @@ export function Header({ title, workspace, model, onChooseModel, onOpenSettings,
         </span>
       )}
       <ChatCost />
+      {sessionId && <InstructionsButton sessionId={sessionId} />}
       <NeedsYouButton />
       <FindButton />
       <ShortcutsButton />

@@ -9,6 +9,7 @@ import {
   type WaypointEvent,
 } from '../../../shared/contract';
 import type { McpServerState } from '../../../shared/mcp';
+import type { InstructionsView, SkillsView } from '../../../shared/skills';
 import type { Plan } from '../../../shared/plan';
 import { Settings, type SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
@@ -32,6 +33,9 @@ export class MemoryBackend implements WaypointApi {
   readonly log: Array<{ name: CallName; input: unknown }> = [];
   view: SettingsView;
   mcpServers: McpServerState[] = [];
+  /** What Settings "Skills" and the header's "Instructions" are told (none unless a test sets them). */
+  skills: SkillsView = { skills: [], broken: [] };
+  instructions: InstructionsView = { sources: [], notes: [] };
   private listeners = new Set<(event: WaypointEvent) => void>();
   private overrides = new Map<CallName, (input: unknown) => unknown>();
   private nextId = 1;
@@ -136,6 +140,10 @@ export class MemoryBackend implements WaypointApi {
         return { plan: this.chat(String(input.sessionId)).plan };
       case 'getMcpStates':
         return { servers: this.mcpServers };
+      case 'listSkills':
+        return this.skills;
+      case 'getInstructions':
+        return this.instructions;
       case 'getChatWriter':
         // Nobody else writes a chat here unless a test says so (override).
         return { writer: null };

@@ -6,6 +6,7 @@ import type { ActionResult, ModelInfo } from '../../store/types';
 import { apiKeyStatusText } from './api-key-status';
 import { mcpJsonOf, parseMcpJson } from '../../store/mcp-json';
 import { McpServersSection } from './McpServersSection';
+import { SkillsSection } from './SkillsSection';
 import { ApprovalRulesSection } from './ApprovalRulesSection';
 import { saveDrafts, type RuleDraft } from './rule-drafts';
 import { ModelSelect } from './ModelSelect';
@@ -28,6 +29,7 @@ interface Props {
 type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
+  | 'instructionsForEveryChat' | 'skillsTurnedOff'
 > & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string };
 
 function draftOf(settings: Settings): Draft {
@@ -49,6 +51,8 @@ function draftOf(settings: Settings): Draft {
     maxModelTurns: String(settings.maxModelTurns),
     runsAtOnce: String(settings.runsAtOnce),
     notifications: settings.notifications,
+    instructionsForEveryChat: settings.instructionsForEveryChat,
+    skillsTurnedOff: settings.skillsTurnedOff,
   };
 }
 
@@ -252,6 +256,15 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             </select>
             <p id={`${id}-theme-hint`} className="hint">Shown at once; Save keeps it, Cancel goes back.</p>
           </div>
+          <div className="field">
+            <label htmlFor={`${id}-every-chat`}>Instructions for every chat</label>
+            <textarea id={`${id}-every-chat`} rows={4} maxLength={40_000} value={draft.instructionsForEveryChat}
+              aria-describedby={`${id}-every-chat-hint`} onChange={(e) => edit('instructionsForEveryChat', e.target.value)} />
+            <p id={`${id}-every-chat-hint`} className="hint">
+              Claude reads these before every message of every chat, with the workspace's AGENTS.md and CLAUDE.md (the header's "Instructions" lists them).
+            </p>
+          </div>
+          <SkillsSection id={`${id}-skills`} turnedOff={draft.skillsTurnedOff} onChange={(off) => edit('skillsTurnedOff', off)} />
           <McpServersSection id={id} json={mcpJson} error={errors.mcpServers} textareaRef={fieldRefs.mcpServers}
             onChange={(json) => {
               setMcpJson(json);
