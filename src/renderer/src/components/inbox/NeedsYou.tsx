@@ -37,6 +37,11 @@ function NeedsYouDialog({ onClose, onOpened }: { onClose(): void; onOpened(): vo
   const headingId = useId();
   const chats = useWaypoint(waitingChats);
   const loadPendingPrompts = useWaypoint((s) => s.loadPendingPrompts);
+  // The app's error banner is under the modal: what goes wrong while it is open (an answer another
+  // window gave first: "already answered") is said here too.
+  const lastError = useWaypoint((s) => s.lastError);
+  const [errorAtOpen] = useState(lastError);
+  const problem = lastError !== errorAtOpen ? lastError : null;
   useFocusTrap(ref, onClose);
   useFocusAfterAnswer(ref, chats);
   // A chat known only by the list's stamp (after a reload): main says what it asks.
@@ -49,6 +54,11 @@ function NeedsYouDialog({ onClose, onOpened }: { onClose(): void; onOpened(): vo
     <div className="modal-backdrop">
       <div ref={ref} className="modal needs-you" role="dialog" aria-modal="true" aria-labelledby={headingId} tabIndex={-1}>
         <h2 id={headingId}>Needs you</h2>
+        {problem && (
+          <p className="needs-you-problem" role="alert">
+            {problem}
+          </p>
+        )}
         {chats.length === 0 ? (
           <p>No chat is waiting for you.</p>
         ) : (
