@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startScriptedServer } from '../test-support/scripted-api/server';
-import type { Scenario } from '../test-support/scripted-api/scenario';
+import type { Scenario, ScriptedTurn } from '../test-support/scripted-api/scenario';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
@@ -12,7 +12,7 @@ import { openNewChat, send } from './support/plan-panel';
 test.describe.configure({ timeout: 120_000 });
 
 const APP = 'const answer = 41;\n';
-const EDIT = { kind: 'tool_use', text: "I'll fix the answer.", calls: [{ name: 'edit_file', input: { path: 'app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] } as const;
+const EDIT: ScriptedTurn = { kind: 'tool_use', text: "I'll fix the answer.", calls: [{ name: 'edit_file', input: { path: 'app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] };
 
 const row = (page: Page, title: string) => page.getByRole('navigation', { name: 'Chats' }).getByRole('listitem').filter({ hasText: title });
 const inbox = (page: Page) => page.getByRole('dialog', { name: 'Needs you', exact: true });
