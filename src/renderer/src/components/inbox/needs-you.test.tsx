@@ -128,3 +128,27 @@ describe('answering in dialog "Needs you"', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Needs you' })).toBeNull());
   });
 });
+
+describe('a waiting chat deleted (in another window) while dialog "Needs you" shows it', () => {
+  it('leaves the dialog and the count; the focus stays in the dialog', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    backend.addChat('b', 'Beta', { updatedAt: '2025-01-03T00:00:00.000Z' });
+    const question = { id: 'q1', sessionId: 'b', toolUseId: 't1', question: 'Which file?', options: ['a.ts'], allowText: false, createdAt: '2025-01-05T00:00:00.000Z' };
+    mountApp(backend);
+    const button = await screen.findByRole('button', { name: 'Needs you (0)' });
+    backend.emit({ type: 'question_requested', sessionId: 'b', request: question });
+    backend.emit({ type: 'run_state', sessionId: 'b', state: { status: 'awaiting_question', requestId: 'q1' } });
+    await waitFor(() => expect(button.textContent).toBe('Needs you (1)'));
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Needs you' });
+    expect(within(dialog).getByRole('listitem', { name: 'Beta' }).contains(document.activeElement)).toBe(true);
+
+    backend.chats.delete('b');
+    backend.emit({ type: 'session_deleted', sessionId: 'b' });
+    await waitFor(() => expect(button.textContent).toBe('Needs you (0)'));
+    expect(within(dialog).queryByRole('listitem')).toBeNull();
+    expect(within(dialog).getByText('No chat is waiting for you.')).toBeTruthy();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  });
+});
