@@ -152,3 +152,54 @@ test('two windows answer the same approval from their dialogs: the second is tol
     await scripted.close();
   }
 });
+
+test('after a restart the dialog still answers each waiting chat; one deleted in another window meanwhile leaves it', async ({ page, context }) => {
+  const scenario: Scenario = {
+    name: 'needs-you-restart',
+    onExhausted: 'echo',
+    turns: [
+      EDIT,
+      { kind: 'tool_use', calls: [{ name: 'ask_user', id: 'toolu_ask', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'], allow_text: false } }] },
+      { kind: 'text', text: 'Done: the answer is 42 now.' },
+    ],
+  };
+  const scripted = await startScriptedServer({ scenario });
+  const shell = await startPersistentShell(scripted.url, { files: { 'app.js': APP } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Fix the answer');
+    await expect(row(page, 'Fix the answer')).toHaveAttribute('data-run', 'needs-you');
+    await openNewChat(page);
+    await send(page, 'Pick a database');
+    await expect(row(page, 'Pick a database')).toHaveAttribute('data-run', 'needs-you');
+    await openNewChat(page);
+
+    // A restart: what each chat asks comes back from its log, not from anything the page held.
+    const next = await shell.restart('quit');
+    await page.goto(next.url);
+    await needsYou(page, 2).click();
+    await expect(item(page, 'Fix the answer').getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(item(page, 'Pick a database').getByRole('button', { name: 'SQLite', exact: true })).toBeVisible();
+
+    // Another window deletes the chat with the question while it waits.
+    const other = await context.newPage();
+    await other.goto(next.url);
+    await row(other, 'Pick a database').getByRole('button', { name: 'Delete chat', exact: true }).click();
+    await other.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(row(other, 'Pick a database')).toHaveCount(0);
+    await expect(item(page, 'Pick a database')).toHaveCount(0);
+    await expect(needsYou(page, 1)).toBeVisible();
+    await other.close();
+
+    await item(page, 'Fix the answer').getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(needsYou(page, 0)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await row(page, 'Fix the answer').getByRole('button', { name: /Fix the answer/ }).click();
+    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Done: the answer is 42 now.')).toBeVisible();
+    // Two asks before the restart, the approved chat's one after; the deleted chat never went on.
+    expect(scripted.requests).toHaveLength(3);
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});
