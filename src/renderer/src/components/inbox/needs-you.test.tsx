@@ -152,3 +152,24 @@ describe('a waiting chat deleted (in another window) while dialog "Needs you" sh
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
 });
+
+describe('a stuck step in dialog "Needs you"', () => {
+  it('shows the escalation\'s own controls; "Send guidance" there answers the chat with the guidance', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    backend.addChat('s', 'Stuck', { updatedAt: '2025-01-03T00:00:00.000Z' });
+    const request = { id: 'e1', sessionId: 's', stepId: null, stepTitle: 'Place columns', toolName: 'edit_file', error: 'conflict', errorClass: 'conflict' as const, attempts: [], createdAt: '2025-01-05T00:00:00.000Z' };
+    backend.override('answerEscalation', () => ({ accepted: true }));
+    mountApp(backend);
+    const button = await screen.findByRole('button', { name: 'Needs you (0)' });
+    backend.emit({ type: 'escalation_requested', sessionId: 's', request });
+    await waitFor(() => expect(button.textContent).toBe('Needs you (1)'));
+    fireEvent.click(button);
+    const item = within(screen.getByRole('dialog', { name: 'Needs you' })).getByRole('listitem', { name: 'Stuck' });
+    expect(item.querySelector('p')?.textContent).toBe('Stuck step: Place columns');
+    for (const name of ['Skip step', 'Abort plan', 'Send guidance', 'Open chat']) expect(within(item).getByRole('button', { name })).toBeTruthy();
+    fireEvent.change(within(item).getByRole('textbox', { name: 'Guidance' }), { target: { value: 'Use a grid instead.' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Send guidance' }));
+    await waitFor(() => expect(backend.log.filter((c) => c.name === 'answerEscalation').map((c) => c.input)).toEqual([{ sessionId: 's', requestId: 'e1', answer: { kind: 'guidance', text: 'Use a grid instead.' } }]));
+  });
+});
