@@ -90,6 +90,21 @@ export const calls = {
     }),
   },
   /**
+   * What a waiting chat asks, without opening it: the "Needs you" dialog answers every waiting
+   * chat's prompt in place, while the store holds only the open chat's snapshot (and after a
+   * reload only the list's "needs-you" stamp). The same pending requests as getSession, and the
+   * plan while its proposal awaits approval (null otherwise).
+   */
+  getPendingPrompts: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({
+      pendingApproval: ApprovalRequest.nullable(),
+      pendingEscalation: EscalationRequest.nullable(),
+      pendingQuestion: QuestionRequest.nullable(),
+      proposedPlan: Plan.nullable(),
+    }),
+  },
+  /**
    * The page of the transcript just before `beforeItemId` (the first item the renderer holds):
    * up to `limit` items (a page sized by main when absent), reaching back at least to
    * `throughItemId` when given (find in chat revealing an older match). Refused ('not_found') when

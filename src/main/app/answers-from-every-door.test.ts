@@ -84,6 +84,8 @@ describe('an answer from every door takes the one answer path', { timeout: 60_00
     // A second process (a second window on the same data folder) sees the question in the log and answers it.
     const other = await app();
     expect((await other.call('getSession', { sessionId: id })).pendingApproval?.id).toBe(request.id);
+    // What the "Needs you" dialog reads of a chat it has not opened: the same request.
+    expect(await other.call('getPendingPrompts', { sessionId: id })).toMatchObject({ pendingApproval: { id: request.id }, pendingEscalation: null, pendingQuestion: null, proposedPlan: null });
     const answered = await other.call('answerApproval', { sessionId: id, requestId: request.id, decision: 'approve' });
     expect(answered).toEqual({ accepted: true });
 
@@ -129,6 +131,7 @@ describe('an answer from every door takes the one answer path', { timeout: 60_00
     const plan = (await writer.call('getSession', { sessionId: id })).plan!;
 
     const other = await app();
+    expect(await other.call('getPendingPrompts', { sessionId: id })).toMatchObject({ pendingApproval: null, proposedPlan: { id: plan.id, version: plan.version } });
     const reviewed = await other.call('reviewPlan', { sessionId: id, planId: plan.id, version: plan.version, decision: { kind: 'approve' } });
     expect(reviewed.itemId).not.toBe('');
     await until(() => writer.events.some((e) => e.type === 'transcript_item' && /Plan done: the answer is 42/.test((e.item as { text?: string }).text ?? '') && (e.item as { status?: string }).status === 'done'), 'the plan worked through');

@@ -200,6 +200,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       }),
     }),
     getSession: ({ sessionId }) => chats.getSession(sessionId),
+    getPendingPrompts: ({ sessionId }) => chats.pendingPrompts(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
     newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
     sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),

@@ -1,5 +1,5 @@
 import type { CallOutput, WaypointEvent } from '../../shared/contract';
-import type { Plan } from '../../shared/plan';
+import { isAwaitingApproval, type Plan } from '../../shared/plan';
 import type { PlanUpdate } from '../../shared/plan-change';
 import type { UserEdit } from '../../shared/plan-edit';
 import type { NoticeItem, SessionSummary, TranscriptItem } from '../../shared/transcript';
@@ -100,6 +100,18 @@ export class Chats implements Disposable {
       pendingApproval: session.pendingApproval,
       pendingEscalation: session.pendingEscalation,
       pendingQuestion: session.pendingQuestion,
+    };
+  }
+
+  /** What the chat waits on a person for, without its transcript (the "Needs you" dialog's answers). */
+  pendingPrompts(sessionId: string): CallOutput<'getPendingPrompts'> {
+    const session = this.registry.require(sessionId);
+    const plan = this.options.plans.getPlan(sessionId);
+    return {
+      pendingApproval: session.pendingApproval,
+      pendingEscalation: session.pendingEscalation,
+      pendingQuestion: session.pendingQuestion,
+      proposedPlan: isAwaitingApproval(plan) ? plan : null,
     };
   }
 

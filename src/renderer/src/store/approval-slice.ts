@@ -16,5 +16,5 @@ export const createApprovalSlice: SliceCreator<ApprovalSlice> = (set, get, api) 
   setApproval: (sessionId, request) => setPending(set, 'approvals', sessionId, request),
   resolveApproval: (sessionId, requestId) => resolvePending(set, get, 'approvals', sessionId, requestId),
   answerApproval: (sessionId, requestId, decision) =>
-    answerPending(set, get, 'approvals', sessionId, requestId, () => api.call('answerApproval', { sessionId, requestId, decision }), { stale: 'That approval was already answered or cancelled.' }),
+    answerPending(set, get, 'approvals', sessionId, requestId, () => api.call('answerApproval', { sessionId, requestId, decision }), { stale: 'That approval was already answered (in another window?) or cancelled: nothing changed.' }),
 });

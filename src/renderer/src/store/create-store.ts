@@ -23,6 +23,7 @@ import { createFindSlice } from './find-slice';
 import { createTranscriptPagesSlice } from './transcript-pages-slice';
 import { createChatWriterSlice } from './chat-writer-slice';
 import { createProjectSlice } from './project-slice';
+import { createWaitingPromptsSlice } from './waiting-prompts-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -51,5 +52,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createTranscriptPagesSlice(set, get, api),
     ...createChatWriterSlice(set, get, api),
     ...createProjectSlice(set, get, api),
+    ...createWaitingPromptsSlice(set, get, api),
   }));
 }

@@ -27,7 +27,7 @@ export const createEscalationSlice: SliceCreator<EscalationSlice> = (set, get, a
   setEscalation: (sessionId, request) => setPending(set, 'escalations', sessionId, request),
   resolveEscalation: (sessionId, requestId) => resolvePending(set, get, 'escalations', sessionId, requestId),
   answerEscalation: (sessionId, requestId, answer) =>
-    answerPending(set, get, 'escalations', sessionId, requestId, () => api.call('answerEscalation', { sessionId, requestId, answer }), { stale: 'That question was already answered or cancelled.' }),
+    answerPending(set, get, 'escalations', sessionId, requestId, () => api.call('answerEscalation', { sessionId, requestId, answer }), { stale: 'That stuck step was already answered (in another window?) or cancelled: nothing changed.' }),
   async previewUndoPlan(sessionId) {
     try {
       const { files } = await api.call('previewUndoPlan', { sessionId });

@@ -24,6 +24,7 @@ import type { TranscriptPagesSlice } from './transcript-pages-slice';
 import type { ChatWriterSlice } from './chat-writer-slice';
 import type { ProjectSlice } from './project-slice';
 import type { TranscriptWindow } from './transcript-window';
+import type { WaitingPromptsSlice } from './waiting-prompts-slice';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
 export type AppInfo = CallOutput<'getAppInfo'>;
@@ -117,7 +118,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice & WaitingPromptsSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract';
 import type { McpServerState } from '../../../shared/mcp';
 import type { InstructionsView, SkillsView } from '../../../shared/skills';
-import type { Plan } from '../../../shared/plan';
+import { isAwaitingApproval, type Plan } from '../../../shared/plan';
 import { Settings, type SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
 import { foldCase, matchOffsets } from '../../../shared/text-find';
@@ -95,6 +95,11 @@ export class MemoryBackend implements WaypointApi {
         const chat = this.chat(String(input.sessionId));
         const olderItems = Math.max(0, chat.transcript.length - this.pageSize);
         return { session: chat.summary, transcript: chat.transcript.slice(olderItems), olderItems, runState: chat.runState, plan: chat.plan };
+      }
+      case 'getPendingPrompts': {
+        // As main: what the chat asks, here only its proposed plan (a test overrides it for the rest).
+        const { plan } = this.chat(String(input.sessionId));
+        return { pendingApproval: null, pendingEscalation: null, pendingQuestion: null, proposedPlan: isAwaitingApproval(plan) ? plan : null };
       }
       case 'getTranscriptPage': {
         // As main pages (sessions/transcript-pages.ts), by count only.

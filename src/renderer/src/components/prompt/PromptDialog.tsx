@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { PromptTakesFocus } from './prompt-focus';
 import './prompt-card.css';
 
 interface Props {
@@ -17,9 +18,10 @@ interface Props {
  */
 export function PromptDialog({ requestId, className, labelledBy, describedBy, children }: Props) {
   const ref = useRef<HTMLElement>(null);
+  const takesFocus = useContext(PromptTakesFocus);
   useEffect(() => {
-    ref.current?.focus();
-  }, [requestId]);
+    if (takesFocus) ref.current?.focus();
+  }, [requestId, takesFocus]);
   return (
     <section ref={ref} className={className} role="alertdialog" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1}>
       {children}
