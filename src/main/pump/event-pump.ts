@@ -1,14 +1,10 @@
 import type { WaypointEvent } from '../../shared/contract';
-import { canFold, foldPlanUpdates, planProgress } from '../../shared/plan-change';
+import { canFold, foldPlanUpdates } from '../../shared/plan-change';
 import { Emitter, type Disposable } from '../common/emitter';
 
 type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
 type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
-type RunStateEvent = Extract<WaypointEvent, { type: 'run_state' }>;
-type SessionUpdated = Extract<WaypointEvent, { type: 'session_updated' }>;
-/** A chat's state as a whole: each replaces the one before, so holding it for a tick loses nothing. */
-type Snapshot = RunStateEvent | SessionUpdated;
-type Held = PlanUpdated | MessageDelta | Snapshot;
+type Held = PlanUpdated | MessageDelta;
 
 /** Runs a callback at the end of the current tick (after its microtasks); returns a cancel. */
 export type TickSchedule = (run: () => void) => () => void;
@@ -27,19 +23,13 @@ export interface EventPumpOptions {
 
 /**
  * The one event stream both shells forward (docs/contract.md §1): the services' events in order, with
- * some kinds held back per chat to keep a busy stream cheap to send and to render.
+ * two kinds held back per chat to keep a busy stream cheap to send and to render.
  *
  * - `message_delta`: text is joined per message and sent every `deltaFlushMs`.
  * - `plan_updated`: each carries the whole plan, and a model turn can make hundreds of changes in
  *   one tick; they are folded into the newest snapshot (its `folded` list keeps every change, so
  *   every transcript line survives) and sent at the end of the tick. An update that cannot fold
  *   (another plan, or across its completion) first sends what is held.
- * - `run_state` and `session_updated` (the chat's bookkeeping: each a whole state that replaces the
- *   last) wait for the end of the tick too, and there the chat's plan goes first: a reply's end
- *   brings its usage and the "tools" phase in the same tick as its planning calls, and the panel
- *   should not wait while the page handles those (bench/README.md, "Issue 24"). A summary
- *   replaces a held one (one the plan overtook carries that plan's progress); run states are all
- *   sent, in order.
  *
  * Anything else of a chat first sends what that chat holds, in the order it arrived; an app-wide
  * event first sends everything. `flush()` sends everything now: the call router does it before
@@ -47,11 +37,9 @@ export interface EventPumpOptions {
  */
 export class EventPump implements Disposable {
   private readonly output = new Emitter<WaypointEvent>();
-  /** What each chat holds back, keyed 'plan', 'summary', by run state or by message, in the order it first arrived. */
+  /** What each chat holds back, keyed 'plan' or by message, in the order it first arrived. */
   private held = new Map<string, Map<string, Held>>();
   private cancelTick: (() => void) | null = null;
-  /** Keys held run states apart, so each is sent. */
-  private runSerial = 0;
   private deltaTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly deltaFlushMs: number;
   private readonly schedule: TickSchedule;
@@ -66,7 +54,6 @@ export class EventPump implements Disposable {
   push(event: WaypointEvent): void {
     if (event.type === 'message_delta') return this.holdDelta(event);
     if (event.type === 'plan_updated') return this.holdPlan(event);
-    if (event.type === 'run_state' || event.type === 'session_updated') return this.holdSnapshot(event);
     const sessionId = sessionOf(event);
     if (sessionId === undefined) this.flush();
     else this.flushSession(sessionId);
@@ -112,24 +99,9 @@ export class EventPump implements Disposable {
       if (pending) this.flushSession(event.sessionId);
       this.chat(event.sessionId).set('plan', event);
     }
-    this.endOfTick();
-  }
-
-  private holdSnapshot(event: Snapshot): void {
-    const sessionId = sessionOf(event)!;
-    const chat = this.chat(sessionId);
-    // A newer summary replaces the held one (in its place); run states keep every step, in order.
-    chat.set(event.type === 'session_updated' ? 'summary' : `run:${++this.runSerial}`, event);
-    this.endOfTick();
-  }
-
-  /** At the end of this tick, every chat holding a plan or bookkeeping sends it, the plan first. */
-  private endOfTick(): void {
     this.cancelTick ??= this.schedule(() => {
       this.cancelTick = null;
-      for (const [sessionId, held] of [...this.held]) {
-        if ([...held.keys()].some((key) => !key.startsWith('text:'))) this.flushSession(sessionId, true);
-      }
+      for (const [sessionId, held] of [...this.held]) if (held.has('plan')) this.flushSession(sessionId);
     });
   }
 
@@ -139,32 +111,12 @@ export class EventPump implements Disposable {
     return chat;
   }
 
-  /**
-   * Sends what a chat holds in the order it arrived; `planFirst` (the end of a tick) sends its plan
-   * ahead of the rest. Nothing the plan's receivers read comes from the rest: text deltas grow
-   * items already sent, and run states and summaries are read on their own.
-   */
-  private flushSession(sessionId: string, planFirst = false): void {
+  private flushSession(sessionId: string): void {
     const chat = this.held.get(sessionId);
     if (!chat) return;
     this.held.delete(sessionId);
-    const plan = planFirst ? (chat.get('plan') as PlanUpdated | undefined) : undefined;
-    if (plan) this.output.fire(plan);
-    let overtaken = !!plan;
-    for (const event of chat.values()) {
-      if (event === plan) overtaken = false;
-      else this.output.fire(overtaken && event.type === 'session_updated' ? withProgressOf(event, plan!) : event);
-    }
+    for (const event of chat.values()) this.output.fire(event);
   }
-}
-
-/**
- * A summary made before `plan` but sent after it: its plan progress is brought up to that plan, as
- * the receiver computes it from the plan (shared/plan-change.ts), so the later summary does not
- * take the sidebar's progress back.
- */
-function withProgressOf(event: SessionUpdated, plan: PlanUpdated): SessionUpdated {
-  return { ...event, session: { ...event.session, planProgress: planProgress(plan.plan, event.session.planProgress) } };
 }
 
 /** The chat an event belongs to; undefined for app-wide events. */
