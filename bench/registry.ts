@@ -6,6 +6,7 @@ import { killReplayBench } from './kill-replay';
 import type { Benchmark } from './lib/metric';
 import { longChatBench } from './long-chat';
 import { mainMemoryBench } from './main-memory';
+import { manyChatsBench } from './many-chats';
 import { pagedSessionsBench } from './paged-sessions';
 import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
@@ -36,6 +37,7 @@ export const BENCHES: Entry[] = [
   { name: 'paged-sessions', browser: false, load: async () => pagedSessionsBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   { name: 'chat-index', browser: true, load: async () => chatIndexBench },
+  { name: 'many-chats', browser: true, load: async () => manyChatsBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

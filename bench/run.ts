@@ -32,6 +32,7 @@ for (const entry of selected) {
     const bench = await entry.load();
     metrics.push(...(await bench({ quick })));
   } catch (error) {
+    console.error(`[bench] ${entry.name} failed:`, error);
     // One broken benchmark must not hide the others' numbers.
     metrics.push({ bench: entry.name, metric: 'FAILED', value: error instanceof Error ? error.message.split('\n')[0]! : String(error), unit: '', target: 'runs', met: false, method: 'the benchmark threw' });
   }

@@ -51,6 +51,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
     appendDelta(sessionId, itemId, text, offset) {
       get().changeWindow(sessionId, (window) => withDelta(window, itemId, text, offset));
     },
+    appendDeltas(batch) {
+      get().changeWindows(batch.map(({ sessionId, itemId, text, offset }) => [sessionId, (window) => withDelta(window, itemId, text, offset)]));
+    },
     finishMessage(sessionId, itemId, stopReason) {
       get().changeWindow(sessionId, (window) => withFinished(window, itemId, stopReason));
       // Main may already have upserted the final status; announce from whatever it is now.

@@ -25,7 +25,7 @@ export const UNREACHABLE_MESSAGE = "Can't reach Waypoint's backend â€” retryingâ
  */
 export function connectStore(api: WaypointApi, store: WaypointStore, options: ConnectOptions = {}): () => void {
   const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => backoffDelay(attempt, 500, 5000));
-  const batcher = createDeltaBatcher((s, i, t, offset) => store.getState().appendDelta(s, i, t, offset), options.schedule);
+  const batcher = createDeltaBatcher((batch) => store.getState().appendDeltas(batch), options.schedule);
   const plans = createPlanBatcher((event) => applyEvent(store.getState(), event), options.schedule);
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;

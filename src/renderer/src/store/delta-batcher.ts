@@ -21,12 +21,21 @@ export interface DeltaBatcher {
   dispose(): void;
 }
 
-export function createDeltaBatcher(
-  apply: (sessionId: string, itemId: string, text: string, offset?: number) => void,
-  schedule: Schedule = animationFrameSchedule,
-): DeltaBatcher {
+/** The text one message gained since the last frame; `offset` as in message_delta. */
+export interface HeldDelta {
+  sessionId: string;
+  itemId: string;
+  text: string;
+  offset?: number;
+}
+
+/**
+ * `apply` gets a frame's text for every message at once, in arrival order: the store applies it
+ * as one update, however many chats stream (issue 24: ten chats at once).
+ */
+export function createDeltaBatcher(apply: (batch: HeldDelta[]) => void, schedule: Schedule = animationFrameSchedule): DeltaBatcher {
   // Insertion-ordered; keyed by session and item so interleaved streams stay separate.
-  let held = new Map<string, { sessionId: string; itemId: string; text: string; offset?: number }>();
+  let held = new Map<string, HeldDelta>();
   let cancel: (() => void) | null = null;
   let scheduled = false;
 
@@ -36,7 +45,7 @@ export function createDeltaBatcher(
     scheduled = false;
     const batch = held;
     held = new Map();
-    for (const { sessionId, itemId, text, offset } of batch.values()) apply(sessionId, itemId, text, offset);
+    if (batch.size > 0) apply([...batch.values()]);
   };
 
   return {

@@ -150,6 +150,24 @@ describe('chat events', () => {
     off();
   });
 
+  it("text streaming in several chats at once (one in view, the others opened before) reaches the store in one update per frame, each chat's text whole", async () => {
+    const backend = new MemoryBackend();
+    for (const id of ['s1', 's2', 's3']) backend.addChat(id, `Chat ${id}`);
+    const frames = manualFrames();
+    const { store, off } = await connected(backend, frames.schedule);
+    // Visited chats keep their transcripts in the store, so their text keeps arriving there.
+    for (const id of ['s1', 's2', 's3']) await store.getState().openSession(id);
+    for (const id of ['s1', 's2', 's3']) backend.emit({ type: 'transcript_item', sessionId: id, item: assistant(`m-${id}`) });
+    let updates = 0;
+    const unsub = store.subscribe(() => updates++);
+    for (const piece of ['One ', 'two ', 'three']) for (const id of ['s1', 's2', 's3']) backend.emit({ type: 'message_delta', sessionId: id, itemId: `m-${id}`, text: piece });
+    frames.run();
+    expect(updates).toBe(1);
+    for (const id of ['s1', 's2', 's3']) expect(store.getState().transcripts[id]?.items.at(-1)).toMatchObject({ id: `m-${id}`, text: 'One two three' });
+    unsub();
+    off();
+  });
+
   it('applies held deltas before the next event, so message_done sees the whole text', async () => {
     const backend = new MemoryBackend();
     backend.addChat('s1', 'Chat');
@@ -310,16 +328,17 @@ describe('createDeltaBatcher', () => {
   it('keeps interleaved streams apart and in order', () => {
     const applied: string[] = [];
     const frames = manualFrames();
-    const batcher = createDeltaBatcher((s, i, t) => applied.push(`${s}/${i}:${t}`), frames.schedule);
+    const batcher = createDeltaBatcher((batch) => applied.push(batch.map(({ sessionId, itemId, text }) => `${sessionId}/${itemId}:${text}`).join(' ')), frames.schedule);
     batcher.push('s1', 'a', 'x');
     batcher.push('s2', 'b', 'y');
     batcher.push('s1', 'a', 'z');
     expect(frames.frames).toHaveLength(1);
     frames.run();
-    expect(applied).toEqual(['s1/a:xz', 's2/b:y']);
+    // One batch for the frame, each stream joined and in the order it first came.
+    expect(applied).toEqual(['s1/a:xz s2/b:y']);
     batcher.push('s1', 'a', 'again');
     batcher.dispose();
     frames.run();
-    expect(applied).toHaveLength(2);
+    expect(applied).toHaveLength(1);
   });
 });

@@ -23,6 +23,8 @@ export interface TranscriptPagesSlice {
    * out of step with main (events were missed) loads the chat's snapshot again.
    */
   changeWindow(sessionId: string, change: (window: TranscriptWindow) => TranscriptWindow): void;
+  /** Several changes, in order, as one store update (one render for a frame of many chats' text). */
+  changeWindows(changes: ReadonlyArray<readonly [sessionId: string, change: (window: TranscriptWindow) => TranscriptWindow]>): void;
 }
 
 /** The stronger of two wants: all covers anything, the newest find's item replaces an older one. */
@@ -93,12 +95,23 @@ export const createTranscriptPagesSlice: SliceCreator<TranscriptPagesSlice> = (s
       }
     },
     changeWindow(sessionId, change) {
-      const held = get().transcripts[sessionId];
-      if (!held) return; // not opened in this tab: its snapshot will carry everything
-      const next = change(held);
-      if (next === held) return;
-      set((state) => ({ transcripts: { ...state.transcripts, [sessionId]: next } }));
-      if (next.stale && !held.stale) void get().reloadSession(sessionId);
+      get().changeWindows([[sessionId, change]]);
+    },
+    changeWindows(changes) {
+      const before = get().transcripts;
+      let after = before;
+      const stale: string[] = [];
+      for (const [sessionId, change] of changes) {
+        const held = after[sessionId];
+        if (!held) continue; // not opened in this tab: its snapshot will carry everything
+        const next = change(held);
+        if (next === held) continue;
+        if (after === before) after = { ...before };
+        after[sessionId] = next;
+        if (next.stale && !held.stale) stale.push(sessionId);
+      }
+      if (after !== before) set({ transcripts: after });
+      for (const sessionId of stale) void get().reloadSession(sessionId);
     },
   };
 };

@@ -5,6 +5,7 @@ import type { PlanUpdate } from '../../../shared/plan-change';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
 import type { ConnectionStatus } from '../api/connection';
+import type { HeldDelta } from './delta-batcher';
 import type { ApprovalSlice } from './approval-slice';
 import type { EscalationSlice } from './escalation-slice';
 import type { McpSlice } from './mcp-slice';
@@ -72,6 +73,8 @@ export interface ChatSlice {
   upsertItem(sessionId: string, item: TranscriptItem, index?: number): void;
   /** message_delta; `offset` is where the text starts in the item's text. */
   appendDelta(sessionId: string, itemId: string, text: string, offset?: number): void;
+  /** A frame's message_deltas for every chat, applied as one store update. */
+  appendDeltas(batch: readonly HeldDelta[]): void;
   finishMessage(sessionId: string, itemId: string, stopReason: string | null): void;
   setRunState(sessionId: string, state: RunState): void;
   clearComposerError(): void;
