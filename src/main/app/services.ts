@@ -208,6 +208,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
+    stopSubAgent: ({ sessionId, agentId }) => chat.stopSubAgent(sessionId, agentId),
     getChatWriter: ({ sessionId }) => {
       chats.requireSession(sessionId);
       return { writer: chatWriterOf(sessions, sessionId) };

@@ -156,6 +156,13 @@ export class ChatService implements Disposable {
     this.settingsChanges = settings.onDidChange(() => this.queue.drain());
   }
 
+  /** "Stop sub-agent": stops that sub-agent (and its own); its delegate call's result says so. */
+  stopSubAgent(sessionId: string, agentId: string): { stopped: boolean; reason?: string } {
+    this.chats.require(sessionId);
+    if (this.runs.stopSubAgent(sessionId, agentId)) return { stopped: true };
+    return { stopped: false, reason: 'That sub-agent is not working now.' };
+  }
+
   /** Whether a run (or work that holds the chat like one) is in the chat now. */
   isRunning(sessionId: string): boolean {
     return this.runs.isRunning(sessionId);

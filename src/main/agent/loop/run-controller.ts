@@ -17,6 +17,8 @@ import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } f
 import type { ModelFacts } from '../model/model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
+import { SubAgentHost } from './sub-agents';
+import { PagedItems } from '../../store/paging/paged-items';
 
 export const NO_KEY_MESSAGE =
   'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
@@ -51,6 +53,8 @@ export class RunController implements Disposable {
   private readonly runs = new Map<string, AbortController>();
   /** Chats held by `reserve`, not by a run: they take no slot of "Runs at once". */
   private readonly reserved = new Set<AbortController>();
+  /** The sub-agents of each chat whose run is going ("Stop sub-agent" finds them here). */
+  private readonly subAgents = new Map<string, SubAgentHost>();
   private disposed = false;
 
   constructor(private readonly options: RunControllerOptions) {}
@@ -154,6 +158,7 @@ export class RunController implements Disposable {
     );
     void ran.then((ending) => {
       this.runs.delete(sessionId);
+      this.subAgents.delete(sessionId);
       if (this.disposed) return;
       if (typeof ending === 'object') {
         // A question for a person: the run is over and nothing waits in memory; these events
@@ -192,6 +197,11 @@ export class RunController implements Disposable {
     return !!controller;
   }
 
+  /** "Stop sub-agent": that one and its own sub-agents; the chat's run goes on. False when it is not working. */
+  stopSubAgent(sessionId: string, agentId: string): boolean {
+    return this.subAgents.get(sessionId)?.stop(agentId) ?? false;
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const controller of this.runs.values()) controller.abort();
@@ -202,7 +212,10 @@ export class RunController implements Disposable {
     const { options } = this;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
+    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems());
+    this.subAgents.set(sessionId, subAgents);
     return {
+      subAgents,
       session,
       client,
       apiKey,

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeAll, messagesOf, startChat, testTool } from '../../../../test-support/main/chat-test-setup';
+import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
+import type { ScriptedServer } from '../../../../test-support/scripted-api/server';
+import { defineTool } from '../../tools/define-tool';
+import { ok } from '../../tools/tool';
+import { z } from 'zod';
+
+afterEach(closeAll);
+
+type Body = { messages: { role: string; content: string | { type: string; text?: string }[] }[]; tools?: { name: string }[] };
+
+/** Who a request is from: the text of its first user message (the chat's message, or a sub-agent's task). */
+function firstText(body: Body): string {
+  const first = body.messages[0]!.content;
+  return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
+}
+
+/**
+ * Replies by who asks: each agent (keyed by the start of its first user message) gets its own
+ * turns in order; the scenario's own turns are never used.
+ */
+function byAgent(scripts: Record<string, ScriptedTurn[]>) {
+  const used = new Map<string, number>();
+  return (raw: Record<string, unknown>): ScriptedTurn | undefined => {
+    const who = firstText(raw as unknown as Body);
+    const key = Object.keys(scripts).find((k) => who.startsWith(k));
+    if (!key) return { kind: 'text', text: `nobody scripted for ${who}` };
+    const at = used.get(key) ?? 0;
+    used.set(key, at + 1);
+    return scripts[key]![at] ?? { kind: 'text', text: `${key} has nothing more to say` };
+  };
+}
+
+const requestsOf = (server: ScriptedServer, who: string) => server.requests.filter((r) => firstText(r.body as Body).startsWith(who)).map((r) => r.body as Body);
+
+const delegate = (id: string, task: string, extra: Record<string, unknown> = {}) => ({ name: 'delegate', id, input: { task, ...extra } });
+
+/** A reading tool and a changing one, so read_only can be seen in the tools a sub-agent is offered. */
+function workspaceTools() {
+  const peek = defineTool({
+    name: 'peek',
+    description: 'Reads.',
+    input: z.object({}).passthrough(),
+    group: 'workspace',
+    readOnly: true,
+    summarize: () => 'peek',
+    describeDryRun: () => 'peek',
+    needsApproval: () => false,
+    execute: async () => ok('peeked'),
+  });
+  const poke = testTool('poke', async () => ok('poked'));
+  return [peek, poke];
+}
+
+describe('delegate: sub-agents', () => {
+  it('runs each delegate call as a sub-agent with a fresh history, in parallel, and returns its final text', async () => {
+    const { service, chats, recorder, session, server } = await startChat(
+      { name: 'sub', turns: [] },
+      {
+        tools: workspaceTools(),
+        server: {
+          respond: byAgent({
+            'Please split': [
+              { kind: 'tool_use', calls: [delegate('toolu_A', 'alpha: read the code', { context: 'Files are in src/.', read_only: true }), delegate('toolu_B', 'beta: write the docs')] },
+              { kind: 'text', text: 'Both done.' },
+            ],
+            alpha: [{ kind: 'tool_use', calls: [{ name: 'peek', input: {} }] }, { kind: 'text', text: 'Alpha found 3 files.' }],
+            beta: [{ kind: 'text', text: 'Beta wrote the docs.' }],
+          }),
+        },
+      },
+    );
+    const metered: string[] = [];
+    service.onUsage((record) => metered.push(record.sessionId));
+    service.sendMessage(session.id, 'Please split this work');
+    await recorder.idle(session.id);
+
+    // Fresh history: the task, then the context; nothing of the parent's conversation.
+    const alpha = requestsOf(server, 'alpha');
+    expect(alpha).toHaveLength(2);
+    expect(alpha[0]!.messages).toHaveLength(1);
+    expect(alpha[0]!.messages[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'alpha: read the code' }, { type: 'text', text: 'Context:\nFiles are in src/.' }] });
+    expect(JSON.stringify(alpha)).not.toContain('Please split');
+    // read_only: only the reading workspace tool, no MCP/changing tool; delegate offered (depth 1 < 2).
+    const alphaTools = alpha[0]!.tools!.map((t) => t.name);
+    expect(alphaTools).toContain('peek');
+    expect(alphaTools).not.toContain('poke');
+    expect(alphaTools).toContain('ask_user');
+    expect(alphaTools).toContain('delegate');
+    expect(requestsOf(server, 'beta')[0]!.tools!.map((t) => t.name)).toContain('poke');
+
+    // Both ran before the parent's second request; their results come back in Claude's order.
+    const parentSecond = messagesOf(server, server.requests.length - 1);
+    const results = parentSecond[2]!.content as { tool_use_id: string; content: string; is_error?: boolean }[];
+    expect(results.map((r) => [r.tool_use_id, r.content, r.is_error])).toEqual([
+      ['toolu_A', 'Alpha found 3 files.', undefined],
+      ['toolu_B', 'Beta wrote the docs.', undefined],
+    ]);
+
+    const agents = chats.getSession(session.id).subagents!;
+    expect(agents.map((a) => [a.title, a.depth, a.status, a.parentToolUseId])).toEqual([
+      ['alpha: read the code', 1, 'done', 'toolu_A'],
+      ['beta: write the docs', 1, 'done', 'toolu_B'],
+    ]);
+    expect(recorder.ofType('subagent_updated').filter((e) => e.agent.parentToolUseId === 'toolu_A').map((e) => e.agent.status)).toEqual(['working', 'done']);
+    // The sub-agents' spend is the chat's: every request, theirs too, is metered on the chat (its budget counts them).
+    expect(metered).toEqual(server.requests.map(() => session.id));
+  });
+
+  it('answers an empty task with an error that says why, and starts nothing', async () => {
+    const { service, chats, recorder, session, server } = await startChat(
+      { name: 'empty', turns: [{ kind: 'tool_use', calls: [delegate('toolu_E', '   ')] }, { kind: 'text', text: 'ok' }] },
+      {},
+    );
+    service.sendMessage(session.id, 'go');
+    await recorder.idle(session.id);
+    const result = (messagesOf(server, 1)[2]!.content as { content: string; is_error: boolean }[])[0]!;
+    expect(result.is_error).toBe(true);
+    expect(result.content).toContain('task is empty');
+    expect(server.requests).toHaveLength(2);
+    expect(chats.getSession(session.id).subagents).toEqual([]);
+  });
+
+  it('keeps at most "Sub-agents at once" working; the others wait their turn', async () => {
+    let holding = 0;
+    let most = 0;
+    const hold = testTool('hold', async () => {
+      holding++;
+      most = Math.max(most, holding);
+      await new Promise((r) => setTimeout(r, 60));
+      holding--;
+      return ok('held');
+    });
+    const tasks = ['t1', 't2', 't3', 't4', 't5'];
+    const scripts: Record<string, ScriptedTurn[]> = {
+      fan: [{ kind: 'tool_use', calls: tasks.map((t, i) => delegate(`toolu_${i}`, `${t}: hold`)) }, { kind: 'text', text: 'all held' }],
+    };
+    for (const t of tasks) scripts[t] = [{ kind: 'tool_use', calls: [{ name: 'hold', input: {} }] }, { kind: 'text', text: `${t} done` }];
+    const { service, chats, recorder, session } = await startChat({ name: 'cap', turns: [] }, { tools: [hold], settings: { subAgentsAtOnce: 2 }, server: { respond: byAgent(scripts) } });
+    service.sendMessage(session.id, 'fan out');
+    await recorder.idle(session.id);
+    expect(most).toBe(2);
+    expect(chats.getSession(session.id).subagents!.map((a) => a.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+
+  it('offers delegate only below "Sub-agent depth"; a call deeper is an error that says why', async () => {
+    const { service, recorder, session, server } = await startChat(
+      { name: 'depth', turns: [] },
+      {
+        settings: { subAgentDepth: 1 },
+        server: {
+          respond: byAgent({
+            top: [{ kind: 'tool_use', calls: [delegate('toolu_1', 'child: go deeper')] }, { kind: 'text', text: 'top done' }],
+            child: [{ kind: 'tool_use', calls: [delegate('toolu_2', 'grandchild: never')] }, { kind: 'text', text: 'child could not' }],
+          }),
+        },
+      },
+    );
+    service.sendMessage(session.id, 'top task');
+    await recorder.idle(session.id);
+    const child = requestsOf(server, 'child');
+    expect(child[0]!.tools!.map((t) => t.name)).not.toContain('delegate');
+    const refusal = (child[1]!.messages[2]!.content as unknown as { content: string; is_error: boolean }[])[0]!;
+    expect(refusal.is_error).toBe(true);
+    expect(refusal.content).toContain('Sub-agent depth');
+    expect(requestsOf(server, 'grandchild')).toHaveLength(0);
+  });
+
+  it('runs a sub-agent of a sub-agent at depth 2 and hands its text up the tree', async () => {
+    const { service, chats, recorder, session, server } = await startChat(
+      { name: 'nest', turns: [] },
+      {
+        settings: { subAgentsAtOnce: 1 },
+        server: {
+          respond: byAgent({
+            top: [{ kind: 'tool_use', calls: [delegate('toolu_1', 'child: ask below')] }, { kind: 'text', text: 'top done' }],
+            child: [{ kind: 'tool_use', calls: [delegate('toolu_2', 'grandchild: answer')] }, { kind: 'text', text: 'child relays 42' }],
+            grandchild: [{ kind: 'text', text: '42' }],
+          }),
+        },
+      },
+    );
+    service.sendMessage(session.id, 'top task');
+    await recorder.idle(session.id);
+    // One slot: the child gives it to its own sub-agent while it waits (no deadlock).
+    expect((requestsOf(server, 'child')[1]!.messages[2]!.content as unknown as { content: string }[])[0]!.content).toBe('42');
+    const agents = chats.getSession(session.id).subagents!;
+    expect(agents.map((a) => [a.title, a.depth, a.status, a.parentAgentId === agents[0]!.id])).toEqual([
+      ['child: ask below', 1, 'done', false],
+      ['grandchild: answer', 2, 'done', true],
+    ]);
+  });
+});
