@@ -191,4 +191,94 @@ describe('delegate: sub-agents', () => {
       ['grandchild: answer', 2, 'done', true],
     ]);
   });
+
+  /** A tree: the chat → two sub-agents, each with a tool call and a sub-agent of its own, which calls a tool too. */
+  const tree = (): Record<string, ScriptedTurn[]> => ({
+    root: [{ kind: 'tool_use', calls: [delegate('toolu_c1', 'c1: part one'), delegate('toolu_c2', 'c2: part two')] }, { kind: 'text', text: 'root done' }],
+    c1: [{ kind: 'tool_use', calls: [{ name: 'hold', input: {} }] }, { kind: 'tool_use', calls: [delegate('toolu_g1', 'g1: deeper one')] }, { kind: 'text', text: 'c1 done' }],
+    c2: [{ kind: 'tool_use', calls: [{ name: 'hold', input: {} }] }, { kind: 'tool_use', calls: [delegate('toolu_g2', 'g2: deeper two')] }, { kind: 'text', text: 'c2 done' }],
+    g1: [{ kind: 'tool_use', calls: [{ name: 'hold', input: {} }] }, { kind: 'text', text: 'g1 done' }],
+    g2: [{ kind: 'tool_use', calls: [{ name: 'hold', input: {} }] }, { kind: 'text', text: 'g2 done' }],
+  });
+  const hold = () => testTool('hold', async () => (await new Promise((r) => setTimeout(r, 10)), ok('held')));
+
+  /** Waits until no request has arrived for a while: every agent still going is held at the gate (or done). */
+  async function quiet(server: ScriptedServer): Promise<void> {
+    let seen = -1;
+    while (seen !== server.requests.length) {
+      seen = server.requests.length;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  it('Stop stops the whole tree at once: after it no request of the chat or any sub-agent reaches Claude (every cut point)', async () => {
+    // The whole tree's requests, unstopped: root 2, c1 3, c2 3, g1 2, g2 2.
+    const total = 12;
+    for (let cut = 1; cut <= total; cut++) {
+      const { service, recorder, session, server, chats } = await startChat({ name: `stop-${cut}`, turns: [], gated: true }, { tools: [hold()], settings: { subAgentsAtOnce: 4 }, server: { respond: byAgent(tree()) } });
+      service.sendMessage(session.id, 'root task');
+      // Let `cut - 1` requests through, one at a time (each release waits for a request held at
+      // the gate), then Stop once the next has arrived and every agent still going waits there.
+      for (let released = 0; released < cut - 1; released++) await server.release(1);
+      while (server.requests.length < cut) await new Promise((r) => setTimeout(r, 20));
+      await quiet(server);
+      const before = server.requests.length;
+      expect(service.stop(session.id), `cut ${cut}`).toEqual({ stopped: true });
+      await recorder.idle(session.id, 0, 10_000);
+      // A request sent now would be recorded on arrival, gate or not.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(server.requests.length, `cut ${cut}: requests after Stop`).toBe(before);
+      // Nothing is left working.
+      expect(chats.getSession(session.id).subagents!.filter((a) => a.status === 'working'), `cut ${cut}`).toEqual([]);
+      await closeAll();
+    }
+  }, 120_000);
+
+  it('"Stop sub-agent" stops that one; its result says so with its plan\'s state, and its sibling and the chat go on', async () => {
+    let releaseWait: () => void = () => undefined;
+    const waiting = new Promise<void>((r) => (releaseWait = r));
+    let started: () => void = () => undefined;
+    const waitStarted = new Promise<void>((r) => (started = r));
+    const wait = testTool('wait', async (_input, ctx) => {
+      started();
+      await Promise.race([waiting, new Promise((r) => ctx.signal.addEventListener('abort', r, { once: true }))]);
+      return ok('waited');
+    });
+    const { service, chats, recorder, session, server } = await startChat(
+      { name: 'stop-one', turns: [] },
+      {
+        tools: [wait],
+        server: {
+          respond: byAgent({
+            root: [{ kind: 'tool_use', calls: [delegate('toolu_slow', 'slow: wait long'), delegate('toolu_fast', 'fast: quick')] }, { kind: 'text', text: 'root done' }],
+            slow: [{ kind: 'tool_use', calls: [{ name: 'make_plan', input: { steps: ['Wait', 'Report'] } }] }, { kind: 'tool_use', calls: [{ name: 'wait', input: {} }] }, { kind: 'text', text: 'never' }],
+            fast: [{ kind: 'text', text: 'fast answer' }],
+          }),
+        },
+      },
+    );
+    service.sendMessage(session.id, 'root task');
+    await waitStarted;
+    const slow = chats.getSession(session.id).subagents!.find((a) => a.title.startsWith('slow'))!;
+    expect(slow.status).toBe('working');
+    expect(service.stopSubAgent(session.id, slow.id)).toEqual({ stopped: true });
+    await recorder.idle(session.id);
+    releaseWait();
+
+    const last = server.requests.at(-1)!.body as Body;
+    expect(firstText(last)).toBe('root task');
+    const results = last.messages[2]!.content as unknown as { tool_use_id: string; content: string; is_error?: boolean }[];
+    expect(results[0]).toMatchObject({ tool_use_id: 'toolu_slow', is_error: true });
+    expect(results[0]!.content).toMatch(/^Stopped: the user stopped this sub-agent/);
+    expect(results[0]!.content).toContain('0/2 steps done');
+    expect(results[1]).toMatchObject({ tool_use_id: 'toolu_fast', content: 'fast answer' });
+    expect(requestsOf(server, 'slow')).toHaveLength(2);
+    const agents = chats.getSession(session.id).subagents!;
+    expect(agents.map((a) => [a.title, a.status])).toEqual([
+      ['slow: wait long', 'stopped'],
+      ['fast: quick', 'done'],
+    ]);
+    expect(agents[0]!.plan?.steps.map((s) => s.title)).toEqual(['Wait', 'Report']);
+    expect(service.stopSubAgent(session.id, slow.id)).toEqual({ stopped: false, reason: 'That sub-agent is not working now.' });
+  });
 });
