@@ -383,7 +383,7 @@ export const WaypointEvent = z.discriminatedUnion('type', [
   /** One per plan change; the transcript line and the sidebar's progress are derived from it (plan-change.ts). */
   z.object({ type: z.literal('plan_updated'), ...PlanUpdateFields }),
   /** A sub-agent of the chat started, changed its plan or ended: its whole snapshot (shared/subagents.ts). */
-  z.object({ type: z.literal('subagent_updated'), sessionId: SessionId, agent: SubAgent }),
+  z.object({ type: z.literal('subagent_updated'), sessionId: SessionId, subagent: SubAgent }),
   z.object({ type: z.literal('settings_updated'), view: SettingsView }),
   z.object({ type: z.literal('approval_requested'), sessionId: SessionId, request: ApprovalRequest }),
   z.object({

@@ -50,6 +50,8 @@ export interface Services extends AppServices {
    * declining "Retry now" has no call of its own; the chat is claimed by then).
    */
   answerPause: ChatService['answerPause'];
+  /** Each event of a sub-agent's own run, named (headless `--json` prints them). */
+  onAgentEvent: ChatService['onAgentEvent'];
 }
 
 export interface ServicesOptions {
@@ -267,6 +269,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sessions,
     chats,
     answerPause: (...args) => chat.answerPause(...args),
+    onAgentEvent: chat.onAgentEvent,
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     chatInView: () => chatInView,

@@ -292,7 +292,7 @@ export class ChatSession {
         if (event.session.id === this.summary.id) this.summary = event.session;
         return;
       case 'subagent_updated':
-        if (event.sessionId === this.summary.id) this.subagents.set(event.agent.id, event.agent);
+        if (event.sessionId === this.summary.id) this.subagents.set(event.subagent.id, event.subagent);
         return;
       case 'plan_updated':
         if (event.sessionId !== this.summary.id) return;

@@ -469,7 +469,7 @@ export class ChatLogs implements AsyncDisposable {
         this.index.schedule();
         return;
       case 'subagent_updated':
-        this.write(log, { type: 'subagent', agent: event.agent });
+        this.write(log, { type: 'subagent', agent: event.subagent });
         return;
       case 'chat_rewound':
         // The cut history was logged when it was made (before this), so replay cuts the items after it.
@@ -637,7 +637,7 @@ export class ChatLogs implements AsyncDisposable {
     this.options.chat.adoptSession(restored.session);
     this.logRepair(log, restored, restored.session.summary);
     for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
-    for (const agent of restored.fixedAgents) this.emitMirrored(log.id, { type: 'subagent_updated', sessionId: log.id, agent });
+    for (const agent of restored.fixedAgents) this.emitMirrored(log.id, { type: 'subagent_updated', sessionId: log.id, subagent: agent });
     this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
     this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });
   }

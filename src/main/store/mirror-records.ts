@@ -77,7 +77,7 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         emit(record.event as unknown as WaypointEvent);
         break;
       case 'subagent':
-        emit({ type: 'subagent_updated', sessionId, agent: record.agent });
+        emit({ type: 'subagent_updated', sessionId, subagent: record.agent });
         break;
       case 'version': {
         // Another process kept a version beside the one it shows: this process can show it too.

@@ -25,6 +25,7 @@ import { PromptAnswers } from '../pauses/prompt-answers';
 import { RunController } from './run-controller';
 import { QueuedRuns } from './queued-runs';
 import type { UsageRecord } from '../model/usage-meter';
+import type { AgentEvent } from '../../../shared/agent-events';
 
 
 export interface ChatServiceOptions {
@@ -96,6 +97,9 @@ export class ChatService implements Disposable {
   private readonly settingsChanges: Disposable;
   /** Each request's priced usage (the session log records it). */
   readonly onUsage = this.usage.event;
+  private readonly agentEvents = new Emitter<AgentEvent>();
+  /** Each event of a sub-agent's own run, named (headless --json prints them; the chat keeps only its snapshot). */
+  readonly onAgentEvent = this.agentEvents.event;
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
@@ -129,6 +133,7 @@ export class ChatService implements Disposable {
       // waypoint run --resume) takes the chat off the queue, ticket and all: else the queue, or a
       // restart's restore(), would start it again.
       onRunStarted: (session) => this.queue.started(session),
+      onAgentEvent: (event) => this.agentEvents.fire(event),
     });
     this.queue = new QueuedRuns({
       chats: this.chats,

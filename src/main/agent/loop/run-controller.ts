@@ -18,6 +18,7 @@ import type { ModelFacts } from '../model/model-facts';
 import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
 import { SubAgentHost } from './sub-agents';
+import type { AgentEvent } from '../../../shared/agent-events';
 import { PagedItems } from '../../store/paging/paged-items';
 
 export const NO_KEY_MESSAGE =
@@ -46,6 +47,8 @@ export interface RunControllerOptions {
   onRunEnded?(): void;
   /** A run started in the chat, by whatever way (queued-runs.ts drops its place in the queue). */
   onRunStarted?(session: ChatSession): void;
+  /** Each event of a sub-agent's own run (sub-agents.ts). */
+  onAgentEvent?(event: AgentEvent): void;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -212,7 +215,7 @@ export class RunController implements Disposable {
     const { options } = this;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
-    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems());
+    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event));
     this.subAgents.set(sessionId, subAgents);
     return {
       subAgents,

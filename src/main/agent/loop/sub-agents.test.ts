@@ -5,6 +5,7 @@ import type { ScriptedServer } from '../../../../test-support/scripted-api/serve
 import { defineTool } from '../../tools/define-tool';
 import { ok } from '../../tools/tool';
 import { z } from 'zod';
+import { JsonView } from '../../cli/run/run-views';
 
 afterEach(closeAll);
 
@@ -103,7 +104,7 @@ describe('delegate: sub-agents', () => {
       ['alpha: read the code', 1, 'done', 'toolu_A'],
       ['beta: write the docs', 1, 'done', 'toolu_B'],
     ]);
-    expect(recorder.ofType('subagent_updated').filter((e) => e.agent.parentToolUseId === 'toolu_A').map((e) => e.agent.status)).toEqual(['working', 'done']);
+    expect(recorder.ofType('subagent_updated').filter((e) => e.subagent.parentToolUseId === 'toolu_A').map((e) => e.subagent.status)).toEqual(['working', 'done']);
     // The sub-agents' spend is the chat's: every request, theirs too, is metered on the chat (its budget counts them).
     expect(metered).toEqual(server.requests.map(() => session.id));
   });
@@ -280,5 +281,39 @@ describe('delegate: sub-agents', () => {
     ]);
     expect(agents[0]!.plan?.steps.map((s) => s.title)).toEqual(['Wait', 'Report']);
     expect(service.stopSubAgent(session.id, slow.id)).toEqual({ stopped: false, reason: 'That sub-agent is not working now.' });
+  });
+
+  it('headless --json: events of a sub-agent carry agent {id, title, depth} and the chat\'s sessionId', async () => {
+    const { service, chats, recorder, session } = await startChat(
+      { name: 'json', turns: [] },
+      {
+        server: {
+          respond: byAgent({
+            'Ask a helper': [{ kind: 'tool_use', calls: [delegate('toolu_H', 'helper: count to three')] }, { kind: 'text', text: 'It counted.' }],
+            helper: [{ kind: 'tool_use', calls: [delegate('toolu_D', 'deep: say one')] }, { kind: 'text', text: 'one two three' }],
+            deep: [{ kind: 'text', text: 'one' }],
+          }),
+        },
+      },
+    );
+    let out = '';
+    const view = new JsonView(session.id, { stdout: { write: (text: string) => ((out += text), true) }, stderr: { write: () => true } } as never);
+    chats.onEvent((event) => view.event(event));
+    service.onAgentEvent((event) => view.agentEvent(event));
+    service.sendMessage(session.id, 'Ask a helper');
+    await recorder.idle(session.id);
+    const lines = out.trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; sessionId: string; agent?: { id: string; title: string; depth: number }; item?: { kind: string; text?: string } });
+    expect(new Set(lines.map((l) => l.sessionId))).toEqual(new Set([session.id]));
+    const agents = chats.getSession(session.id).subagents!;
+    const tagged = lines.filter((l) => l.agent);
+    expect(new Set(tagged.map((l) => JSON.stringify(l.agent)))).toEqual(
+      new Set([JSON.stringify({ id: agents[0]!.id, title: 'helper: count to three', depth: 1 }), JSON.stringify({ id: agents[1]!.id, title: 'deep: say one', depth: 2 })]),
+    );
+    // The sub-agents' replies are theirs, tagged; the chat's own reply is not.
+    const replies = lines.filter((l) => l.type === 'transcript_item' && l.item?.kind === 'assistant' && l.item.text);
+    expect(replies.filter((l) => l.item!.text === 'one two three').every((l) => l.agent?.depth === 1)).toBe(true);
+    expect(replies.filter((l) => l.item!.text === 'one').every((l) => l.agent?.depth === 2)).toBe(true);
+    expect(replies.filter((l) => l.item!.text === 'It counted.').every((l) => !l.agent)).toBe(true);
+    expect(replies.some((l) => l.item!.text === 'It counted.')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
+import type { AgentEvent } from '../../../shared/agent-events';
 import { planStateText, subAgentTitle, type AgentTag, type SubAgent } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
@@ -33,6 +34,8 @@ export class SubAgentHost implements SubAgentPort<RunContext> {
     atOnce: () => number,
     /** Where a sub-agent keeps its transcript (in memory: its card shows it while the chat is open). */
     readonly newItems: () => ChatItems,
+    /** Each event of a sub-agent's own run, named (headless --json prints them). */
+    readonly forward: (event: AgentEvent) => void = () => undefined,
   ) {
     this.slots = new SubAgentSlots(atOnce);
   }
@@ -90,7 +93,7 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
   };
   const update = (change: Partial<SubAgent>) => {
     record = { ...record, ...change };
-    host.publishChat({ type: 'subagent_updated', sessionId: chatId, agent: record });
+    host.publishChat({ type: 'subagent_updated', sessionId: chatId, subagent: record });
   };
   update({});
 
@@ -103,7 +106,9 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
   const untrack = host.track(id, controller);
   const key = agentKey(chatId, id);
   const planChanges = parent.plans.onPlanUpdated((u) => {
-    if (u.sessionId === key) update({ plan: u.plan });
+    if (u.sessionId !== key) return;
+    update({ plan: u.plan });
+    host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });
   try {
     const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, input }, controller.signal));
@@ -182,6 +187,7 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     subAgents: host,
     publish: (event) => {
       session.apply(event);
+      host.forward({ chatId: host.chatId, agent: { id: spec.id, title: spec.title, depth: spec.depth }, event });
       if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
     },
     // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
