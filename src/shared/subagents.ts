@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Plan, type Plan as PlanType } from './plan';
 
 /**
- * Sub-agents (docs/contract.md, "Sub-agents"): a `delegate` call starts a run of its own with a
+ * Sub-agents (docs/contract.md §10): a `delegate` call starts a run of its own with a
  * fresh history and its own plan. The chat keeps each one as a snapshot (`subagent_updated`, the
  * log's `subagent` record): a later snapshot of the same id replaces the earlier one.
  */

@@ -4,7 +4,7 @@ import { optionalField } from './json-schema';
 import { fail, type ToolContext, type ToolDefinition, type ToolOutcome } from './tool';
 
 /**
- * delegate (docs/contract.md, "Sub-agents"): Claude hands a task to a sub-agent, a run of its own
+ * delegate (docs/contract.md §10): Claude hands a task to a sub-agent, a run of its own
  * with a fresh history and its own plan. The tool only validates and words; the loop runs the
  * sub-agent (agent/loop/sub-agents.ts) and its final text becomes this call's result.
  */

@@ -15,7 +15,7 @@ import type { RunContext } from './run-loop';
 import { SubAgentSlots } from './sub-agent-slots';
 
 /**
- * Sub-agents (docs/contract.md, "Sub-agents"): each delegate call runs the same conversation loop
+ * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
  * (run-loop.ts) on a session of its own — a fresh history that starts with the task, its own plan
  * under its own key in the plan service — so every request goes the one request path (context
  * fitting, retries, pricing). What the chat keeps of it is a snapshot, `subagent_updated`,
