@@ -3,7 +3,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentTitle, type AgentTag, type SubAgent } from '../../../shared/subagents';
+import { planStateText, subAgentTitle, type SubAgent } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -227,9 +227,4 @@ function finalText(session: ChatSession): string {
 
 function stepInProgress(plan: Plan | null): number | null {
   return plan?.steps.find((s) => s.status === 'in_progress')?.id ?? null;
-}
-
-/** How a sub-agent's events are named outside the chat (headless --json). */
-export function tagOf(frame: AgentFrame): AgentTag {
-  return { id: frame.id, title: frame.title, depth: frame.depth };
 }
