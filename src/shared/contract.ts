@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SubAgent } from './subagents';
 import { ApprovalRule, ApprovalRuleFields } from './approval-rules';
 import { AttachmentRef, ATTACHMENT_LIMITS, uploadCalls } from './attachments';
 import { chatWriterCalls } from './chat-writer';
@@ -87,6 +88,8 @@ export const calls = {
       pendingApproval: ApprovalRequest.nullable().optional(),
       pendingEscalation: EscalationRequest.nullable().optional(),
       pendingQuestion: QuestionRequest.nullable().optional(),
+      /** The chat's sub-agents, in the order they started (shared/subagents.ts). */
+      subagents: z.array(SubAgent).optional(),
     }),
   },
   /**
@@ -143,6 +146,11 @@ export const calls = {
   stop: {
     input: z.object({ sessionId: SessionId }).strict(),
     /** `stopped` only when something was stopped; else `reason` says why not (nothing ran, its process did not answer). */
+    output: z.object({ stopped: z.boolean(), reason: z.string().optional() }),
+  },
+  /** "Stop sub-agent": stops that sub-agent and its own sub-agents; the rest of the chat's run goes on. */
+  stopSubAgent: {
+    input: z.object({ sessionId: SessionId, agentId: z.string().min(1).max(100) }).strict(),
     output: z.object({ stopped: z.boolean(), reason: z.string().optional() }),
   },
   /** "Retry now" after the loop gave up on API faults: runs again from the kept history. */
@@ -400,6 +408,8 @@ export const WaypointEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_updated'), session: SessionSummary }),
   /** One per plan change; the transcript line and the sidebar's progress are derived from it (plan-change.ts). */
   z.object({ type: z.literal('plan_updated'), ...PlanUpdateFields }),
+  /** A sub-agent of the chat started, changed its plan or ended: its whole snapshot (shared/subagents.ts). */
+  z.object({ type: z.literal('subagent_updated'), sessionId: SessionId, subagent: SubAgent }),
   z.object({ type: z.literal('settings_updated'), view: SettingsView }),
   z.object({ type: z.literal('approval_requested'), sessionId: SessionId, request: ApprovalRequest }),
   z.object({

@@ -46,6 +46,10 @@ export const Settings = z.object({
   maxModelTurns: z.number().int().min(1).max(500).default(50),
   /** How many chats' runs go at once; a message sent while that many run waits as "Queued" (agent/loop/run-queue.ts). */
   runsAtOnce: z.number().int().min(1).max(16).default(4),
+  /** How deep delegate calls nest: a sub-agent at this depth is not offered `delegate` (agent/loop/sub-agents.ts). */
+  subAgentDepth: z.number().int().min(1).max(3).default(2),
+  /** How many sub-agents of one chat work at once; the others wait their turn. */
+  subAgentsAtOnce: z.number().int().min(1).max(8).default(3),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
   /** Settings "Instructions for every chat": in every chat's system prompt, before the project's files (agent/prompts/instructions). */

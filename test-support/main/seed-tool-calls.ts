@@ -105,4 +105,9 @@ export const SEED_TOOL_CALLS: Record<string, unknown[]> = {
     { question: 'What should the new module be called?' },
     { question: 'Deploy now or after the tests?', options: ['Now', 'After the tests', 'Not today'], allow_text: false },
   ],
+  // Sub-agents (docs/contract.md §10): a task, with context, reading only.
+  delegate: [
+    { task: 'Find every caller of parseConfig in src/ and list them with file and line' },
+    { task: 'Review the error handling in src/server.ts', context: 'We saw unhandled rejections in the logs.', read_only: true },
+  ],
 };

@@ -51,6 +51,8 @@ export interface Services extends AppServices {
    * declining "Retry now" has no call of its own; the chat is claimed by then).
    */
   answerPause: ChatService['answerPause'];
+  /** Each event of a sub-agent's own run, named (headless `--json` prints them). */
+  onAgentEvent: ChatService['onAgentEvent'];
 }
 
 export interface ServicesOptions {
@@ -213,6 +215,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return exportChatMarkdown(session.summary, session.transcript, attachments.store);
     },
     stop: ({ sessionId }) => chat.stop(sessionId),
+    stopSubAgent: ({ sessionId, agentId }) => chat.stopSubAgent(sessionId, agentId),
     getChatWriter: ({ sessionId }) => {
       chats.requireSession(sessionId);
       return { writer: chatWriterOf(sessions, sessionId) };
@@ -276,6 +279,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sessions,
     chats,
     answerPause: (...args) => chat.answerPause(...args),
+    onAgentEvent: chat.onAgentEvent,
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     chatInView: () => chatInView,

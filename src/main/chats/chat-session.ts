@@ -1,6 +1,7 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
+import type { SubAgent } from '../../shared/subagents';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
 import type { CompactionItem, HistoryMark, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
@@ -41,6 +42,8 @@ export class ChatSession {
    * (agent/context-view.ts). The history keeps them all; the log replays this from the item.
    */
   compaction: CompactionItem | null = null;
+  /** The chat's sub-agents by id, in the order they started; a later snapshot replaces the earlier (subagent_updated). */
+  readonly subagents = new Map<string, SubAgent>();
 
   /** The versions not shown, by versionKey (chat-versions.ts). */
   private readonly versions = new Map<string, KeptVersion>();
@@ -287,6 +290,9 @@ export class ChatSession {
         return;
       case 'session_updated':
         if (event.session.id === this.summary.id) this.summary = event.session;
+        return;
+      case 'subagent_updated':
+        if (event.sessionId === this.summary.id) this.subagents.set(event.subagent.id, event.subagent);
         return;
       case 'plan_updated':
         if (event.sessionId !== this.summary.id) return;

@@ -100,6 +100,7 @@ export class Chats implements Disposable {
       pendingApproval: session.pendingApproval,
       pendingEscalation: session.pendingEscalation,
       pendingQuestion: session.pendingQuestion,
+      subagents: [...session.subagents.values()],
     };
   }
 

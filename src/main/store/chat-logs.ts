@@ -393,14 +393,15 @@ export class ChatLogs implements AsyncDisposable {
     log.lastSummaryJson = entry.summaryJson;
     log.followed = entry.writtenElsewhere;
     if (log.followed && this.options.follow) this.watch?.add(log.tail.path);
-    if (entry.restored.fixedItems.length || entry.restored.historyRepairs.length) this.logRepair(log, entry.restored, entry.restored.session.summary);
+    if (entry.restored.fixedItems.length || entry.restored.historyRepairs.length || entry.restored.fixedAgents.length) this.logRepair(log, entry.restored, entry.restored.session.summary);
   }
 
   /** Closing an interrupted run is itself logged, so the next start sees a consistent chat. */
-  private logRepair(log: ChatLog, { fixedItems, historyRepairs }: RestoredChat, summary: SessionSummary): void {
+  private logRepair(log: ChatLog, { fixedItems, historyRepairs, fixedAgents }: RestoredChat, summary: SessionSummary): void {
     // The closed calls' results first, as they were made (replay then finds the history whole).
     for (const change of historyRepairs) this.writeHistory(log, change);
     for (const item of fixedItems) this.write(log, { type: 'item', item });
+    for (const agent of fixedAgents) this.write(log, { type: 'subagent', agent });
     this.write(log, { type: 'run', state: { status: 'idle' } });
     // The log now ends idle: the next run must be logged as running, or a second kill is never repaired.
     log.lastRunStatus = 'idle';
@@ -466,6 +467,9 @@ export class ChatLogs implements AsyncDisposable {
       case 'question_resolved':
         this.write(log, { type: 'prompt', event: event as never });
         this.index.schedule();
+        return;
+      case 'subagent_updated':
+        this.write(log, { type: 'subagent', agent: event.subagent });
         return;
       case 'chat_rewound':
         // The cut history was logged when it was made (before this), so replay cuts the items after it.
@@ -633,6 +637,7 @@ export class ChatLogs implements AsyncDisposable {
     this.options.chat.adoptSession(restored.session);
     this.logRepair(log, restored, restored.session.summary);
     for (const item of restored.fixedItems) this.emitMirrored(log.id, { type: 'transcript_item', sessionId: log.id, item });
+    for (const agent of restored.fixedAgents) this.emitMirrored(log.id, { type: 'subagent_updated', sessionId: log.id, subagent: agent });
     this.emitMirrored(log.id, { type: 'run_state', sessionId: log.id, state: { status: 'idle' } });
     this.emitMirrored(log.id, { type: 'session_updated', session: restored.session.summary });
   }

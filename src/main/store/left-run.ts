@@ -13,5 +13,5 @@ export function closedLeftRun(path: string, keepRecent?: number): RestoredChat |
   const replayed = replay(read.records, { spans: read.spans, path, ...(keepRecent !== undefined ? { keepRecent } : {}) });
   if (!replayed) return null;
   const restored = restoreChat(replayed, { repair: true });
-  return restored.fixedItems.length ? restored : null;
+  return restored.fixedItems.length || restored.fixedAgents.length ? restored : null;
 }

@@ -179,7 +179,7 @@ export function loadChat(path: string, id: string, warn: (message: string) => vo
     replayed.summary = withLogHealth(replayed.summary, read.skipped + replayed.problems.length, undefined);
     const restored = restoreChat(replayed, { repair: !elsewhere });
     // Nothing to close or to answer: the history stays in the log until a run, an edit or a compaction reads it.
-    const deferred = !restored.fixedItems.length && !restored.historyRepairs.length && !hasPendingPrompt(restored.session);
+    const deferred = !restored.fixedItems.length && !restored.historyRepairs.length && !restored.fixedAgents.length && !hasPendingPrompt(restored.session);
     if (deferred) restored.session.deferHistory(historyReader(path, replayed.historySpans, () => replay(readLog(path).records)?.history ?? [], replayed.history.length));
     return {
       id,

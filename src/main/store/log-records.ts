@@ -3,6 +3,7 @@ import { Plan } from '../../shared/plan';
 import { PlanChange } from '../../shared/plan-change';
 import { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { Usage } from '../../shared/usage';
+import { SubAgent } from '../../shared/subagents';
 
 /**
  * One line of a chat's event log (`sessions/<id>/events.jsonl`). Every line carries a sequence
@@ -65,6 +66,8 @@ export const LogRecord = z.discriminatedUnion('type', [
     plan: Plan.nullable(),
   }),
   z.object({ ...head, type: z.literal('prompt'), event: z.object({ type: PromptEventType }).passthrough() }),
+  /** A sub-agent's snapshot (shared/subagents.ts): started, its plan changed, ended; the latest of an id wins. */
+  z.object({ ...head, type: z.literal('subagent'), agent: SubAgent }),
   /** One request's usage, priced, and the plan step it worked on. */
   z.object({
     ...head,

@@ -76,6 +76,9 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
       case 'prompt':
         emit(record.event as unknown as WaypointEvent);
         break;
+      case 'subagent':
+        emit({ type: 'subagent_updated', sessionId, subagent: record.agent });
+        break;
       case 'version': {
         // Another process kept a version beside the one it shows: this process can show it too.
         const { seq: _seq, t: _t, type: _type, ...kept } = record;

@@ -1,6 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
+import type { SubAgent } from '../../shared/subagents';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { withoutPlanProgress } from '../chats/chat-session';
@@ -25,6 +26,8 @@ export interface ReplayedChat {
   runState: RunState;
   /** Prompt events in order (approval/escalation/question requested/resolved), for the session to fold. */
   prompts: WaypointEvent[];
+  /** The chat's sub-agents, the latest snapshot of each, in the order they started. */
+  subagents: Map<string, SubAgent>;
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
   /** The versions kept beside the ones shown (chats/chat-versions.ts), the latest record of each. */
@@ -60,6 +63,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         plan: null,
         runState: { status: 'idle' },
         prompts: [],
+        subagents: new Map(),
         stepCosts: {},
         versions: [],
         problems: [],
@@ -115,6 +119,9 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
       }
       case 'prompt':
         chat.prompts.push(record.event as unknown as WaypointEvent);
+        break;
+      case 'subagent':
+        chat.subagents.set(record.agent.id, record.agent);
         break;
       case 'usage':
         if (record.step) {

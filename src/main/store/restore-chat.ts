@@ -4,6 +4,9 @@ import { unansweredToolUses } from '../chats/api-history';
 import type { HistoryChange } from '../chats/history-change';
 import { ChatSession } from '../chats/chat-session';
 import { noticeItem } from '../common/transcript-items';
+import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { SubAgent } from '../../shared/subagents';
+import { interruptedResult } from '../../shared/subagent-results';
 import type { ReplayedChat } from './replay';
 
 export const INTERRUPTED_RESULT = 'Interrupted: Waypoint was closed before this tool call finished, so it may not have run.';
@@ -13,6 +16,8 @@ export interface RestoredChat {
   session: ChatSession;
   /** Items changed to close an interrupted run (to log as the fix-up). */
   fixedItems: TranscriptItem[];
+  /** Sub-agents a crash cut off, now "interrupted" (to log as the fix-up too). */
+  fixedAgents: SubAgent[];
   /** The history changes of that fix-up (results for the calls a kill left open), to log before the items. */
   historyRepairs: HistoryChange[];
 }
@@ -34,6 +39,7 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   // In log order: a later record of a version replaces an earlier one.
   for (const kept of chat.versions) session.keepVersion(kept, 'log');
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
+  for (const agent of chat.subagents.values()) session.subagents.set(agent.id, agent);
   dropStalePrompts(session);
 
   const fixedItems: TranscriptItem[] = [];
@@ -41,11 +47,11 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   // Another process's live chat (followed, never repaired) shows its run state as logged.
   if (options.repair === false) {
     session.runState = chat.runState;
-    return { session, fixedItems, historyRepairs: [] };
+    return { session, fixedItems, fixedAgents: [], historyRepairs: [] };
   }
   // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
   if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
-  if (chat.runState.status === 'idle' || pending) return { session, fixedItems, historyRepairs: [] };
+  if (chat.runState.status === 'idle' || pending) return { session, fixedItems, fixedAgents: [], historyRepairs: [] };
 
   // A whole read of the transcript, once, for a chat a crash cut off mid-run.
   for (const item of session.transcript) {
@@ -56,13 +62,35 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   }
   const historyRepairs: HistoryChange[] = [];
   const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
+  const fixedAgents = interruptSubAgents(session);
   if (unansweredToolUses(session.history).length) session.closeOpenToolUses(INTERRUPTED_RESULT);
   repairing.dispose();
   const resumable = session.history.at(-1)?.role === 'user';
   if (resumable) fixedItems.push(noticeItem('warning', INTERRUPTED_NOTICE, 'interrupted'));
   for (const item of fixedItems) session.apply({ type: 'transcript_item', sessionId: id, item });
   session.summary = { ...session.summary, interrupted: resumable };
-  return { session, fixedItems, historyRepairs };
+  return { session, fixedItems, fixedAgents, historyRepairs };
+}
+
+/**
+ * Sub-agents a crash cut off are "interrupted", never rerun by themselves: the delegate call of
+ * one the chat's run started gets a result that says so, with its plan's state, so Claude knows
+ * what was done when the chat goes on (a deeper one's call lived in its parent's run, gone too).
+ */
+function interruptSubAgents(session: ChatSession): SubAgent[] {
+  const fixed: SubAgent[] = [];
+  const open = new Set(unansweredToolUses(session.history));
+  const results: ToolResultBlockParam[] = [];
+  for (const agent of session.subagents.values()) {
+    if (agent.status !== 'working') continue;
+    const result = interruptedResult(agent.plan);
+    const interrupted: SubAgent = { ...agent, status: 'interrupted', result };
+    session.subagents.set(agent.id, interrupted);
+    fixed.push(interrupted);
+    if (!agent.parentAgentId && open.has(agent.parentToolUseId)) results.push({ type: 'tool_result', tool_use_id: agent.parentToolUseId, content: result, is_error: true });
+  }
+  if (results.length) session.appendUser(results);
+  return fixed;
 }
 
 /**

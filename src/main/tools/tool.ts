@@ -25,6 +25,8 @@ export interface UserQuestion {
 
 export interface ToolContext {
   sessionId: string;
+  /** The tool_use block this call answers (a delegate call names its sub-agent's parent by it). */
+  toolUseId?: string;
   /** Aborted when the user presses Stop. */
   signal: AbortSignal;
   settings: Settings;
@@ -58,8 +60,8 @@ export type ToolOutcome =
   | { ok: true; content: string; images?: ToolImage[] }
   | { ok: false; error: ToolError };
 
-/** 'user': tools that talk to the user (ask_user), offered in agentic mode. */
-export type ToolGroup = 'planning' | 'workspace' | 'mcp' | 'user';
+/** 'user': tools that talk to the user (ask_user), offered in agentic mode; 'agents': delegate, which starts a sub-agent. */
+export type ToolGroup = 'planning' | 'workspace' | 'mcp' | 'user' | 'agents';
 
 declare const parsedInput: unique symbol;
 /**

@@ -39,7 +39,7 @@ describe('ChatService streaming', () => {
     // The system prompt goes as one cached text block (cache-control.ts).
     expect(body.system).toEqual([{ type: 'text', text: expect.stringContaining('/tmp/ws'), cache_control: { type: 'ephemeral' } }]);
     expect(JSON.stringify(body.system)).toContain('PLANNING GUIDANCE (structured)');
-    expect(body.tools.map((t) => t.name)).toEqual(['make_plan', 'finish_step', 'ask_user']);
+    expect(body.tools.map((t) => t.name)).toEqual(['make_plan', 'finish_step', 'ask_user', 'delegate']);
     expect(chats.getSession(session.id).transcript[1]).toMatchObject({ text: 'You said: hello', status: 'done' });
   });
 

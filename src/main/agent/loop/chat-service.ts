@@ -26,6 +26,7 @@ import { RunController } from './run-controller';
 import { QueuedRuns } from './queued-runs';
 import type { UsageRecord } from '../model/usage-meter';
 import type { ProjectSource } from '../prompts/project-context';
+import type { AgentEvent } from '../../../shared/agent-events';
 
 
 export interface ChatServiceOptions {
@@ -99,6 +100,9 @@ export class ChatService implements Disposable {
   private readonly settingsChanges: Disposable;
   /** Each request's priced usage (the session log records it). */
   readonly onUsage = this.usage.event;
+  private readonly agentEvents = new Emitter<AgentEvent>();
+  /** Each event of a sub-agent's own run, named (headless --json prints them; the chat keeps only its snapshot). */
+  readonly onAgentEvent = this.agentEvents.event;
 
   constructor(private readonly options: ChatServiceOptions) {
     const toolsFor = (session: ChatSession) => options.toolsForWorkspace(session.summary.workspace ?? null);
@@ -133,6 +137,7 @@ export class ChatService implements Disposable {
       // waypoint run --resume) takes the chat off the queue, ticket and all: else the queue, or a
       // restart's restore(), would start it again.
       onRunStarted: (session) => this.queue.started(session),
+      onAgentEvent: (event) => this.agentEvents.fire(event),
     });
     this.queue = new QueuedRuns({
       chats: this.chats,
@@ -158,6 +163,13 @@ export class ChatService implements Disposable {
     });
     // A higher "Runs at once" starts queued chats at once.
     this.settingsChanges = settings.onDidChange(() => this.queue.drain());
+  }
+
+  /** "Stop sub-agent": stops that sub-agent (and its own); its delegate call's result says so. */
+  stopSubAgent(sessionId: string, agentId: string): { stopped: boolean; reason?: string } {
+    this.chats.require(sessionId);
+    if (this.runs.stopSubAgent(sessionId, agentId)) return { stopped: true };
+    return { stopped: false, reason: 'That sub-agent is not working now.' };
   }
 
   /** Whether a run (or work that holds the chat like one) is in the chat now. */

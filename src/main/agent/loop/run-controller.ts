@@ -19,6 +19,9 @@ import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../mode
 import { withChatModel } from '../model/chat-model';
 import type { ProjectSource } from '../prompts/project-context';
 import type { Settings } from '../../../shared/settings';
+import { SubAgentHost } from './sub-agents';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { PagedItems } from '../../store/paging/paged-items';
 
 export const NO_KEY_MESSAGE =
   'No Anthropic API key is set. Open Settings and paste your API key (or start Waypoint with ANTHROPIC_API_KEY set).';
@@ -48,6 +51,8 @@ export interface RunControllerOptions {
   onRunStarted?(session: ChatSession): void;
   /** The workspace's instructions and skills, read per request (prompts/project-context.ts). */
   project?: ProjectSource;
+  /** Each event of a sub-agent's own run (sub-agents.ts). */
+  onAgentEvent?(event: AgentEvent): void;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -55,6 +60,8 @@ export class RunController implements Disposable {
   private readonly runs = new Map<string, AbortController>();
   /** Chats held by `reserve`, not by a run: they take no slot of "Runs at once". */
   private readonly reserved = new Set<AbortController>();
+  /** The sub-agents of each chat whose run is going ("Stop sub-agent" finds them here). */
+  private readonly subAgents = new Map<string, SubAgentHost>();
   private disposed = false;
 
   constructor(private readonly options: RunControllerOptions) {}
@@ -158,6 +165,7 @@ export class RunController implements Disposable {
     );
     void ran.then((ending) => {
       this.runs.delete(sessionId);
+      this.subAgents.delete(sessionId);
       if (this.disposed) return;
       if (typeof ending === 'object') {
         // A question for a person: the run is over and nothing waits in memory; these events
@@ -196,6 +204,11 @@ export class RunController implements Disposable {
     return !!controller;
   }
 
+  /** "Stop sub-agent": that one and its own sub-agents; the chat's run goes on. False when it is not working. */
+  stopSubAgent(sessionId: string, agentId: string): boolean {
+    return this.subAgents.get(sessionId)?.stop(agentId) ?? false;
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const controller of this.runs.values()) controller.abort();
@@ -207,7 +220,10 @@ export class RunController implements Disposable {
     const { project } = options;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
+    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event));
+    this.subAgents.set(sessionId, subAgents);
     return {
+      subAgents,
       session,
       client,
       apiKey,

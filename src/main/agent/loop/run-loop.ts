@@ -16,10 +16,11 @@ import { requestModelTurn } from '../model/model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from '../prompts/plan-reminder';
 import { createApprover } from '../pauses/approval-step';
+import { noPersonHere } from './agent-approvals';
 import { questionPause } from '../pauses/question-step';
 import type { Pause } from '../pauses/pause-kind';
 import { unansweredToolUses } from '../../chats/api-history';
-import type { ToolDefinition } from '../../tools/tool';
+import type { ToolDefinition, UserQuestion } from '../../tools/tool';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
 import { afterThisTurn } from '../../common/wait';
@@ -36,6 +37,9 @@ import { stepCallTracker } from './step-call-tracker';
 import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
 import type { ProjectTurn } from '../prompts/project-context';
+import type { AgentFrame, SubAgentPort } from './agent-frame';
+import { DELEGATE } from '../../tools/delegate';
+import { offeredTo } from './agent-tools';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
 
@@ -77,6 +81,10 @@ export interface RunContext {
   thinkingFor(model: string): Promise<ModelThinking>;
   /** The workspace's instructions and skills for this turn, read fresh (prompts/project-context.ts); none when absent. */
   project?(settings: Settings): Promise<ProjectTurn>;
+  /** The sub-agent this run is (sub-agents.ts); absent for the chat's own run. */
+  agent?: AgentFrame;
+  /** The chat's sub-agents: the delegate tool comes from here (absent: no delegate, e.g. "Compact now"). */
+  subAgents?: SubAgentPort<RunContext>;
 }
 
 const NO_PROJECT: ProjectTurn = { prompt: '', tools: [] };
@@ -105,14 +113,17 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
   const reminder = new PlanReminder();
   // A runaway tool loop ends at the user's limit with a notice rather than spending their money forever.
   const maxTurns = deps.settings().maxModelTurns;
+  const delegate = deps.subAgents?.delegateFor(deps) ?? null;
+  // The chat's plan decides plan first for its sub-agents too (their own plans are theirs).
+  const chatId = deps.agent?.chatId ?? sessionId;
   // A run after an answer first finishes the calls the question left open, in Claude's order (the
   // held one first): the same executor and hooks as any call, and it may pause again.
   const open = openToolUses(session);
   if (open.length) {
     const settings = deps.settings();
     const project = await projectFor(deps, settings);
-    const tools = toolsForTurn(settings, deps.plans.dialectFor(sessionId, settings.planningStyle), deps.plans, deps.registry, project.tools);
-    const end = await toolBatch(deps, open, settings, tools, null, reminder);
+    const tools = offeredTo(deps.agent, settings, toolsForTurn(settings, deps.plans.dialectFor(sessionId, settings.planningStyle), deps.plans, deps.registry, project.tools), delegate);
+    const end = await toolBatch(deps, open, settings, withDelegate(tools, delegate), null, reminder);
     if (end !== 'next') return end === 'end' ? undefined : end;
   }
 
@@ -120,10 +131,10 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const settings = deps.settings();
     const dialect = deps.plans.dialectFor(sessionId, settings.planningStyle);
     const project = await projectFor(deps, settings);
-    const tools = toolsForTurn(settings, dialect, deps.plans, deps.registry, project.tools);
+    const tools = offeredTo(deps.agent, settings, toolsForTurn(settings, dialect, deps.plans, deps.registry, project.tools), delegate);
     // The user's plan edits since Claude last heard of them ride at the end of this request.
     deliverEditNotes(session, deps.plans.getPlan(sessionId));
-    const held = heldForApproval(settings, deps.plans.getPlan(sessionId));
+    const held = heldForApproval(settings, deps.plans.getPlan(chatId));
     const note = held ? planFirstNote(dialect) : undefined;
     const limits = await deps.limitsFor(settings.model);
     // Extended thinking from the next user turn on; a tool loop keeps what its turn began with (thinking-params.ts).
@@ -193,7 +204,8 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (toolUses.length === 0) return;
 
-    const end = await toolBatch(deps, toolUses, settings, tools, outcome.message, reminder);
+    // A delegate call beyond "Sub-agent depth" (not offered) still reaches the tool, which says why.
+    const end = await toolBatch(deps, toolUses, settings, withDelegate(tools, delegate), outcome.message, reminder);
     if (end !== 'next') return end === 'end' ? undefined : end;
   }
   const text = `Claude used ${maxTurns} model turns in one go (the "Max model turns" setting), so Waypoint paused it. Press "Continue", or send a message, to let it go on.`;
@@ -227,16 +239,17 @@ async function toolBatch(
       settings,
       tools,
       showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-      approve: createApprover({ sessionId, settings, rules: () => deps.rules() }),
+      approve: deps.agent ? noPersonHere(createApprover({ sessionId, settings, rules: () => deps.rules() })) : createApprover({ sessionId, settings, rules: () => deps.rules() }),
       approved,
-      ask: (toolUseId, question) => questionPause(sessionId, toolUseId, question),
+      // A sub-agent cannot put a question to the user yet: ask_user tells it to decide itself.
+      ...(deps.agent ? {} : { ask: (toolUseId: string, question: UserQuestion) => questionPause(sessionId, toolUseId, question) }),
       // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
       // approved call run at the start of the next run still belongs to that message.
       recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session) }),
       storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
       // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
       refuse: (tool) => {
-        const plan = deps.plans.getPlan(sessionId);
+        const plan = deps.plans.getPlan(deps.agent?.chatId ?? sessionId);
         return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
       },
       track: stepCallTracker(deps.plans, sessionId, message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
@@ -264,6 +277,11 @@ async function toolBatch(
     return 'end';
   }
   return 'next';
+}
+
+/** The executor's tools: delegate too when it was not offered, so a call gets the reason, not "unknown tool". */
+function withDelegate(tools: ToolDefinition[], delegate: ToolDefinition | null): ToolDefinition[] {
+  return delegate && !tools.some((t) => t.name === DELEGATE) ? [...tools, delegate] : tools;
 }
 
 /** The tool calls of Claude's last message that have no result yet, in its order. */

@@ -10,6 +10,7 @@ import type { Attachment } from '../../../shared/attachments';
 import { attachmentBlock } from '../../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../../common/transcript-items';
 import { knownFailure } from './tool-precheck';
+import { DELEGATE } from '../../tools/delegate';
 
 /** Long results stay whole for Claude but are clipped on the transcript card. */
 const CARD_RESULT_CHARS = 20_000;
@@ -58,73 +59,93 @@ const STOPPED = 'Stopped by the user before this tool finished.';
  * throws: unknown tools and throwing tools become is_error results Claude can act on.
  */
 export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, results: ToolResultBlockParam[]): Promise<ToolRunEnd> {
-  for (const block of blocks) {
+  for (let i = 0; i < blocks.length; ) {
     if (ctx.signal.aborted) return DONE;
-    const tool = ctx.tools.find((t) => t.name === block.name);
-    if (!tool) {
-      // A refused call is still a call the user should see: it gets a card with the refusal.
-      const message = unknownToolMessage(block.name, ctx.tools);
-      results.push(errorResult(block.id, message));
-      ctx.showCard({ ...unknownCard(block), status: 'error', result: message, errorKind: 'invalid_parameter' });
-      continue;
+    // Delegate calls next to each other run at once (their sub-agents wait for slots of "Sub-agents
+    // at once" themselves); their results still go in Claude's order, and the first end wins.
+    const group = blocks[i]!.name === DELEGATE ? delegateRun(blocks, i) : [blocks[i]!];
+    i += group.length;
+    const done = await Promise.all(group.map((block) => runOne(block, ctx)));
+    for (const one of done) {
+      if (one.result) results.push(one.result);
+      if (one.end) return one.end;
     }
-    const approved = ctx.approved?.toolUseId === block.id ? ctx.approved : null;
-    // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
-    const parsed = tool.parse(block.input);
-    const shown = approved?.card ? { ...approved.card, status: 'running' as const } : startCard(block, tool, parsed.ok ? parsed.value : null);
-    const card = tool.group === 'planning' ? null : shown;
-    if (card) ctx.showCard(card);
-    const refused = approved ? null : ctx.refuse?.(tool);
-    if (refused) {
-      results.push(errorResult(block.id, refused));
-      if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
-      continue;
-    }
-    // A call that cannot work (bad input, or its dry run says so) fails at once: nobody is asked to approve it.
-    const early: ToolOutcome | null = parsed.ok ? await knownFailure(tool, parsed.value) : { ok: false, error: parsed.error };
-    // The input the call runs with; null when it fails early.
-    const input = !early && parsed.ok ? parsed.value : null;
-    if (input) {
-      const verdict = ctx.approve && !approved ? ctx.approve(block, tool, input, card) : { kind: 'go' as const };
-      if (verdict.kind === 'paused') return verdict;
-      if (verdict.kind === 'refused') {
-        results.push(errorResult(block.id, verdict.message));
-        if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
-        continue;
-      }
-      await ctx.recovery.beforeExecute(block, tool);
-    }
-    const started = performance.now();
-    const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
-    const asked: { pause: Pause | null } = { pause: null };
-    const { ask } = ctx;
-    const askUser = ask ? (question: UserQuestion) => void (asked.pause = ask(block.id, question)) : null;
-    const outcome = input ? await execute(tool, input, block, ctx, askUser) : early!;
-    // The call asked the user (ask_user): the run ends here, and the answer becomes its result.
-    if (asked.pause) return { kind: 'paused', pause: asked.pause };
-    const durationMs = Math.round(performance.now() - started);
-    tracked?.({ durationMs, ok: outcome.ok });
-    const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
-    const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
-    if (card) {
-      ctx.showCard({
-        ...card,
-        status: outcome.ok ? 'done' : 'error',
-        result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
-        ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
-        ...(images.attachments.length ? { images: images.attachments } : {}),
-        durationMs,
-      });
-    }
-    // Recovery (src/main/recovery) adds its hint to a failure, or escalates: the run ends, the call's result awaits the user.
-    const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
-    if (recovered.escalation) return { kind: 'paused', pause: escalationPause(recovered.escalation) };
-    // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
-    const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
-    results.push(outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text));
-    if (recovered.halt) return { kind: 'halted' };
   }
   return DONE;
+}
+
+/** The delegate calls from `start` on, up to the first other call. */
+function delegateRun(blocks: ToolUseBlock[], start: number): ToolUseBlock[] {
+  let end = start;
+  while (end < blocks.length && blocks[end]!.name === DELEGATE) end++;
+  return blocks.slice(start, end);
+}
+
+/** One call: its result, or how the batch ends there (a pause before it ran: no result). */
+type CallEnd = { result?: ToolResultBlockParam; end?: Exclude<ToolRunEnd, { kind: 'done' }> };
+
+async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd> {
+  const tool = ctx.tools.find((t) => t.name === block.name);
+  if (!tool) {
+    // A refused call is still a call the user should see: it gets a card with the refusal.
+    const message = unknownToolMessage(block.name, ctx.tools);
+    const result = errorResult(block.id, message);
+    ctx.showCard({ ...unknownCard(block), status: 'error', result: message, errorKind: 'invalid_parameter' });
+    return { result };
+  }
+  const approved = ctx.approved?.toolUseId === block.id ? ctx.approved : null;
+  // Parsed once, here: every hook below gets this value; bad input is the call's error and no hook runs.
+  const parsed = tool.parse(block.input);
+  const shown = approved?.card ? { ...approved.card, status: 'running' as const } : startCard(block, tool, parsed.ok ? parsed.value : null);
+  const card = tool.group === 'planning' ? null : shown;
+  if (card) ctx.showCard(card);
+  const refused = approved ? null : ctx.refuse?.(tool);
+  if (refused) {
+    if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
+    return { result: errorResult(block.id, refused) };
+  }
+  // A call that cannot work (bad input, or its dry run says so) fails at once: nobody is asked to approve it.
+  const early: ToolOutcome | null = parsed.ok ? await knownFailure(tool, parsed.value) : { ok: false, error: parsed.error };
+  // The input the call runs with; null when it fails early.
+  const input = !early && parsed.ok ? parsed.value : null;
+  if (input) {
+    const verdict = ctx.approve && !approved ? ctx.approve(block, tool, input, card) : { kind: 'go' as const };
+    if (verdict.kind === 'paused') return { end: verdict };
+    if (verdict.kind === 'refused') {
+      if (card) ctx.showCard({ ...card, status: verdict.status, result: verdict.message });
+      return { result: errorResult(block.id, verdict.message) };
+    }
+    await ctx.recovery.beforeExecute(block, tool);
+  }
+  const started = performance.now();
+  const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
+  const asked: { pause: Pause | null } = { pause: null };
+  const { ask } = ctx;
+  const askUser = ask ? (question: UserQuestion) => void (asked.pause = ask(block.id, question)) : null;
+  const outcome = input ? await execute(tool, input, block, ctx, askUser) : early!;
+  // The call asked the user (ask_user): the run ends here, and the answer becomes its result.
+  if (asked.pause) return { end: { kind: 'paused', pause: asked.pause } };
+  const durationMs = Math.round(performance.now() - started);
+  tracked?.({ durationMs, ok: outcome.ok });
+  const images = outcome.ok && outcome.images?.length ? await ctx.storeImages(tool.name, outcome.images) : NO_IMAGES;
+  const text = outcome.ok ? [outcome.content, ...images.problems].join('\n') : outcome.error.message;
+  if (card) {
+    ctx.showCard({
+      ...card,
+      status: outcome.ok ? 'done' : 'error',
+      result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
+      ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
+      ...(images.attachments.length ? { images: images.attachments } : {}),
+      durationMs,
+    });
+  }
+  // Recovery (src/main/recovery) adds its hint to a failure, or escalates: the run ends, the call's result awaits the user.
+  const recovered = await ctx.recovery.afterExecute({ block, tool, outcome, durationMs });
+  if (recovered.escalation) return { end: { kind: 'paused', pause: escalationPause(recovered.escalation) } };
+  // Images go to Claude as image blocks in the result (referenced here, filled in when the request is sent).
+  const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
+  const result = outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text);
+  return recovered.halt ? { result, end: { kind: 'halted' } } : { result };
 }
 
 /** A step that keeps failing, as the chat's awaiting state: the user decides (escalation-kind.ts). */
@@ -194,6 +215,7 @@ async function execute(tool: ToolDefinition, input: ParsedInput, block: ToolUseB
     try {
       return await tool.execute(input, {
         sessionId: ctx.sessionId,
+        toolUseId: block.id,
         signal: ctx.signal,
         settings: ctx.settings,
         ...(askUser ? { askUser } : {}),

@@ -1,4 +1,5 @@
 import type { WaypointEvent } from '../../../shared/contract';
+import type { AgentEvent } from '../../../shared/agent-events';
 import type { Plan, PlanStep } from '../../../shared/plan';
 import { stepNumbers } from '../../../shared/step-numbers';
 import { inertJson, terminalText } from '../terminal-text';
@@ -8,6 +9,8 @@ import { progressText, RunFeed, type FeedLine } from './run-feed';
 /** Where a headless run's progress goes: JSON lines, plain lines, or a live task list. */
 export interface RunView {
   event(event: WaypointEvent): void;
+  /** An event of a sub-agent's own run (only --json prints them). */
+  agentEvent?(event: AgentEvent): void;
   /** A line from Waypoint itself: an approval given or refused, a lock taken over. */
   info(text: string): void;
   /** The last word: how the run ended, and what to do next (lines for a person). */
@@ -33,6 +36,13 @@ export class JsonView implements RunView {
     if (sessionId !== this.sessionId) return;
     // "type" and "sessionId" lead every line; session_updated gets the id its summary holds.
     this.line(Object.assign({ type: event.type, sessionId }, event));
+  }
+
+  /** A sub-agent's event: the chat's sessionId, and `agent {id, title, depth}` saying whose it is. */
+  agentEvent({ chatId, agent, event }: AgentEvent): void {
+    if (chatId !== this.sessionId) return;
+    const { sessionId: _own, ...rest } = event as WaypointEvent & { sessionId?: string };
+    this.line({ ...rest, type: event.type, sessionId: chatId, agent });
   }
 
   // stderr is usually the terminal even when stdout is piped: its words are made inert there.

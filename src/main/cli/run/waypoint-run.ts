@@ -79,6 +79,7 @@ class HeadlessRun {
   async run(): Promise<number> {
     const { services } = this;
     const events = services.onEvent((event) => this.onEvent(event));
+    const agentEvents = services.onAgentEvent((event) => this.view?.agentEvent?.(event));
     const unhook = this.io.onInterrupt((why) => this.interrupt(why));
     try {
       const started = this.args.resume ? await this.resume(this.args.resume) : await this.start();
@@ -92,6 +93,7 @@ class HeadlessRun {
     } finally {
       unhook();
       events.dispose();
+      agentEvents.dispose();
     }
   }
 

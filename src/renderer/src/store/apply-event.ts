@@ -22,6 +22,9 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
     case 'plan_updated':
       state.applyPlanUpdate(event);
       return;
+    case 'subagent_updated':
+      state.applySubAgent(event.sessionId, event.subagent);
+      return;
     case 'settings_updated':
       state.setSettingsView(event.view);
       return;

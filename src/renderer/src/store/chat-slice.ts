@@ -41,6 +41,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       }));
       get().upsertSession(session);
       get().applyPlan(session.id, plan);
+      get().setSubAgents(session.id, snapshot.subagents ?? []);
       get().setApproval(session.id, snapshot.pendingApproval ?? null);
       get().setEscalation(session.id, snapshot.pendingEscalation ?? null);
       get().setQuestion(session.id, snapshot.pendingQuestion ?? null);

@@ -24,6 +24,7 @@ import { createTranscriptPagesSlice } from './transcript-pages-slice';
 import { createChatWriterSlice } from './chat-writer-slice';
 import { createProjectSlice } from './project-slice';
 import { createWaitingPromptsSlice } from './waiting-prompts-slice';
+import { createSubAgentSlice } from './subagent-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -53,5 +54,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createChatWriterSlice(set, get, api),
     ...createProjectSlice(set, get, api),
     ...createWaitingPromptsSlice(set, get, api),
+    ...createSubAgentSlice(set, get, api),
   }));
 }

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { CallOutput, WaypointApi } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
+import type { SubAgent } from '../../../shared/subagents';
 import type { PlanUpdate } from '../../../shared/plan-change';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
@@ -84,6 +85,17 @@ export interface ChatSlice {
   exportChat(sessionId: string): Promise<ActionResult>;
 }
 
+/** Each chat's sub-agents (docs/contract.md §10), shown in the "Task plan" region. */
+export interface SubAgentSlice {
+  subagents: Record<string, SubAgent[]>;
+  /** A snapshot's sub-agents (getSession). */
+  setSubAgents(sessionId: string, agents: SubAgent[]): void;
+  /** subagent_updated: a sub-agent started, changed its plan or ended. */
+  applySubAgent(sessionId: string, agent: SubAgent): void;
+  /** "Stop sub-agent": that one and its own sub-agents. */
+  stopSubAgent(sessionId: string, agentId: string): Promise<ActionResult>;
+}
+
 export interface PlanSlice {
   plans: Record<string, Plan | null>;
   /** Applies a snapshot's plan; anything not newer than the held one is dropped. */
@@ -121,7 +133,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice & WaitingPromptsSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice & WaitingPromptsSlice & SubAgentSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

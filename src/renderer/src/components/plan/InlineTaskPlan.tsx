@@ -14,13 +14,16 @@ import { PlanRefusal } from './PlanRefusal';
 import { useWaypoint } from '../../store/store-context';
 import type { PlanSeen } from '../../store/plan-edit-slice';
 import { planRows, type PlanRows } from './plan-rows';
+import { SubAgentGroups, SubAgentsRegion } from './SubAgentGroups';
 
 /**
  * The live plan above the composer (seed 002, docs/contract.md §5): shown only while a plan with
  * steps is active; a header button collapses the body, and the choice is remembered.
  */
 export const InlineTaskPlan = memo(function InlineTaskPlan({ plan, attention }: { plan: Plan | null | undefined; attention?: StepAttention }) {
-  if (!isPlanVisible(plan)) return null;
+  const sessionId = useWaypoint((s) => s.currentSessionId);
+  // Sub-agents show in the region even while the chat has no plan of its own (docs/contract.md §10).
+  if (!isPlanVisible(plan)) return sessionId ? <SubAgentsRegion sessionId={sessionId} /> : null;
   return <VisiblePlan plan={plan} attention={attention} />;
 });
 
@@ -52,6 +55,7 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
   const pausedLeft = usePlanPause();
   const sessionId = useWaypoint((s) => s.currentSessionId) ?? '';
   const proposed = isAwaitingApproval(plan);
+  const region = useMemo(() => ({ region: plan }), [plan]);
 
   return (
     <section role="region" aria-label="Task plan" className="task-plan">
@@ -98,6 +102,7 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
                 <PlanStepItem key={node.step.id} node={node} facts={facts} seen={seen} sessionId={sessionId} waitingStepId={attention?.stepId} />
               ))}
             </ul>
+            {sessionId && <SubAgentGroups sessionId={sessionId} place={region} />}
             <div className="task-plan-actions">
               {sessionId && <AddStep sessionId={sessionId} />}
               <ExportPlanButton />

@@ -1,4 +1,4 @@
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import type { StepStatus } from '../../../../shared/plan';
 import type { UserEdit } from '../../../../shared/plan-edit';
 import { useWaypoint } from '../../store/store-context';
@@ -11,6 +11,7 @@ import { EditStepMenu } from './EditStepMenu';
 import type { StepAction } from './step-actions';
 import { sameSubtree, type RowFacts } from './plan-rows';
 import { StepTitleEditor } from './StepTitleEditor';
+import { SubAgentGroups } from './SubAgentGroups';
 
 /** Something that must show at one step: the escalation of a step that keeps failing. */
 export interface StepAttention {
@@ -60,6 +61,7 @@ function PlanStepRow({ node, facts, seen, sessionId, waitingStepId }: Props) {
   const detailId = useId();
   const titleId = useId();
   const calls = step.calls?.length ?? 0;
+  const place = useMemo(() => ({ stepId: step.id }), [step.id]);
   const onAction = (action: StepAction) => {
     if (action === 'Rename') setRenaming(seen());
     else void editPlan(sessionId, EDIT_OF[action](step.id), seen());
@@ -107,6 +109,8 @@ function PlanStepRow({ node, facts, seen, sessionId, waitingStepId }: Props) {
         )}
       </div>
       {open && <StepDetail step={step} id={detailId} />}
+      {/* The sub-agents started while this step was in progress (docs/contract.md §10). */}
+      <SubAgentGroups sessionId={sessionId} place={place} />
       {children.length > 0 && (
         <ul className="plan-substeps">
           {children.map((child) => (

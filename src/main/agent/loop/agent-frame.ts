@@ -1,0 +1,22 @@
+import type { ToolDefinition } from '../../tools/tool';
+
+/** Who a run is, when it is a sub-agent's (sub-agents.ts): the chat's own run has none. */
+export interface AgentFrame {
+  /** The chat the whole tree works in: its workspace, approval rules and plan-first state. */
+  chatId: string;
+  id: string;
+  title: string;
+  depth: number;
+  /** Given only the tools that read, and so are its own sub-agents. */
+  readOnly: boolean;
+  /** Gives back its slot of "Sub-agents at once" while it waits for its own sub-agents, and takes one again after. */
+  waitFor<T>(work: Promise<T>): Promise<T>;
+}
+
+/**
+ * The chat's sub-agents as a run sees them (SubAgentHost, sub-agents.ts): the delegate tool of
+ * this run, whose calls start sub-agents of it. Declared here so the loop need not import them.
+ */
+export interface SubAgentPort<Run> {
+  delegateFor(run: Run): ToolDefinition;
+}

@@ -1,0 +1,16 @@
+import type { Settings } from '../../../shared/settings';
+import type { ToolDefinition } from '../../tools/tool';
+import type { AgentFrame } from './agent-frame';
+
+/**
+ * The tools a run offers Claude. The chat's own run: all of them, and delegate in agentic mode.
+ * A sub-agent: planning tools, ask_user and the workspace tools (only those that read when it is
+ * read-only; MCP servers stay the chat's), and delegate while its depth is below Settings
+ * "Sub-agent depth".
+ */
+export function offeredTo(agent: AgentFrame | undefined, settings: Settings, tools: ToolDefinition[], delegate: ToolDefinition | null): ToolDefinition[] {
+  if (!settings.agenticMode) return tools;
+  const offered = agent ? tools.filter((t) => t.group === 'planning' || t.group === 'user' || (t.group === 'workspace' && (!agent.readOnly || t.readOnly))) : tools;
+  const depth = agent?.depth ?? 0;
+  return delegate && depth < settings.subAgentDepth ? [...offered, delegate] : offered;
+}

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { testTool } from '../../../../test-support/main/chat-test-setup';
+import { startInstance, type Instance } from '../../../../test-support/main/persistence-test-kit';
+import { settingsSource } from '../../../../test-support/main/chat-test-harness';
+import { SEED_GRID_PLAN } from '../../../../test-support/main/seed-tool-calls';
+import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
+import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
+import { ok } from '../../tools/tool';
+
+let root = '';
+let server: ScriptedServer | null = null;
+const instances: Instance[] = [];
+
+afterEach(async () => {
+  for (const instance of instances.splice(0)) await instance.close();
+  await server?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+type Body = { messages: { role: string; content: string | { type: string; text?: string; tool_use_id?: string; content?: string; is_error?: boolean }[] }[] };
+const firstText = (body: Body) => {
+  const first = body.messages[0]!.content;
+  return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
+};
+
+it('a sub-agent working when the app died shows "Interrupted", is never rerun, and its result tells the parent what it had done', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'never reached' }],
+    'Lay out': [
+      { kind: 'tool_use', calls: [{ name: 'create_plan', input: SEED_GRID_PLAN }] },
+      { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 1 } }] },
+      { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'complete_step', step_number: 1, result: 'A, B, C placed' } }] },
+      { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 2 } }] },
+      { kind: 'tool_use', calls: [{ name: 'wait', input: {} }] },
+      { kind: 'text', text: 'never reached either' },
+    ],
+  };
+  const used = new Map<string, number>();
+  let afterRestart = false;
+  server = await startScriptedServer({
+    scenario: { name: 'restart', turns: [] },
+    respond: (raw) => {
+      const body = raw as unknown as Body;
+      const key = Object.keys(scripts).find((k) => firstText(body).startsWith(k));
+      if (afterRestart || !key) return { kind: 'text', text: 'Going on from what the sub-agent left.' };
+      const at = used.get(key) ?? 0;
+      used.set(key, at + 1);
+      return scripts[key]![at];
+    },
+  });
+  let waiting: () => void = () => undefined;
+  const reached = new Promise<void>((r) => (waiting = r));
+  // The sub-agent's call that never ends: the app dies while it runs.
+  const wait = testTool('wait', () => (waiting(), new Promise(() => undefined)));
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, [wait]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  await reached;
+  const working = first.chats.getSession(id).subagents!;
+  expect(working.map((a) => [a.title, a.status])).toEqual([['Lay out the grid lines', 'working']]);
+  // The log is all that is left of it: written, then the process is gone (its later events unwritten).
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const childRequests = server.requests.length;
+
+  afterRestart = true;
+  const second = await startInstance(root, server.url, settings, [testTool('wait', async () => ok('x'))]);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  const agent = opened.subagents!.find((a) => a.title === 'Lay out the grid lines')!;
+  expect(agent.status).toBe('interrupted');
+  expect(agent.plan?.steps.map((s) => s.status)).toEqual(['completed', 'in_progress', 'pending']);
+  // Nothing ran by itself after the restart.
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(childRequests);
+
+  // The parent goes on when the user says so: its delegate call's result says what happened.
+  second.chat.sendMessage(id, 'Go on');
+  await second.idle(id);
+  const sent = server.requests.slice(childRequests).map((r) => r.body as Body);
+  expect(sent.map(firstText)).toEqual(['Build the grid']);
+  const result = sent[0]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).find((b) => b.tool_use_id === 'toolu_sub')!;
+  expect(result.is_error).toBe(true);
+  expect(result.content).toMatch(/^Interrupted: Waypoint was closed while this sub-agent was working/);
+  expect(result.content).toContain('1/3 steps done');
+  expect(result.content).toContain("In progress: 2. Create horizontal grid lines 1, 2, 3 at 25' spacing.");
+
+  // A second restart reads the repair from the log: still interrupted, nothing repeated.
+  await second.close();
+  instances.splice(0);
+  const third = await startInstance(root, server.url, settings, []);
+  instances.push(third);
+  expect(third.chats.getSession(id).subagents!.map((a) => a.status)).toEqual(['interrupted']);
+}, 60_000);

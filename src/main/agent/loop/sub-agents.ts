@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { WaypointEvent } from '../../../shared/contract';
+import type { Plan } from '../../../shared/plan';
+import { stoppedResult } from '../../../shared/subagent-results';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { planStateText, subAgentTitle, type SubAgent } from '../../../shared/subagents';
+import { ChatSession } from '../../chats/chat-session';
+import type { ChatItems } from '../../chats/chat-items';
+import { nowIso } from '../../common/transcript-items';
+import { createDelegateTool, type DelegateInput } from '../../tools/delegate';
+import type { AgentFrame, SubAgentPort } from './agent-frame';
+import { fail, ok, type ToolContext, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
+import { runChat } from './chat-run';
+import type { RunContext } from './run-loop';
+import { SubAgentSlots } from './sub-agent-slots';
+
+/**
+ * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
+ * (run-loop.ts) on a session of its own — a fresh history that starts with the task, its own plan
+ * under its own key in the plan service — so every request goes the one request path (context
+ * fitting, retries, pricing). What the chat keeps of it is a snapshot, `subagent_updated`,
+ * published on the chat (and logged) when it starts, when its plan changes and when it ends.
+ */
+
+/** The chat's sub-agents while its run lasts: their slots, the ones working (for "Stop sub-agent"). */
+export class SubAgentHost implements SubAgentPort<RunContext> {
+  private readonly working = new Map<string, AbortController>();
+  readonly slots: SubAgentSlots;
+
+  constructor(
+    readonly chatId: string,
+    /** Publishes on the chat (its state, its log, the pump). */
+    readonly publishChat: (event: WaypointEvent) => void,
+    atOnce: () => number,
+    /** Where a sub-agent keeps its transcript (in memory: its card shows it while the chat is open). */
+    readonly newItems: () => ChatItems,
+    /** Each event of a sub-agent's own run, named (headless --json prints them). */
+    readonly forward: (event: AgentEvent) => void = () => undefined,
+  ) {
+    this.slots = new SubAgentSlots(atOnce);
+  }
+
+  /** The delegate tool of one run (the chat's or a sub-agent's): its calls start sub-agents of that run. */
+  delegateFor(run: RunContext): ToolDefinition {
+    return createDelegateTool((input, ctx) => runSubAgent(this, run, input, ctx));
+  }
+
+  /** "Stop sub-agent": that one and, through its signal, its own sub-agents; false when it is not working. */
+  stop(agentId: string): boolean {
+    const controller = this.working.get(agentId);
+    controller?.abort();
+    return !!controller;
+  }
+
+  /** @internal sub-agents.ts */
+  track(agentId: string, controller: AbortController): () => void {
+    this.working.set(agentId, controller);
+    return () => this.working.delete(agentId);
+  }
+}
+
+/** The plan service's key of a sub-agent's plan (and its session's id): never a chat's id. */
+export function agentKey(chatId: string, agentId: string): string {
+  return `${chatId}~${agentId}`;
+}
+
+/**
+ * Runs one delegate call's sub-agent to its end and returns the call's result: its final text,
+ * and its plan's completion summary (or state) when it planned. Never throws.
+ */
+async function runSubAgent(host: SubAgentHost, parent: RunContext, input: DelegateInput, ctx: ToolContext): Promise<ToolOutcome> {
+  const settings = parent.settings();
+  const depth = (parent.agent?.depth ?? 0) + 1;
+  if (depth > settings.subAgentDepth) {
+    return fail(
+      'invalid_parameter',
+      `A sub-agent at depth ${depth - 1} cannot start another one: Settings "Sub-agent depth" is ${settings.subAgentDepth}. Do this part yourself.`,
+    );
+  }
+  const chatId = host.chatId;
+  const id = `a-${randomUUID().slice(0, 8)}`;
+  const title = subAgentTitle(input.task);
+  const readOnly = (parent.agent?.readOnly ?? false) || input.read_only === true;
+  let record: SubAgent = {
+    id,
+    parentToolUseId: ctx.toolUseId ?? 'unknown',
+    ...(parent.agent ? { parentAgentId: parent.agent.id } : {}),
+    title,
+    depth,
+    stepId: stepInProgress(parent.plans.getPlan(parent.session.summary.id)),
+    status: 'working',
+    plan: null,
+  };
+  const update = (change: Partial<SubAgent>) => {
+    record = { ...record, ...change };
+    host.publishChat({ type: 'subagent_updated', sessionId: chatId, subagent: record });
+  };
+  update({});
+
+  // Stop of the chat reaches every sub-agent at once (the listener runs inside abort()); "Stop
+  // sub-agent" aborts only this one and those below it.
+  const controller = new AbortController();
+  const onParentStop = () => controller.abort();
+  if (parent.signal.aborted) controller.abort();
+  else parent.signal.addEventListener('abort', onParentStop, { once: true });
+  const untrack = host.track(id, controller);
+  const key = agentKey(chatId, id);
+  const planChanges = parent.plans.onPlanUpdated((u) => {
+    if (u.sessionId !== key) return;
+    update({ plan: u.plan });
+    host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
+  });
+  try {
+    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, input }, controller.signal));
+    const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
+    const plan = parent.plans.getPlan(key) ?? record.plan;
+    const result = resultText(ended, plan);
+    update({ status: ended.status, plan, result });
+    return ended.status === 'done' ? ok(result) : fail('unknown', result);
+  } finally {
+    planChanges.dispose();
+    untrack();
+    parent.signal.removeEventListener('abort', onParentStop);
+    // Its snapshot keeps the plan; the plan service forgets it.
+    parent.plans.drop(key);
+  }
+}
+
+interface Ended {
+  status: Exclude<SubAgent['status'], 'working' | 'interrupted'>;
+  text: string;
+  /** A notice that ended it (the turn limit, an API failure, a question nobody here can answer). */
+  notice?: string;
+}
+
+/** Waits for a slot of "Sub-agents at once" (or a Stop), and holds it while the sub-agent works. */
+async function runInSlot(parent: RunContext, host: SubAgentHost, signal: AbortSignal, work: () => Promise<Ended>): Promise<Ended> {
+  if (!(await host.slots.acquire(signal))) return { status: 'stopped', text: '' };
+  try {
+    return await work();
+  } finally {
+    host.slots.release();
+  }
+}
+
+interface ChildSpec {
+  id: string;
+  title: string;
+  depth: number;
+  readOnly: boolean;
+  key: string;
+  input: DelegateInput;
+}
+
+/** The sub-agent's own conversation: a session of its own, the parent's run context otherwise. */
+async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec, signal: AbortSignal): Promise<Ended> {
+  const now = nowIso();
+  const workspace = parent.session.summary.workspace;
+  const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
+  // A fresh history: the task, then the context; nothing of the parent's conversation.
+  const context = spec.input.context?.trim();
+  session.appendUser([{ type: 'text', text: spec.input.task }, ...(context ? [{ type: 'text' as const, text: `Context:\n${context}` }] : [])]);
+  let notice: string | undefined;
+  let held = 0;
+  const frame: AgentFrame = {
+    chatId: host.chatId,
+    id: spec.id,
+    title: spec.title,
+    depth: spec.depth,
+    readOnly: spec.readOnly,
+    async waitFor(work) {
+      // Its slot goes to its own sub-agents while it waits for them (one slot cannot deadlock a tree).
+      if (held++ === 0) host.slots.release();
+      try {
+        return await work;
+      } finally {
+        if (--held === 0) await host.slots.acquire(new AbortController().signal);
+      }
+    },
+  };
+  const ending = await runChat({
+    ...parent,
+    session,
+    signal,
+    approved: null,
+    agent: frame,
+    subAgents: host,
+    publish: (event) => {
+      session.apply(event);
+      host.forward({ chatId: host.chatId, agent: { id: spec.id, title: spec.title, depth: spec.depth }, event });
+      if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
+    },
+    // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
+    // the context meter stays the chat's.
+    onUsage: (usage, model) => parent.onUsage(usage, model),
+  });
+  const text = finalText(session);
+  if (signal.aborted) return { status: 'stopped', text };
+  if (ending === 'turn_limit') {
+    const limit = parent.settings().maxModelTurns;
+    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.` };
+  }
+  if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.' };
+  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice };
+  return { status: 'done', text };
+}
+
+/** What the delegate call returns. */
+function resultText(ended: Ended, plan: Plan | null): string {
+  if (ended.status === 'stopped') return [stoppedResult(plan), ended.text && `Its last words: ${ended.text}`].filter(Boolean).join('\n\n');
+  const parts = [ended.notice, ended.text || (ended.status === 'done' ? 'The sub-agent finished without a final answer.' : '')];
+  if (plan?.completion) parts.push(`Plan completion (${plan.completion.status}): ${plan.completion.summary}`);
+  else if (plan) parts.push(planStateText(plan));
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** The text of the sub-agent's last reply. */
+function finalText(session: ChatSession): string {
+  const last = session.history.findLast((m) => m.role === 'assistant');
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content.trim();
+  return last.content
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+    .join('\n')
+    .trim();
+}
+
+function stepInProgress(plan: Plan | null): number | null {
+  return plan?.steps.find((s) => s.status === 'in_progress')?.id ?? null;
+}

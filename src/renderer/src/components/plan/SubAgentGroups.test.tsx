@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SubAgent } from '../../../../shared/subagents';
+import { plan, step } from '../../test-support/fixtures';
+import { createWaypointStore } from '../../store/create-store';
+import { applyEvent } from '../../store/apply-event';
+import { StoreProvider } from '../../store/store-context';
+import { MemoryBackend } from '../../test-support/memory-backend';
+import { InlineTaskPlan } from './InlineTaskPlan';
+
+afterEach(cleanup);
+
+const parentPlan = plan([step(1, 'Read the code', 'completed'), step(2, 'Split the work', 'in_progress'), step(3, 'Merge', 'pending')]);
+const childPlan = plan([step(1, 'Find callers', 'completed'), step(2, 'List them', 'in_progress')]);
+
+function agent(id: string, title: string, extra: Partial<SubAgent> = {}): SubAgent {
+  return { id, parentToolUseId: `toolu_${id}`, title, depth: 1, stepId: 2, status: 'working', plan: null, ...extra };
+}
+
+function setUp(agents: SubAgent[]) {
+  const backend = new MemoryBackend();
+  const store = createWaypointStore(backend);
+  store.setState({ currentSessionId: 's1' });
+  for (const subagent of agents) applyEvent(store.getState(), { type: 'subagent_updated', sessionId: 's1', subagent });
+  const view = (p: typeof parentPlan | null) => (
+    <StoreProvider store={store}>
+      <InlineTaskPlan plan={p} />
+    </StoreProvider>
+  );
+  return { backend, store, view };
+}
+
+describe('Sub-agents in the "Task plan" region', () => {
+  it('nests each sub-agent under the step in progress when it started: status, N/M steps, its steps with data-status, Stop', () => {
+    const { view } = setUp([agent('a1', 'Find the callers', { plan: childPlan }), agent('a2', 'Write docs', { status: 'done' })]);
+    render(view(parentPlan));
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    const stepTwo = within(region).getAllByRole('listitem').find((li) => li.textContent?.startsWith('2.') || li.querySelector('.plan-step-title')?.textContent === 'Split the work')!;
+    const group = within(stepTwo).getByRole('group', { name: 'Sub-agent: Find the callers' });
+    expect(group.textContent).toContain('Working');
+    expect(group.textContent).toContain('1/2 steps');
+    expect(within(group).getAllByRole('listitem').map((li) => [li.textContent, li.getAttribute('data-status')])).toEqual([
+      ['Find callers', 'completed'],
+      ['List them', 'in_progress'],
+    ]);
+    expect(within(group).getByRole('button', { name: 'Stop sub-agent' })).toBeTruthy();
+    const done = within(stepTwo).getByRole('group', { name: 'Sub-agent: Write docs' });
+    expect(done.textContent).toContain('Done');
+    // A sub-agent that is not working has nothing to stop.
+    expect(within(done).queryByRole('button', { name: 'Stop sub-agent' })).toBeNull();
+  });
+
+  it('shows sub-agents in the region while the chat has no plan, a sub-agent of a sub-agent inside its parent', () => {
+    const { view } = setUp([agent('a1', 'Research', { stepId: null, status: 'interrupted' }), agent('a2', 'Dig deeper', { stepId: null, parentAgentId: 'a1', depth: 2, status: 'stopped' })]);
+    render(view(null));
+    const region = screen.getByRole('region', { name: 'Task plan' });
+    const outer = within(region).getByRole('group', { name: 'Sub-agent: Research' });
+    expect(outer.textContent).toContain('Interrupted');
+    const inner = within(outer).getByRole('group', { name: 'Sub-agent: Dig deeper' });
+    expect(inner.textContent).toContain('Stopped');
+  });
+
+  it('"Stop sub-agent" asks main to stop that one', async () => {
+    const { view, backend } = setUp([agent('a1', 'Find the callers')]);
+    backend.override('stopSubAgent', () => ({ stopped: true }));
+    render(view(parentPlan));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sub-agent' }));
+    await Promise.resolve();
+    expect(backend.log.filter((c) => c.name === 'stopSubAgent').map((c) => c.input)).toEqual([{ sessionId: 's1', agentId: 'a1' }]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { SubAgent } from '../../../shared/subagents';
+import { failed, OK } from './errors';
+import type { SliceCreator, SubAgentSlice } from './types';
+
+/** Each chat's sub-agents as main keeps them: a snapshot per sub-agent, the latest winning (subagent_updated). */
+export const createSubAgentSlice: SliceCreator<SubAgentSlice> = (set, _get, api) => ({
+  subagents: {},
+  setSubAgents(sessionId, agents) {
+    set((state) => ({ subagents: { ...state.subagents, [sessionId]: agents } }));
+  },
+  applySubAgent(sessionId, agent) {
+    set((state) => {
+      const held = state.subagents[sessionId] ?? [];
+      const at = held.findIndex((a) => a.id === agent.id);
+      const next: SubAgent[] = at < 0 ? [...held, agent] : held.map((a, i) => (i === at ? agent : a));
+      return { subagents: { ...state.subagents, [sessionId]: next } };
+    });
+  },
+  async stopSubAgent(sessionId, agentId) {
+    try {
+      const { stopped, reason } = await api.call('stopSubAgent', { sessionId, agentId });
+      return stopped ? OK : failed(new Error(reason ?? 'That sub-agent is not working now.'));
+    } catch (error) {
+      return failed(error);
+    }
+  },
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Plan, type Plan as PlanType } from './plan';
+
+/**
+ * Sub-agents (docs/contract.md §10): a `delegate` call starts a run of its own with a
+ * fresh history and its own plan. The chat keeps each one as a snapshot (`subagent_updated`, the
+ * log's `subagent` record): a later snapshot of the same id replaces the earlier one.
+ */
+
+/** What the panel shows: Working, Done, Failed, Stopped, Interrupted. */
+export const SubAgentStatus = z.enum(['working', 'done', 'failed', 'stopped', 'interrupted']);
+export type SubAgentStatus = z.infer<typeof SubAgentStatus>;
+
+/** Settings "Sub-agent depth" is at most this: a chain of delegates never goes deeper. */
+export const MAX_SUB_AGENT_DEPTH = 3;
+
+export const SubAgent = z.object({
+  id: z.string().min(1).max(100),
+  /** The delegate call that started it: its tool_result is this sub-agent's result. */
+  parentToolUseId: z.string().min(1),
+  /** The sub-agent that delegated to it; absent for one the chat's own run started. */
+  parentAgentId: z.string().min(1).optional(),
+  /** The task's first line, at most 60 characters. */
+  title: z.string(),
+  /** 1 for a sub-agent of the chat, 2 for one of a sub-agent, … */
+  depth: z.number().int().min(1).max(MAX_SUB_AGENT_DEPTH),
+  /** The parent's step in progress when it started (the panel nests it there); null: none was. */
+  stepId: z.number().int().positive().nullable(),
+  status: SubAgentStatus,
+  /** Its own plan, as of its last change. */
+  plan: Plan.nullable(),
+  /** What its delegate call returned, once it ended. */
+  result: z.string().optional(),
+});
+export type SubAgent = z.infer<typeof SubAgent>;
+
+/** How events of a sub-agent name it (headless `--json`). */
+export interface AgentTag {
+  id: string;
+  title: string;
+  depth: number;
+}
+
+const STATUS_TEXT: Record<SubAgentStatus, string> = {
+  working: 'Working',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
+};
+
+export function subAgentStatusText(status: SubAgentStatus): string {
+  return STATUS_TEXT[status];
+}
+
+/** The task's first non-empty line, cut to 60 characters (an ellipsis says it was cut). */
+export function subAgentTitle(task: string): string {
+  const line = task.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  return line.length <= 60 ? line : `${line.slice(0, 59).trimEnd()}…`;
+}
+
+/** "N/M steps" of its plan (null while it has none). */
+export function subAgentProgress(plan: PlanType | null): string | null {
+  if (!plan) return null;
+  const done = plan.steps.filter((s) => s.status === 'completed').length;
+  return `${done}/${plan.steps.length} steps`;
+}
+
+/** Its plan's state in words, for the parent's tool_result: which steps were done and which was in progress. */
+export function planStateText(plan: PlanType | null): string {
+  if (!plan) return 'It had made no plan.';
+  const done = plan.steps.filter((s) => s.status === 'completed').map((s) => `${s.id}. ${s.title}`);
+  const going = plan.steps.find((s) => s.status === 'in_progress');
+  const lines = [`Its plan "${plan.goal}": ${subAgentProgress(plan)} done.`];
+  if (done.length) lines.push(`Done: ${done.join('; ')}.`);
+  if (going) lines.push(`In progress: ${going.id}. ${going.title}.`);
+  return lines.join(' ');
+}
