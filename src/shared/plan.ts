@@ -64,6 +64,8 @@ export const StepToolCall = z.object({
   ok: z.boolean(),
   /** Its share of the request that asked for it (USD), when known. */
   costUsd: z.number().nonnegative().optional(),
+  /** The tool_use id: the goal check reads a verification step's outputs from the calls' cards. */
+  toolUseId: z.string().optional(),
 });
 export type StepToolCall = z.infer<typeof StepToolCall>;
 

@@ -46,6 +46,8 @@ export const Settings = z.object({
   maxModelTurns: z.number().int().min(1).max(500).default(50),
   /** How many chats' runs go at once; a message sent while that many run waits as "Queued" (agent/loop/run-queue.ts). */
   runsAtOnce: z.number().int().min(1).max(16).default(4),
+  /** Goal checks per plan: independent checks that a completed plan met its goal (agent/plan-hooks/goal-check.ts); 0 = off. */
+  goalChecks: z.number().int().min(0).max(5).default(1),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
 });

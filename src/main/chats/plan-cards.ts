@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Plan, PlanCompletion, PlanStep } from '../../shared/plan';
-import type { PlanUpdate } from '../../shared/plan-change';
+import type { PlanChange, PlanUpdate } from '../../shared/plan-change';
 import { cardSteps } from '../../shared/card-steps';
 import { stepNumbers } from '../../shared/step-numbers';
 import type { PlanCompletionItem, TranscriptItem } from '../../shared/transcript';
@@ -33,6 +33,7 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
   // The undo resets the steps: what the card said about them before stays.
   const before = plan.undone ? existing : undefined;
   const aborted = plan.status === 'cancelled' && !plan.completion && (!before || before.planStatus === 'cancelled');
+  const check = goalCheckOf(plan);
   return {
     id: existing?.id ?? newItemId(),
     createdAt: existing?.createdAt ?? nowIso(),
@@ -46,7 +47,16 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
     by: plan.completion ? 'claude' : (before?.by ?? 'waypoint'),
     ...(aborted ? { planStatus: 'cancelled' as const } : {}),
     ...(plan.undone ? { undone: plan.undone } : {}),
+    ...(check ? { goalCheck: check } : {}),
   };
+}
+
+/** The goal check of the plan's current completion: none while one is due (a reopened plan completed again). */
+function goalCheckOf(plan: Plan): PlanCompletionItem['goalCheck'] {
+  const last = plan.goalChecks?.at(-1);
+  if (!last || plan.goalCheckDue) return undefined;
+  const { outcome, findings, error, noProgress, reopened } = last;
+  return { outcome, findings, ...(error ? { error } : {}), ...(noProgress ? { noProgress } : {}), ...(reopened ? { reopened } : {}) };
 }
 
 /**
@@ -64,9 +74,12 @@ export class PlanCards {
     return previous && previous.id !== update.plan.id ? this.changed(transcript, previous) : [];
   }
 
-  /** After the update was applied, so `transcript` holds what it derived: the plan's card when it is due. */
-  itemsFor(transcript: readonly TranscriptItem[], plan: Plan, running: boolean): TranscriptItem[] {
-    return !running || findCard(transcript, plan) ? this.changed(transcript, plan) : [];
+  /**
+   * After the update was applied, so `transcript` holds what it derived: the plan's card when it
+   * is due. A goal check comes after Claude's turn ended, so its verdict shows at once.
+   */
+  itemsFor(transcript: readonly TranscriptItem[], plan: Plan, running: boolean, change?: PlanChange): TranscriptItem[] {
+    return !running || change?.kind === 'goal_check' || findCard(transcript, plan) ? this.changed(transcript, plan) : [];
   }
 
   /** At the end of a run: the card of a finished plan that has none yet. */

@@ -222,8 +222,8 @@ export class RunController implements Disposable {
       publish,
       limitsFor: (model) => options.models.limitsFor(model, apiKey),
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
-      onUsage: (usage, model, context) => {
-        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(options.plans.getPlan(sessionId)) };
+      onUsage: (usage, model, context, step) => {
+        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: step ?? stepInProgress(options.plans.getPlan(sessionId)) };
         options.onUsage(record);
         publish({ type: 'session_updated', session: { ...meterRequest(session.summary, record), ...(context ? { context } : {}) } });
       },
