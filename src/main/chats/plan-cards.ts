@@ -18,9 +18,10 @@ import { newItemId, nowIso } from '../common/transcript-items';
  * chat's completion cards (ChatSession.itemsOfKind, kept in memory), here and below.
  */
 export function findCard(transcript: readonly TranscriptItem[], plan: Plan): PlanCompletionItem | undefined {
+  // A card whose goal check reopened the plan closes an earlier completion: it keeps what it said.
   return transcript.findLast(
     (item): item is PlanCompletionItem =>
-      item.kind === 'plan_completion' && (item.planId === plan.id || (item.planId === undefined && item.goal === plan.goal)),
+      item.kind === 'plan_completion' && !item.goalCheck?.reopened && (item.planId === plan.id || (item.planId === undefined && item.goal === plan.goal)),
   );
 }
 

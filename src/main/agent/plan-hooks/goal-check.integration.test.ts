@@ -164,3 +164,13 @@ describe('the goal check', () => {
     expect(cards((await session(id)).transcript).at(-1)!.goalCheck).toMatchObject({ outcome: 'met' });
   });
 });
+
+describe('the goal check on the cards', () => {
+  it('the card of a completion the check reopened keeps "not met"; the next completion gets a card of its own', async () => {
+    const id = await run([...worked, report(false, ['Spelling']), ...fixes(), report(true, [])], 2);
+    const all = cards((await session(id)).transcript);
+    expect(all.map((c) => c.goalCheck?.outcome)).toEqual(['not_met', 'met']);
+    expect(all[0]!.goalCheck).toMatchObject({ findings: ['Spelling'], reopened: true });
+    expect(all[1]!.steps?.map((s) => s.title)).toContain('Fix: Spelling');
+  });
+});
