@@ -174,3 +174,21 @@ describe('the goal check on the cards', () => {
     expect(all[1]!.steps?.map((s) => s.title)).toContain('Fix: Spelling');
   });
 });
+
+describe('the goal check costs', () => {
+  it("the check's cost is in the plan's spend: with a check, the plan's step costs grow by exactly what the chat's cost grows", async () => {
+    const spend = async (goalChecks: number) => {
+      const id = await run(goalChecks ? [...worked, report(true, [])] : worked, goalChecks);
+      const summary = (await app!.call('listSessions', {})).sessions.find((s) => s.id === id)!;
+      const planId = (await planOf(id)).id;
+      const planCost = Object.entries(summary.stepCosts ?? {}).filter(([key]) => key.startsWith(`${planId}#`)).reduce((sum, [, cost]) => sum + cost, 0);
+      await app!.close();
+      app = null;
+      return { chat: summary.usage!.costUsd, plan: planCost };
+    };
+    const without = await spend(0);
+    const withCheck = await spend(1);
+    expect(withCheck.chat).toBeGreaterThan(without.chat);
+    expect(withCheck.plan - without.plan).toBeCloseTo(withCheck.chat - without.chat, 10);
+  });
+});
