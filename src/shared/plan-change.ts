@@ -28,6 +28,11 @@ export const PlanChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('activity'), by: z.literal('claude'), summary: z.string() }),
   /** The user showed another version of an edited message: its plan is shown again (no transcript line: the version's lines come with it). */
   z.object({ kind: z.literal('version'), by: z.literal('user'), summary: z.string() }),
+  /**
+   * Waypoint's goal check of a completed plan: its verdict (no transcript line: the completion
+   * card shows it), or the plan reopened with "Fix: …" steps.
+   */
+  z.object({ kind: z.literal('goal_check'), by: z.literal('waypoint'), action: z.enum(['verdict', 'reopen']), summary: z.string() }),
 ]);
 export type PlanChange = z.infer<typeof PlanChange>;
 
@@ -97,7 +102,7 @@ export function planChangeItems(previous: Plan | null, update: PlanUpdate): Arra
       ];
     }
     // A recorded tool call has its own card in the transcript: no line of its own.
-    if (change.kind === 'activity' || change.kind === 'version') return [];
+    if (change.kind === 'activity' || change.kind === 'version' || (change.kind === 'goal_check' && change.action === 'verdict')) return [];
     return [{ id: `plan:${plan.id}:v${version}`, createdAt: plan.updatedAt, kind: 'plan_change', text: nameStepsInChange(change.summary, plan), version }];
   });
 }

@@ -64,6 +64,8 @@ export const StepToolCall = z.object({
   ok: z.boolean(),
   /** Its share of the request that asked for it (USD), when known. */
   costUsd: z.number().nonnegative().optional(),
+  /** The tool_use id: the goal check reads a verification step's outputs from the calls' cards. */
+  toolUseId: z.string().optional(),
 });
 export type StepToolCall = z.infer<typeof StepToolCall>;
 
@@ -124,6 +126,24 @@ export const PlanUndone = z.object({
 });
 export type PlanUndone = z.infer<typeof PlanUndone>;
 
+/**
+ * One goal check of a completed plan (docs/architecture.md "Goal checks"): an independent request
+ * judged the goal met, not met (with findings), or the check failed (a malformed answer, an API
+ * fault). `noProgress`: the findings repeat the previous check's, so no further round was started.
+ */
+export const GoalCheck = z.object({
+  round: z.number().int().positive(),
+  outcome: z.enum(['met', 'not_met', 'failed']),
+  findings: z.array(z.string()),
+  at: z.string(),
+  /** Why the check failed, in words (outcome 'failed'). */
+  error: z.string().optional(),
+  noProgress: z.boolean().optional(),
+  /** Not met: the plan reopened with a "Fix: …" step per finding and Claude was told. */
+  reopened: z.boolean().optional(),
+});
+export type GoalCheck = z.infer<typeof GoalCheck>;
+
 export const Plan = z.object({
   id: z.string(),
   dialect: Dialect,
@@ -148,6 +168,10 @@ export const Plan = z.object({
   edits: z.array(PlanEditRecord).optional(),
   /** The version of Claude's latest planning change to this plan. */
   claudeVersion: z.number().int().nonnegative().optional(),
+  /** The plan completed and no goal check has judged this completion yet (set by the engine, cleared by the check). */
+  goalCheckDue: z.boolean().optional(),
+  /** The goal checks made of this plan, oldest first. */
+  goalChecks: z.array(GoalCheck).optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

@@ -50,6 +50,8 @@ export const Settings = z.object({
   subAgentDepth: z.number().int().min(1).max(3).default(2),
   /** How many sub-agents of one chat work at once; the others wait their turn. */
   subAgentsAtOnce: z.number().int().min(1).max(8).default(3),
+  /** Goal checks per plan: independent checks that a completed plan met its goal (agent/plan-hooks/goal-check.ts); 0 = off. */
+  goalChecks: z.number().int().min(0).max(5).default(1),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
   /** Settings "Instructions for every chat": in every chat's system prompt, before the project's files (agent/prompts/instructions). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRule } from './approval-rules';
 import { Attachment } from './attachments';
-import { Dialect, ErrorClass, PlanCompletion, PlanStatus, PlanUndone, StepStatus } from './plan';
+import { Dialect, ErrorClass, GoalCheck, PlanCompletion, PlanStatus, PlanUndone, StepStatus } from './plan';
 import { Usage } from './usage';
 
 /**
@@ -108,6 +108,8 @@ export const PlanCompletionItem = z.object({
   planStatus: PlanStatus.optional(),
   /** "Undo plan" put its files back. */
   undone: PlanUndone.optional(),
+  /** The goal check of this completion: "Goal check: met", "not met" with its findings, or failed. */
+  goalCheck: GoalCheck.pick({ outcome: true, findings: true, error: true, noProgress: true, reopened: true }).optional(),
 });
 
 export const NoticeItem = z.object({

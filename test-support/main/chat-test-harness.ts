@@ -77,6 +77,13 @@ export class TinyPlanService implements PlanServiceApi {
   recordToolCall(): boolean {
     return false;
   }
+  // Tiny plans are never due for a goal check (they set no goalCheckDue): the real PlanService's.
+  recordGoalCheck(): OpResult {
+    return { ok: false, error: 'The tiny plan service takes no goal checks.' };
+  }
+  reopenWithFixes(): OpResult {
+    return { ok: false, error: 'The tiny plan service takes no goal checks.' };
+  }
   toolsFor(dialect: Dialect): ToolDefinition[] {
     // Loose on purpose: these stand-in tools check their own arguments, as the tests expect.
     const base = { group: 'planning' as const, input: z.record(z.string(), z.unknown()), summarize: () => 'plan', describeDryRun: () => 'plan', needsApproval: () => false };

@@ -88,3 +88,18 @@ describe('scripted API request checks', () => {
     for (const [label, messages, error, extra] of cases) expect(checkRequest(request(messages, extra)), label).toMatch(error);
   });
 });
+
+describe('forced tool_choice, as strict as the API', () => {
+  const ask: Msg[] = [{ role: 'user', content: 'check' }];
+  const tools = [{ name: 'report_goal_check', input_schema: { type: 'object', properties: {} } }];
+  it('refuses a forced tool the request does not offer, a forced choice with no tools, and an unknown type', () => {
+    expect(checkRequest(request(ask, { tools, tool_choice: { type: 'tool', name: 'other' } }))).toBe("tool_choice: Tool 'other' not found in provided tools");
+    expect(checkRequest(request(ask, { tool_choice: { type: 'tool', name: 'report_goal_check' } }))).toMatch(/only be specified while providing tools/);
+    expect(checkRequest(request(ask, { tools, tool_choice: { type: 'tool' } }))).toMatch(/name: Field required/);
+    expect(checkRequest(request(ask, { tools, tool_choice: { type: 'force' } }))).toMatch(/tool_choice.type/);
+  });
+  it('accepts a forced tool that is offered', () => {
+    expect(checkRequest(request(ask, { tools, tool_choice: { type: 'tool', name: 'report_goal_check' } }))).toBeNull();
+    expect(checkRequest(request(ask, { tools, tool_choice: { type: 'auto' } }))).toBeNull();
+  });
+});

@@ -32,7 +32,21 @@ export function checkRequest(body: unknown): string | null {
   if (typeof b.model !== 'string' || !b.model) return 'model: Field required';
   if (typeof b.max_tokens !== 'number' || !Number.isInteger(b.max_tokens) || b.max_tokens < 1) return 'max_tokens: Field required';
   if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages: at least one message is required';
-  return checkTools(b.tools) ?? checkSystem(b.system) ?? checkMessages(b.messages as Msg[]) ?? checkCacheControl(body);
+  return checkTools(b.tools) ?? checkToolChoice((body as { tool_choice?: unknown }).tool_choice, b.tools) ?? checkSystem(b.system) ?? checkMessages(b.messages as Msg[]) ?? checkCacheControl(body);
+}
+
+/** tool_choice as the API takes it: a known type, and a forced tool that the request offers. */
+function checkToolChoice(choice: unknown, tools: unknown): string | null {
+  if (choice === undefined) return null;
+  if (!isObject(choice)) return 'tool_choice: Input should be a valid dictionary';
+  if (!['auto', 'any', 'tool', 'none'].includes(String(choice.type))) return "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'";
+  const offered = Array.isArray(tools) ? (tools as Array<{ name?: unknown }>).map((t) => t.name) : [];
+  if ((choice.type === 'any' || choice.type === 'tool') && offered.length === 0) return 'tool_choice: tool_choice may only be specified while providing tools.';
+  if (choice.type === 'tool') {
+    if (typeof choice.name !== 'string') return 'tool_choice.tool.name: Field required';
+    if (!offered.includes(choice.name)) return `tool_choice: Tool '${choice.name}' not found in provided tools`;
+  }
+  return null;
 }
 
 function checkTools(tools: unknown): string | null {

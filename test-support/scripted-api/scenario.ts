@@ -41,6 +41,8 @@ export type ScriptedTurn =
       /** Delay between deltas in ms (default 5). */
       delayMs?: number;
       stopReason?: 'end_turn' | 'max_tokens';
+      /** Answers a request that forces a tool, without calling it (the real API never does: a malformed reply to test). */
+      ignoresToolChoice?: boolean;
     } & ScriptedThinking)
   | ({
       kind: 'tool_use';
@@ -49,6 +51,8 @@ export type ScriptedTurn =
       calls: ScriptedToolCall[];
       chunkChars?: number;
       delayMs?: number;
+      /** Answers a request that forces a tool, without calling it (see forced-tool.ts). */
+      ignoresToolChoice?: boolean;
     } & ScriptedThinking)
   | {
       kind: 'fault';

@@ -9,6 +9,7 @@ import { checkPrefixes, signReply } from './thinking-binding';
 import { checkThinking, recordIssued, type IssuedThinking } from './thinking-checks';
 import { ThinkingSigner } from './thinking-signatures';
 import { checkRequest } from './request-checks';
+import { answersForced, forcedTool, plainForcedCall } from './forced-tool';
 import { countRequestTokens } from './token-count';
 import { checkWindow } from './window-checks';
 import type { Scenario, ScriptedTurn } from './scenario';
@@ -68,7 +69,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const signer = new ThinkingSigner();
   const issued: IssuedThinking = new Map();
 
-  const nextTurn = (body: { messages?: unknown }): ScriptedTurn => {
+  const nextTurn = (body: { messages?: unknown; tool_choice?: unknown; tools?: unknown }): ScriptedTurn => {
+    const forced = forcedTool(body);
+    if (forced && !answersForced(scenario.turns[cursor], forced)) return plainForcedCall(body, forced);
     const turn = scenario.turns[cursor];
     if (turn) {
       cursor++;

@@ -78,7 +78,7 @@ export class Chats implements Disposable {
         // The cards are always in memory: a plan change never reads the chat's log.
         this.cards.replaced(session.itemsOfKind('plan_completion'), { sessionId, plan, change }).forEach(publishItem);
         this.registry.publish(session, { type: 'plan_updated', sessionId, plan, change });
-        this.cards.itemsFor(session.itemsOfKind('plan_completion'), plan, options.isRunning(sessionId)).forEach(publishItem);
+        this.cards.itemsFor(session.itemsOfKind('plan_completion'), plan, options.isRunning(sessionId), change).forEach(publishItem);
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Plan, PlanCompletion, PlanStep } from '../../shared/plan';
-import type { PlanUpdate } from '../../shared/plan-change';
+import type { PlanChange, PlanUpdate } from '../../shared/plan-change';
 import { cardSteps } from '../../shared/card-steps';
 import { stepNumbers } from '../../shared/step-numbers';
 import type { PlanCompletionItem, TranscriptItem } from '../../shared/transcript';
@@ -18,9 +18,10 @@ import { newItemId, nowIso } from '../common/transcript-items';
  * chat's completion cards (ChatSession.itemsOfKind, kept in memory), here and below.
  */
 export function findCard(transcript: readonly TranscriptItem[], plan: Plan): PlanCompletionItem | undefined {
+  // A card whose goal check reopened the plan closes an earlier completion: it keeps what it said.
   return transcript.findLast(
     (item): item is PlanCompletionItem =>
-      item.kind === 'plan_completion' && (item.planId === plan.id || (item.planId === undefined && item.goal === plan.goal)),
+      item.kind === 'plan_completion' && !item.goalCheck?.reopened && (item.planId === plan.id || (item.planId === undefined && item.goal === plan.goal)),
   );
 }
 
@@ -33,6 +34,7 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
   // The undo resets the steps: what the card said about them before stays.
   const before = plan.undone ? existing : undefined;
   const aborted = plan.status === 'cancelled' && !plan.completion && (!before || before.planStatus === 'cancelled');
+  const check = goalCheckOf(plan);
   return {
     id: existing?.id ?? newItemId(),
     createdAt: existing?.createdAt ?? nowIso(),
@@ -46,7 +48,16 @@ export function completionCard(plan: Plan, existing?: PlanCompletionItem): PlanC
     by: plan.completion ? 'claude' : (before?.by ?? 'waypoint'),
     ...(aborted ? { planStatus: 'cancelled' as const } : {}),
     ...(plan.undone ? { undone: plan.undone } : {}),
+    ...(check ? { goalCheck: check } : {}),
   };
+}
+
+/** The goal check of the plan's current completion: none while one is due (a reopened plan completed again). */
+function goalCheckOf(plan: Plan): PlanCompletionItem['goalCheck'] {
+  const last = plan.goalChecks?.at(-1);
+  if (!last || plan.goalCheckDue) return undefined;
+  const { outcome, findings, error, noProgress, reopened } = last;
+  return { outcome, findings, ...(error ? { error } : {}), ...(noProgress ? { noProgress } : {}), ...(reopened ? { reopened } : {}) };
 }
 
 /**
@@ -64,9 +75,12 @@ export class PlanCards {
     return previous && previous.id !== update.plan.id ? this.changed(transcript, previous) : [];
   }
 
-  /** After the update was applied, so `transcript` holds what it derived: the plan's card when it is due. */
-  itemsFor(transcript: readonly TranscriptItem[], plan: Plan, running: boolean): TranscriptItem[] {
-    return !running || findCard(transcript, plan) ? this.changed(transcript, plan) : [];
+  /**
+   * After the update was applied, so `transcript` holds what it derived: the plan's card when it
+   * is due. A goal check comes after Claude's turn ended, so its verdict shows at once.
+   */
+  itemsFor(transcript: readonly TranscriptItem[], plan: Plan, running: boolean, change?: PlanChange): TranscriptItem[] {
+    return !running || change?.kind === 'goal_check' || findCard(transcript, plan) ? this.changed(transcript, plan) : [];
   }
 
   /** At the end of a run: the card of a finished plan that has none yet. */

@@ -12,6 +12,7 @@ import { defaultEngineOptions, type EngineOptions, type OpResult, rejected } fro
 import { proposalGuard, proposalNote, propose, reviewProposal } from './engine/plan-review';
 import { amend } from './engine/seal';
 import { recordStepCall } from './engine/step-calls';
+import { type GoalCheckResult, recordGoalCheck, reopenWithFixes } from './engine/goal-check';
 import { applyUserEdit, type UserEditRequest } from './engine/user-edits';
 import { recordAttempt } from './engine/step-notes';
 import { setStepStatus } from './engine/step-status';
@@ -95,6 +96,16 @@ export class PlanService implements PlanServiceApi, Disposable {
   /** A tool call made while `stepId` was in progress, listed on that step. */
   recordToolCall(sessionId: string, stepId: number, call: StepToolCall): boolean {
     return this.store.apply(sessionId, (plan) => (plan ? recordStepCall(plan, stepId, call, this.options) : noPlan), ACTIVITY).ok;
+  }
+
+  /** Records the goal check of the plan's completion (engine/goal-check.ts). */
+  recordGoalCheck(sessionId: string, result: GoalCheckResult): OpResult {
+    return this.store.apply(sessionId, (plan) => (plan ? recordGoalCheck(plan, result, this.options) : noPlan), GOAL_CHECK);
+  }
+
+  /** A goal check not met: the plan reopens with a "Fix: …" step per finding. */
+  reopenWithFixes(sessionId: string, findings: readonly string[]): OpResult {
+    return this.store.apply(sessionId, (plan) => (plan ? reopenWithFixes(plan, findings, this.options) : noPlan), REOPEN);
   }
 
   guidance(dialect: Dialect): string {
@@ -209,3 +220,5 @@ const noPlan = { ok: false, error: 'There is no plan.' } as const;
 const CLAUDE_PLANNING: PlanCause = { kind: 'planning', by: 'claude' };
 const RECOVERY: PlanCause = { kind: 'recovery', by: 'claude' };
 const ACTIVITY: PlanCause = { kind: 'activity', by: 'claude' };
+const GOAL_CHECK: PlanCause = { kind: 'goal_check', by: 'waypoint', action: 'verdict' };
+const REOPEN: PlanCause = { kind: 'goal_check', by: 'waypoint', action: 'reopen' };

@@ -6,8 +6,9 @@ import type { ToolDefinition } from '../tools/tool';
 import type { UndoFiles } from './engine/undo-plan';
 import type { OpResult } from './engine/engine-types';
 import type { UserEditRequest } from './engine/user-edits';
+import type { GoalCheckResult } from './engine/goal-check';
 
-export type { OpResult, PlanCause, PlanUpdate, UserEditRequest };
+export type { GoalCheckResult, OpResult, PlanCause, PlanUpdate, UserEditRequest };
 
 /** The plan service as the conversation loop sees it. */
 export interface PlanServiceApi {
@@ -32,4 +33,8 @@ export interface PlanServiceApi {
   reviewPlan(sessionId: string, planId: string, version: number, decision: ReviewDecision): OpResult;
   /** A tool call made while `stepId` was in progress (false when there is no such step). */
   recordToolCall(sessionId: string, stepId: number, call: StepToolCall): boolean;
+  /** The goal check of the plan's completion (engine/goal-check.ts); refused when none is due. */
+  recordGoalCheck(sessionId: string, result: GoalCheckResult): OpResult;
+  /** A goal check not met: the plan reopens with a pending "Fix: FINDING" step per finding. */
+  reopenWithFixes(sessionId: string, findings: readonly string[]): OpResult;
 }

@@ -244,8 +244,8 @@ export class RunController implements Disposable {
       limitsFor: (model) => options.models.limitsFor(model, apiKey),
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
       ...(project ? { project: (settings: Settings) => project.forTurn(session.summary.workspace ?? null, settings) } : {}),
-      onUsage: (usage, model, context) => {
-        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(options.plans.getPlan(sessionId)) };
+      onUsage: (usage, model, context, step) => {
+        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: step ?? stepInProgress(options.plans.getPlan(sessionId)) };
         options.onUsage(record);
         publish({ type: 'session_updated', session: { ...meterRequest(session.summary, record), ...(context ? { context } : {}) } });
       },

@@ -33,6 +33,8 @@ import { thinkingFields, thinkingThisTurn } from '../model/thinking-params';
 import { thinkingPrefixesOf } from '../model/thinking-prefix';
 import { deliverEditNotes } from '../prompts/edit-notes';
 import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
+import { checkGoalIfDue } from '../plan-hooks/goal-check';
+import type { UsageRecord } from '../../store/chat-log-ports';
 import { stepCallTracker } from './step-call-tracker';
 import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
@@ -68,9 +70,10 @@ export interface RunContext {
   recovery: LoopRecovery;
   /**
    * Each successful request's usage, for the chat's running cost (usage-meter.ts); with the
-   * context meter's new reading when the request was the chat's own (not a summary request).
+   * context meter's new reading when the request was the chat's own (not a summary request);
+   * `step` names the plan step it is counted on when not the one in progress (the goal check).
    */
-  onUsage(usage: Usage, model: string, context?: ContextUse): void;
+  onUsage(usage: Usage, model: string, context?: ContextUse, step?: UsageRecord['step']): void;
   /** The chosen model's context window and output cap (model-facts.ts). */
   limitsFor(model: string): Promise<ModelLimits>;
   /** Applies and emits an event. */
@@ -202,7 +205,26 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });
     }
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (toolUses.length === 0) return;
+    if (toolUses.length === 0) {
+      // Claude's turn ended: a plan that completed is checked against its goal (once per
+      // completion); not met, it reopens with "Fix: …" steps and Claude carries on.
+      const check = await checkGoalIfDue({
+        session,
+        client: deps.client,
+        apiKey: deps.apiKey,
+        signal,
+        plans: deps.plans,
+        rounds: settings.goalChecks,
+        model: settings.model,
+        maxOutputTokens: limits.maxOutputTokens,
+        retryPolicy: deps.retryPolicy,
+        stallTimeoutMs: deps.stallTimeoutMs,
+        setState,
+        onUsage: (usage, model, step) => deps.onUsage(usage, model, undefined, step),
+      });
+      if (check === 'carry_on') continue;
+      return;
+    }
 
     // A delegate call beyond "Sub-agent depth" (not offered) still reaches the tool, which says why.
     const end = await toolBatch(deps, toolUses, settings, withDelegate(tools, delegate), outcome.message, reminder);

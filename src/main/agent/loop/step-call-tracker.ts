@@ -13,13 +13,13 @@ import { usageOf } from '../model/usage-meter';
  */
 export function stepCallTracker(plans: PlanServiceApi, sessionId: string, message: Message | null, calls: number): NonNullable<ToolRunContext['track']> {
   const share = message && calls > 0 ? usageOf(message.model, message.usage).costUsd / calls : 0;
-  return ({ tool, summary }) => {
+  return ({ tool, summary, toolUseId }) => {
     const plan = plans.getPlan(sessionId);
     const step = plan?.status === 'active' ? plan.steps.find((s) => s.status === 'in_progress') : undefined;
     if (!step) return () => undefined;
     const at = nowIso();
     return ({ durationMs, ok }) => {
-      plans.recordToolCall(sessionId, step.id, { at, tool: tool.name, summary, durationMs, ok, costUsd: share });
+      plans.recordToolCall(sessionId, step.id, { at, tool: tool.name, summary, durationMs, ok, costUsd: share, toolUseId });
     };
   };
 }

@@ -40,7 +40,7 @@ export interface ToolRunContext {
   /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
   refuse?(tool: ToolDefinition): string | null;
   /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
-  track?(call: { tool: ToolDefinition; summary: string }): (end: { durationMs: number; ok: boolean }) => void;
+  track?(call: { tool: ToolDefinition; summary: string; toolUseId: string }): (end: { durationMs: number; ok: boolean }) => void;
 }
 
 /**
@@ -118,7 +118,7 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
     await ctx.recovery.beforeExecute(block, tool);
   }
   const started = performance.now();
-  const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary });
+  const tracked = !input || !card ? null : ctx.track?.({ tool, summary: card.summary, toolUseId: block.id });
   const asked: { pause: Pause | null } = { pause: null };
   const { ask } = ctx;
   const askUser = ask ? (question: UserQuestion) => void (asked.pause = ask(block.id, question)) : null;

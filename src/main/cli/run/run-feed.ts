@@ -1,5 +1,5 @@
 import type { WaypointEvent } from '../../../shared/contract';
-import type { Plan, PlanStep } from '../../../shared/plan';
+import type { GoalCheck, Plan, PlanStep } from '../../../shared/plan';
 import { planChangeItems } from '../../../shared/plan-change';
 import type { RunState } from '../../../shared/transcript';
 import { completedWords, inTerminalWords } from './terminal-words';
@@ -48,7 +48,9 @@ export class RunFeed {
           text: item.kind === 'plan_change' ? `Plan: ${item.text}` : `Plan ${item.completion.status === 'success' ? completedWords(item.counts.skipped) : 'ended'}: ${item.completion.summary}`,
         }));
         this.plan = event.plan;
-        return lines;
+        // The goal check's verdict has no transcript line (its card shows it): a line of its own here.
+        const check = event.change.kind === 'goal_check' && event.change.action === 'verdict' ? event.plan.goalChecks?.at(-1) : undefined;
+        return check ? [...lines, { kind: check.outcome === 'met' ? 'plan' : 'warning', text: goalCheckWords(check) }] : lines;
       }
       case 'transcript_item': {
         const item = event.item;
@@ -137,4 +139,12 @@ export function activityText(feed: RunFeed): string {
     default:
       return 'Idle';
   }
+}
+
+/** "Goal check: met", "Goal check: not met: A; B", "Goal check failed: why". */
+function goalCheckWords(check: GoalCheck): string {
+  if (check.outcome === 'met') return 'Goal check: met';
+  if (check.outcome === 'failed') return `Goal check failed: ${check.error ?? 'no verdict'}`;
+  const tail = check.noProgress ? ' (the same findings again: no further round)' : check.reopened ? ' (the plan reopened with a Fix step for each)' : '';
+  return `Goal check: not met: ${check.findings.join('; ')}${tail}`;
 }

@@ -420,3 +420,34 @@ describe('waypoint run: output', { timeout: 60_000 }, () => {
     expect(uncoloured(out)).toContain(`${'█'.repeat(24)} 3/3 steps · 100%`);
   });
 });
+
+describe('waypoint run: the goal check', { timeout: 60_000 }, () => {
+  it('runs headless too: a check not met reopens the plan with a Fix step, Claude fixes it; --json carries the verdict and the plain lines say it', async () => {
+    const notMet: Scenario = {
+      name: 'goal check headless',
+      onExhausted: 'error',
+      turns: [
+        ...plansStructured.turns,
+        { kind: 'tool_use', calls: [{ name: 'report_goal_check', input: { met: false, findings: ['The grid lines have no labels'] } }] },
+        { kind: 'tool_use', calls: [{ name: 'update_plan', input: { action: 'start_step', step_number: 4 } }, { name: 'update_plan', input: { action: 'complete_step', step_number: 4, result: 'Labelled A–C and 1–3' } }] },
+        { kind: 'text', text: 'Labelled.' },
+      ],
+    };
+    use(notMet);
+    const json = await run(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir, '--json']);
+    expect(json.code).toBe(0);
+    const lines = json.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; [k: string]: unknown });
+    const verdict = lines.find((l) => l.type === 'plan_updated' && (l.change as { kind: string; action?: string }).kind === 'goal_check' && (l.change as { action: string }).action === 'verdict');
+    expect((verdict!.plan as { goalChecks: unknown[] }).goalChecks).toMatchObject([{ outcome: 'not_met', findings: ['The grid lines have no labels'], reopened: true }]);
+    const card = lines.find((l) => l.type === 'transcript_item' && (l.item as { kind: string; goalCheck?: unknown }).goalCheck);
+    expect((card!.item as { goalCheck: unknown }).goalCheck).toMatchObject({ outcome: 'not_met' });
+    const fixed = lines.filter((l) => l.type === 'plan_updated').at(-1)!.plan as { status: string; steps: Array<{ title: string; status: string }> };
+    expect(fixed.status).toBe('completed');
+    expect(fixed.steps.at(-1)).toMatchObject({ title: 'Fix: The grid lines have no labels', status: 'completed' });
+
+    use(notMet);
+    const plain = await run(['run', 'Create a structural grid', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('Goal check: not met: The grid lines have no labels (the plan reopened with a Fix step for each)');
+  });
+});

@@ -1,7 +1,7 @@
 import type { Plan, PlanCompletion } from '../../../shared/plan';
 import { fail, ok, type ToolDefinition, type ToolOutcome } from '../../tools/tool';
 import { insertStep, type Placement } from '../engine/add-steps';
-import { completePlan } from '../engine/close-plan';
+import { completePlanAsClaimed } from '../engine/close-plan';
 import { createPlan } from '../engine/create-plan';
 import type { OpResult } from '../engine/engine-types';
 import { addNote } from '../engine/step-notes';
@@ -132,7 +132,7 @@ export function structuredTools(deps: DialectDeps): ToolDefinition[] {
         ...(input.elements_modified ? { modified: input.elements_modified } : {}),
         ...(input.recommendations ? { recommendations: input.recommendations } : {}),
       };
-      const result = deps.apply(ctx.sessionId, (p) => (p ? completePlan(p, completion, deps.options) : { ok: false, error: NO_PLAN }));
+      const result = deps.apply(ctx.sessionId, (p) => (p ? completePlanAsClaimed(p, completion, deps.options) : { ok: false, error: NO_PLAN }));
       if (!result.ok) return fail('invalid_parameter', result.error);
       const s = result.plan.summary;
       return ok(

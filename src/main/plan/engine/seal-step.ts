@@ -37,12 +37,13 @@ export function sealStepChanges(base: Plan, candidate: Plan, changed: readonly n
   const error = checkProgress(candidate.steps, options.maxInProgress, affected);
   if (error) return rejected(error);
   const status = derivedStatus(candidate, summary.total > 0 && summary.completed + summary.skipped === summary.total);
-  const plan: Plan = { ...candidate, status, version: base.version + 1, updatedAt: options.now().toISOString(), summary };
+  const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
+  // Completed by its last step: due for the goal check once Claude's turn ends (seal.ts).
+  const plan: Plan = { ...candidate, status, version: base.version + 1, updatedAt: options.now().toISOString(), summary, ...(completedNow ? { goalCheckDue: true } : {}) };
   Object.freeze(plan.steps);
   Object.freeze(summary);
   for (const i of changed) deepFreeze(plan.steps[i]);
   markSealed(Object.freeze(plan));
-  const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
   return { ok: true, plan, change: completedNow ? `${change}; plan completed` : change };
 }
 

@@ -15,6 +15,7 @@ export function sealPlan(candidate: Plan, previousVersion: number, options: Engi
   const status = derivedStatus(candidate, allStepsDone(candidate.steps));
   let maxId = 0;
   for (const s of candidate.steps) if (s.id > maxId) maxId = s.id;
+  const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
   const plan: Plan = {
     ...candidate,
     status,
@@ -22,8 +23,9 @@ export function sealPlan(candidate: Plan, previousVersion: number, options: Engi
     updatedAt: options.now().toISOString(),
     summary: computeSummary(candidate.steps),
     nextStepId: Math.max(candidate.nextStepId ?? 1, maxId + 1),
+    // Completed by its last step: due for the goal check once Claude's turn ends.
+    ...(completedNow ? { goalCheckDue: true } : {}),
   };
-  const completedNow = status === 'completed' && candidate.status === 'active' && !candidate.completion;
   return { ok: true, plan: markSealed(deepFreeze(plan)), change: completedNow ? `${change}; plan completed` : change };
 }
 

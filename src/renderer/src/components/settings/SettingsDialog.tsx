@@ -30,7 +30,7 @@ type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
   | 'instructionsForEveryChat' | 'skillsTurnedOff'
-> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string };
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string };
 
 function draftOf(settings: Settings): Draft {
   const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
@@ -50,6 +50,7 @@ function draftOf(settings: Settings): Draft {
     thinkingBudgetTokens: String(settings.thinkingBudgetTokens),
     maxModelTurns: String(settings.maxModelTurns),
     runsAtOnce: String(settings.runsAtOnce),
+    goalChecks: String(settings.goalChecks),
     notifications: settings.notifications,
     instructionsForEveryChat: settings.instructionsForEveryChat,
     skillsTurnedOff: settings.skillsTurnedOff,
@@ -80,6 +81,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     thinkingBudgetTokens: useRef<HTMLInputElement>(null),
     maxModelTurns: useRef<HTMLInputElement>(null),
     runsAtOnce: useRef<HTMLInputElement>(null),
+    goalChecks: useRef<HTMLInputElement>(null),
     mcpServers: useRef<HTMLTextAreaElement>(null),
   };
   const generalError = useRef<HTMLParagraphElement>(null);
@@ -113,7 +115,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
+    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'goalChecks', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
     if (first) {
       fieldRefs[first].current?.focus(); // focus brings the field into view; its error comes next render
       revealError.current = true;
@@ -140,7 +142,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
     setSaving(true);
-    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, ...rest } = draft;
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, ...rest } = draft;
     const saved = await onSave({
       ...rest,
       maxRetries: Number(maxRetries),
@@ -148,6 +150,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       thinkingBudgetTokens: Number(thinkingBudgetTokens),
       maxModelTurns: Number(maxModelTurns),
       runsAtOnce: Number(runsAtOnce),
+      goalChecks: Number(goalChecks),
       mcpServers: mcp.servers,
     });
     const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
@@ -216,6 +219,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <NumberField id={`${id}-runs`} label="Runs at once" limits={NUMBER_FIELDS.runsAtOnce} value={draft.runsAtOnce}
             error={errors.runsAtOnce} inputRef={fieldRefs.runsAtOnce} onChange={(v) => editNumber('runsAtOnce', v)}
             hint="How many chats Claude works in at the same time; a message sent while that many work waits as Queued." />
+          <NumberField id={`${id}-goal-checks`} label="Goal checks" limits={NUMBER_FIELDS.goalChecks} value={draft.goalChecks}
+            error={errors.goalChecks} inputRef={fieldRefs.goalChecks} onChange={(v) => editNumber('goalChecks', v)}
+            hint="How many times an independent check may judge whether a completed plan met its goal (each costs one request); 0 turns it off." />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}
             hint="Claude may plan multi-step work with the planning tools." />
           <div className="field">

@@ -3,7 +3,7 @@ import { thinkingBudgetCap } from '../../../../shared/thinking';
 import type { ModelInfo } from '../../store/types';
 
 /** The number fields of Settings, with their limits taken from the one settings schema. */
-export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce';
+export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce' | 'goalChecks';
 
 export interface NumberLimits {
   label: string;
@@ -27,6 +27,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberLimits> = {
   thinkingBudgetTokens: limitsOf('thinkingBudgetTokens', 'Thinking budget', 1024, 'tokens'),
   maxModelTurns: limitsOf('maxModelTurns', 'Max model turns', 1),
   runsAtOnce: limitsOf('runsAtOnce', 'Runs at once', 1),
+  goalChecks: limitsOf('goalChecks', 'Goal checks', 1),
 };
 
 /** The thinking budget's limits for the chosen model: its output cap, less room for the reply. */
@@ -75,6 +76,6 @@ export function numberFieldErrors(values: Record<NumberFieldKey, string>, limits
  */
 export function fieldOfRefusal(message: string): NumberFieldKey | 'mcpServers' | null {
   const field = /\bpatch\.(\w+)/.exec(message)?.[1];
-  if (field === 'maxRetries' || field === 'retryDelayMs' || field === 'thinkingBudgetTokens' || field === 'maxModelTurns' || field === 'runsAtOnce' || field === 'mcpServers') return field;
+  if (field === 'maxRetries' || field === 'retryDelayMs' || field === 'thinkingBudgetTokens' || field === 'maxModelTurns' || field === 'runsAtOnce' || field === 'goalChecks' || field === 'mcpServers') return field;
   return null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { CardStep, PlanCompletionItem } from '../../../../shared/transcript';
 import { CompletedPlanUndo } from './CompletedPlanUndo';
-import { cardTitle, countsText, undoneText } from './plan-completion-text';
+import { cardTitle, countsText, goalCheckTitle, undoneText } from './plan-completion-text';
 import { STATUS_TEXT } from '../../plan/plan-tree';
 
 /**
@@ -37,6 +37,7 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
         <p className="plan-done-counts">{countsText(item)}</p>
       )}
       {item.steps && item.steps.length > 0 && <CardSteps steps={item.steps} />}
+      {item.goalCheck && <GoalCheckResult check={item.goalCheck} />}
       {completion.issues.length > 0 && (
         <>
           <h4>Issues</h4>
@@ -56,6 +57,26 @@ export function PlanCompletionCard({ item }: { item: PlanCompletionItem }) {
       {item.by === 'waypoint' && <p className="plan-done-by">Summary by Waypoint: Claude did not write one.</p>}
       <CompletedPlanUndo item={item} />
     </section>
+  );
+}
+
+/** The goal check's verdict on this completion, with what it found (docs/contract.md §9). */
+function GoalCheckResult({ check }: { check: NonNullable<PlanCompletionItem['goalCheck']> }) {
+  const headingId = useId();
+  return (
+    <div className={`plan-done-goal-check plan-done-goal-check--${check.outcome}`}>
+      <h4 id={headingId}>{goalCheckTitle(check)}</h4>
+      {check.outcome === 'failed' && check.error && <p>{check.error}</p>}
+      {check.findings.length > 0 && (
+        <ul aria-labelledby={headingId}>
+          {check.findings.map((finding, i) => (
+            <li key={i}>{finding}</li>
+          ))}
+        </ul>
+      )}
+      {check.reopened && <p>The plan was reopened with a "Fix" step for each finding, and Claude was told.</p>}
+      {check.noProgress && <p>The same findings as the previous check: no further round.</p>}
+    </div>
   );
 }
 

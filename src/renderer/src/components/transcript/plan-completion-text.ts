@@ -31,6 +31,13 @@ export function countsText(item: PlanCompletionItem): string {
   return `${counts.completed}/${counts.total} steps completed${extra}`;
 }
 
+/** "Goal check: met", "Goal check: not met", or "Goal check failed" (never read as met). */
+export function goalCheckTitle(check: NonNullable<PlanCompletionItem['goalCheck']>): string {
+  if (check.outcome === 'met') return 'Goal check: met';
+  if (check.outcome === 'not_met') return 'Goal check: not met';
+  return 'Goal check failed';
+}
+
 /** "Undone: restored a.txt; removed b.md." — what "Undo plan" did to the files. */
 export function undoneText(undone: PlanUndone): string {
   const parts = [
