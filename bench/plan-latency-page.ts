@@ -19,11 +19,15 @@ export interface CommittedState {
  */
 export async function observePlanPanel(page: Page, perRound: number): Promise<void> {
   await page.addInitScript((per: number) => {
-    const w = window as unknown as { __planStates: { t: number; index: number; painted: number | null }[] };
+    const w = window as unknown as { __planStates: { t: number; index: number; painted: number | null }[]; __commits: number[] };
     const now = () => performance.timeOrigin + performance.now();
     w.__planStates = [];
+    // Every callback is one DOM-changing commit (React's, or anything else): how many the page
+    // did, wherever in the page, and when.
+    w.__commits = [];
     let last = -1;
     const read = () => {
+      w.__commits.push(now());
       const region = document.querySelector('[role="region"][aria-label="Task plan"]');
       if (!region) return;
       const round = /Round (\d+)/.exec(region.querySelector('.task-plan-goal')?.textContent ?? '');
@@ -64,6 +68,9 @@ export async function observePlanPanel(page: Page, perRound: number): Promise<vo
 /** Page wall-clock arrival of each plan_updated frame and the plan version it carried. */
 export const planFrames = (page: Page): Promise<{ t: number; version: number }[]> =>
   page.evaluate(() => (window as unknown as { __planFrames: { t: number; version: number }[] }).__planFrames);
+
+/** Page wall-clock time of every DOM-changing commit (a MutationObserver callback). */
+export const domCommits = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __commits: number[] }).__commits);
 
 export const committedStates = (page: Page): Promise<CommittedState[]> =>
   page.evaluate(() => (window as unknown as { __planStates: CommittedState[] }).__planStates);

@@ -10,7 +10,7 @@ import { startStack } from './lib/shell';
 import { median, percentile, sleep, wallNow } from './lib/stats';
 import { connectWsApi } from './lib/ws-api';
 import { observeEvents } from './lib/ws-observer';
-import { committedStates, observePlanPanel, panelSnapshot, planFrames } from './plan-latency-page';
+import { committedStates, domCommits, observePlanPanel, panelSnapshot, planFrames } from './plan-latency-page';
 import { perRound, PLAN_STEPS, planLatencyScenario } from './plan-latency-scenario';
 
 const m = metricsFor('plan-latency');
@@ -60,6 +60,7 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn, steps = PLA
       states = await committedStates(page);
     }
     const frames = await planFrames(page);
+    const commits = await domCommits(page);
     const arrivals = await observer.arrivals();
     // Measured again at the end: the two offsets differ by the clocks' drift plus the error of each.
     const clockEnd = await clockOffset(page);
@@ -73,6 +74,8 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn, steps = PLA
     const rendererLatencies: number[] = [];
     /** Per reply: that frame leaving main (the worker client's stamp) → its listener in the page running (network, and the page busy before it). */
     const wireLatencies: number[] = [];
+    /** Per reply: the page's DOM commits after its release and before the one that shows its last update. */
+    const commitsBefore: number[] = [];
     let cursor = 0;
     for (let i = 0; i < updates; i++) {
       while (cursor < states.length && states[cursor]!.index < i) cursor++;
@@ -83,6 +86,7 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn, steps = PLA
       latencies.push(latency);
       if (i % perTurn !== perTurn - 1 && i !== updates - 1) continue;
       replyLatencies.push(latency);
+      commitsBefore.push(commits.filter((c) => c - offset > release && c < seen.t).length);
       if (seen.painted !== null) paintedLatencies.push(seen.painted - offset - release);
       const frame = frames.find((f) => f.version >= i + 1);
       if (frame) rendererLatencies.push(seen.t - frame.t);
@@ -113,7 +117,10 @@ async function runAtRate(browser: Browser, { rate, updates, perTurn, steps = PLA
       dom.steps.length === plan.steps.length &&
       plan.steps.every((s, i) => dom.steps[i]!.status === s.status && dom.steps[i]!.text.includes(s.title));
     const clockError = Math.max(clock.rtt, clockEnd.rtt) / 2 + Math.abs(clock.offset - clockEnd.offset) / 2;
-    return { latencies, replyLatencies, paintedLatencies, rendererLatencies, wireLatencies, wsLatencies, changeLatencies, clockError, achieved, lost, matches, committed: states.length, engineVersion: plan?.version ?? 0 };
+    const firstRelease = released[0] ?? 0;
+    const lastSeen = states.at(-1)?.t ?? 0;
+    const commitsPerTurn = commits.filter((c) => c - offset > firstRelease && c <= lastSeen).length / Math.max(1, turns);
+    return { commitsBefore, commitsPerTurn, latencies, replyLatencies, paintedLatencies, rendererLatencies, wireLatencies, wsLatencies, changeLatencies, clockError, achieved, lost, matches, committed: states.length, engineVersion: plan?.version ?? 0 };
   });
 }
 
@@ -168,6 +175,7 @@ export async function replyCase(browser: Browser, quick: boolean): Promise<Metri
     m(`${label}: main, to its last change, median / p95`, split(r.changeLatencies), 'ms', 'same t0; t1 = the session log\'s record of the reply\'s last plan change (main\'s own clock, whole ms; the pump sends it at the end of that event-loop turn): main\'s part without any client\'s scheduling, which on a loaded machine delays the worker\'s stamps too'),
     m(`${label}: wire, median / p95`, split(r.wireLatencies), 'ms', 'per reply: the plan_updated frame with its last update leaving main (worker client stamp) → the page\'s listener running: network, and the page still busy with the events before it'),
     m(`${label}: renderer only, median / p95`, split(r.rendererLatencies), 'ms', 'per reply: the plan_updated frame with its last update reaching the page (a listener ahead of the app\'s) → the panel commit showing it: the WebSocket message task, the store and React'),
+    m(`${label}: page commits per reply, before the plan shows / in all`, `${(r.commitsBefore.reduce((a, b) => a + b, 0) / Math.max(1, r.commitsBefore.length)).toFixed(2)} / ${r.commitsPerTurn.toFixed(2)}`, '', 'DOM-changing commits (MutationObserver callbacks anywhere in the page): per reply, those after its release and before the commit that shows its last plan update (each one is work the plan waited behind), and all of them from the first release to the last update over the number of replies; counts, so load does not change them'),
     m(`${label}: final DOM equals engine`, r.matches && r.lost === 0 ? 'yes' : `no (${r.lost} never shown, engine v${r.engineVersion})`, '', 'getPlan over the WebSocket vs the panel after the run', { text: 'no update lost', met: r.matches && r.lost === 0 }),
   ];
 }

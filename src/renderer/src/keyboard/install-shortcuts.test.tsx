@@ -21,7 +21,7 @@ afterEach(() => {
 
 async function mount(backend: MemoryBackend) {
   const store = createWaypointStore(backend);
-  teardown.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 }));
+  teardown.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), bookkeepingSchedule: (f) => (f(), () => {}), retryDelayMs: () => 20 }));
   teardown.push(installShortcuts(store));
   render(
     <StoreProvider store={store}>

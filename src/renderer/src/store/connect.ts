@@ -2,6 +2,7 @@ import type { WaypointApi } from '../../../shared/contract';
 import { isConnectionAware } from '../api/connection';
 import { backoffDelay } from '../api/backoff';
 import { applyEvent } from './apply-event';
+import { createBookkeepingBatcher, frameOrTimeout, isBookkeeping } from './bookkeeping-batcher';
 import { createDeltaBatcher, type Schedule } from './delta-batcher';
 import { messageOf } from './errors';
 import { createPlanBatcher } from './plan-batcher';
@@ -10,6 +11,8 @@ import type { WaypointStore } from './types';
 export interface ConnectOptions {
   /** How deltas are coalesced; tests pass a synchronous one. */
   schedule?: Schedule;
+  /** When held `session_updated` / `run_state` go in with nothing after them (default: before the next frame). */
+  bookkeepingSchedule?: Schedule;
   /** Delay before retrying a failed initial load (attempt from 1). */
   retryDelayMs?: (attempt: number) => number;
   /** The chat to open first when it still exists (the one this tab had open before a reload). */
@@ -27,6 +30,8 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
   const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => backoffDelay(attempt, 500, 5000));
   const batcher = createDeltaBatcher((batch) => store.getState().appendDeltas(batch), options.schedule);
   const plans = createPlanBatcher((event) => applyEvent(store.getState(), event), options.schedule);
+  // Held plans arrived before any held bookkeeping, so they go first.
+  const bookkeeping = createBookkeepingBatcher((event) => applyEvent(store.getState(), event), options.bookkeepingSchedule ?? frameOrTimeout(100), plans.flush);
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let loadGeneration = 0;
@@ -37,6 +42,12 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
       return;
     }
     batcher.flush();
+    if (isBookkeeping(event)) {
+      bookkeeping.push(event);
+      return;
+    }
+    // Held bookkeeping (and plans before it) first, in the same task: one React commit with this event.
+    bookkeeping.flush();
     if (event.type === 'plan_updated') {
       plans.push(event);
       return;
@@ -109,6 +120,7 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
     offEvent();
     offStatus();
     batcher.dispose();
+    bookkeeping.dispose();
     plans.dispose();
   };
 }

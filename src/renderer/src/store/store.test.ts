@@ -27,6 +27,8 @@ function manualFrames() {
   return { schedule, run, frames };
 }
 
+const immediately: Schedule = (flush) => (flush(), () => undefined);
+
 async function until(check: () => boolean, ms = 2000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -37,7 +39,8 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 
 async function connected(backend: MemoryBackend, schedule?: Schedule): Promise<{ store: WaypointStore; off: () => void }> {
   const store = createWaypointStore(backend);
-  const off = connectStore(backend, store, { schedule: schedule ?? manualFrames().schedule, retryDelayMs: () => 10 });
+  // Bookkeeping applied as it comes, as these tests read it (its holding is tested on its own below).
+  const off = connectStore(backend, store, { schedule: schedule ?? manualFrames().schedule, bookkeepingSchedule: immediately, retryDelayMs: () => 10 });
   await until(() => store.getState().load.status === 'ready');
   // Ready comes with the list; the chat shown is then opened (its snapshot may take a while).
   await until(() => { const id = store.getState().currentSessionId; return !!id && !!store.getState().transcripts[id]; });
@@ -281,6 +284,57 @@ describe('plans', () => {
     expect(current()?.id).toBe('pb');
     await store.getState().openSession('a');
     expect(current()?.id).toBe('pa');
+    off();
+  });
+});
+
+describe("a reply's bookkeeping", () => {
+  // Main sends session_updated and run_state just ahead of the reply's plan change; they go into
+  // the store together with it (one store update, one React commit), in order, none lost.
+  it('holds session_updated and run_state until the next event, applies them before it in order, and flushes them before the next frame', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const store = createWaypointStore(backend);
+    const frames = manualFrames();
+    const bookkeepingFrames = manualFrames();
+    const off = connectStore(backend, store, { schedule: frames.schedule, bookkeepingSchedule: bookkeepingFrames.schedule, retryDelayMs: () => 10 });
+    await until(() => !!store.getState().transcripts.s1);
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe((state, before) => {
+      const phase = (r: typeof state.runStates.s1) => (r?.status === 'running' ? r.phase : r?.status);
+      if (state.runStates.s1 !== before.runStates.s1) seen.push(`run:${phase(state.runStates.s1)}`);
+      if (state.sessions[0]?.title !== before.sessions[0]?.title) seen.push(`session:${state.sessions[0]?.title}`);
+      if (state.plans.s1 !== before.plans.s1) seen.push(`plan:v${state.plans.s1?.version}`);
+    });
+    const summary = store.getState().sessions[0]!;
+
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'streaming' } });
+    backend.emit({ type: 'session_updated', session: { ...summary, title: 'Costed' } });
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
+    expect(seen).toEqual([]); // held: nothing rendered yet
+
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: plan([step(1, 'Read', 'in_progress')], { version: 1 }) });
+    // In the plan's own task: everything before it, in arrival order, then the plan.
+    expect(seen).toEqual(['run:streaming', 'session:Costed', 'run:tools', 'plan:v1']);
+
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'requesting' } });
+    expect(seen).toHaveLength(4);
+    bookkeepingFrames.run(); // nothing came after it: it goes in before the frame paints
+    expect(seen.at(-1)).toBe('run:requesting');
+
+    // A plan still held by the plan batcher (a second one in the same frame) goes before the
+    // bookkeeping that came after it, and that before the next plan.
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: plan([step(1, 'Read', 'completed')], { version: 2 }) });
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
+    backend.emit({ type: 'plan_updated', sessionId: 's1', change: CHANGE, plan: plan([step(1, 'Read', 'completed'), step(2, 'Write', 'in_progress')], { version: 3 }) });
+    backend.emit({ type: 'run_state', sessionId: 's1', state: { status: 'idle' } });
+    backend.emit({ type: 'error', sessionId: 's1', message: 'Rate limited' });
+    frames.run();
+    bookkeepingFrames.run();
+    expect(seen.slice(5)).toEqual(['plan:v2', 'run:tools', 'plan:v3', 'run:idle']);
+    expect(store.getState().lastError).toBe('Rate limited');
+    expect(store.getState().plans.s1?.version).toBe(3);
+    unsubscribe();
     off();
   });
 });

@@ -14,7 +14,7 @@ let restoreLayout: (() => void) | null = null;
 export function mountApp(backend: MemoryBackend, options: Pick<ConnectOptions, 'preferredChat'> = {}): WaypointStore {
   restoreLayout ??= fakeLayout();
   const store = createWaypointStore(backend);
-  connections.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20, ...options }));
+  connections.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), bookkeepingSchedule: (f) => (f(), () => {}), retryDelayMs: () => 20, ...options }));
   render(
     <StoreProvider store={store}>
       <App />

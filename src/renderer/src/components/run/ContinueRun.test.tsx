@@ -35,7 +35,7 @@ describe('a run cut short by "Max model turns"', () => {
     const working = plan([step(1, 'Build', 'completed'), step(2, 'Test', 'in_progress'), step(3, 'Tag')]);
     backend.addChat('a', 'Release', { plan: working, runState: { status: 'running', phase: 'tools' } });
     const store = createWaypointStore(backend);
-    teardown.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), retryDelayMs: () => 20 }));
+    teardown.push(connectStore(backend, store, { schedule: (f) => (f(), () => {}), bookkeepingSchedule: (f) => (f(), () => {}), retryDelayMs: () => 20 }));
     render(
       <StoreProvider store={store}>
         <App />
