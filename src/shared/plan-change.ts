@@ -28,6 +28,8 @@ export const PlanChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('activity'), by: z.literal('claude'), summary: z.string() }),
   /** The user showed another version of an edited message: its plan is shown again (no transcript line: the version's lines come with it). */
   z.object({ kind: z.literal('version'), by: z.literal('user'), summary: z.string() }),
+  /** The plan's budget: the user set it, extended it or ended the plan at it; Waypoint stopped the run at it. */
+  z.object({ kind: z.literal('budget'), by: z.enum(['user', 'waypoint']), action: z.enum(['set', 'reached', 'extend', 'end']), summary: z.string() }),
 ]);
 export type PlanChange = z.infer<typeof PlanChange>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanBudget } from './budget';
 import { PlanEditRecord } from './plan-edit';
 import { PlanReview } from './plan-review';
 
@@ -148,6 +149,8 @@ export const Plan = z.object({
   edits: z.array(PlanEditRecord).optional(),
   /** The version of Claude's latest planning change to this plan. */
   claudeVersion: z.number().int().nonnegative().optional(),
+  /** Its budget in dollars and minutes (Settings' defaults, or the user's), and a stop at it awaiting an answer. */
+  budget: PlanBudget.optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

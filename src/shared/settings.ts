@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalRule } from './approval-rules';
+import { BudgetMinutes, BudgetUsd } from './budget';
 import { Dialect } from './plan';
 import { MAX_THINKING_BUDGET, MIN_THINKING_BUDGET, ThinkingEffort } from './thinking';
 
@@ -48,6 +49,9 @@ export const Settings = z.object({
   runsAtOnce: z.number().int().min(1).max(16).default(4),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
+  /** "Budget per plan (USD)" and "Time per plan (minutes)": a new plan's budget (null: none). */
+  planBudgetUsd: BudgetUsd.nullable().default(null),
+  planBudgetMinutes: BudgetMinutes.nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -93,6 +93,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const plans = new PlanService({
     dataDir: options.dataDir,
     planFirst: () => settings.get().planFirst,
+    // Settings' budget per plan (a headless run's --budget-usd / --max-minutes override them).
+    budgetDefaults: () => {
+      const { planBudgetUsd: usd, planBudgetMinutes: minutes } = { ...settings.get(), ...options.settingsOverrides };
+      return { ...(usd !== null ? { usd } : {}), ...(minutes !== null ? { minutes } : {}) };
+    },
     // Read when a WBS tool runs, long after `chats` below exists.
     workspaceOf: (id): string | null => chats.sessionState(id)?.summary.workspace ?? null,
   });
@@ -192,7 +197,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       sessions: withListedRuns(chats.listSessions(), {
         isRunning: (id) => chat.isRunning(id),
         inMemory: (id) => chats.sessionInMemory(id),
-        proposed: (id) => isAwaitingApproval(plans.getPlan(id)),
+        // A proposal or a stop at the budget: the plan is what asks.
+        proposed: (id) => isAwaitingApproval(plans.getPlan(id)) || !!plans.getPlan(id)?.budget?.reached,
       }),
     }),
     getSession: ({ sessionId }) => chats.getSession(sessionId),
@@ -254,6 +260,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
+    setPlanBudget: ({ sessionId, planId, usd }) => chat.setPlanBudget(sessionId, planId, usd),
+    answerBudget: ({ sessionId, requestId, answer }) => chat.answerBudget(sessionId, requestId, answer),
     setChatInView: ({ sessionId }) => {
       chatInView = sessionId;
       return {};

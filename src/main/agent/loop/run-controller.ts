@@ -15,7 +15,7 @@ import { runChat } from './chat-run';
 import { runConversation, type RunContext } from './run-loop';
 import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from '../ports';
 import type { ModelFacts } from '../model/model-facts';
-import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
+import { activePlanId, meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
 
 export const NO_KEY_MESSAGE =
@@ -223,7 +223,8 @@ export class RunController implements Disposable {
       limitsFor: (model) => options.models.limitsFor(model, apiKey),
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
       onUsage: (usage, model, context) => {
-        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(options.plans.getPlan(sessionId)) };
+        const plan = options.plans.getPlan(sessionId);
+        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: stepInProgress(plan), planId: activePlanId(plan) };
         options.onUsage(record);
         publish({ type: 'session_updated', session: { ...meterRequest(session.summary, record), ...(context ? { context } : {}) } });
       },

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Plan budgets (docs/contract.md §9 "Budget"): a plan's limit in dollars and in minutes, the
+ * spend shown against it, and the answers to "Budget reached". Shared by main (the check before
+ * each request, the plan engine) and the renderer (the fields that take a figure).
+ */
+
+/** The most a budget may be: a typo's extra zeros are refused rather than taken as "no limit". */
+export const MAX_BUDGET_USD = 100_000;
+export const MAX_BUDGET_MINUTES = 10_000;
+
+/** A dollar figure for a budget: a positive, finite number. 0, negative or not a number is refused with words. */
+export const BudgetUsd = z
+  .number({ error: 'The budget must be a number of dollars, e.g. 2.50.' })
+  .refine((n) => Number.isFinite(n), { error: 'The budget must be a number of dollars, e.g. 2.50.' })
+  .refine((n) => n > 0, { error: 'The budget must be more than $0.' })
+  .refine((n) => n <= MAX_BUDGET_USD, { error: `The budget can be at most $${MAX_BUDGET_USD.toLocaleString('en-US')}.` });
+
+export const BudgetMinutes = z
+  .number({ error: 'The time must be a number of minutes, e.g. 30.' })
+  .refine((n) => Number.isFinite(n), { error: 'The time must be a number of minutes, e.g. 30.' })
+  .refine((n) => n > 0, { error: 'The time must be more than 0 minutes.' })
+  .refine((n) => n <= MAX_BUDGET_MINUTES, { error: `The time can be at most ${MAX_BUDGET_MINUTES.toLocaleString('en-US')} minutes.` });
+
+/** Why a run stopped at its budget: the dollars it would pass, or the minutes that passed. */
+export const BudgetReached = z.object({
+  /** The request's id: an answer names it, so a stale answer changes nothing. */
+  id: z.string().min(1).max(100),
+  at: z.string(),
+  limit: z.enum(['usd', 'time']),
+  spentUsd: z.number().nonnegative(),
+  /** What the request the run did not send would have cost, by its estimate. */
+  estimateUsd: z.number().nonnegative(),
+  elapsedMinutes: z.number().nonnegative(),
+});
+export type BudgetReached = z.infer<typeof BudgetReached>;
+
+/** A plan's budget, part of the plan (so of its log): the limits, and the stop it awaits an answer to. */
+export const PlanBudget = z.object({
+  usd: BudgetUsd.optional(),
+  minutes: BudgetMinutes.optional(),
+  /** The run stopped here: the plan awaits "Extend budget" or "End plan". */
+  reached: BudgetReached.optional(),
+});
+export type PlanBudget = z.infer<typeof PlanBudget>;
+
+/** "Extend budget" (the plan's budget once more, or the figure typed) or "End plan". */
+export const BudgetAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('extend'), usd: BudgetUsd.optional() }).strict(),
+  z.object({ kind: z.literal('end') }).strict(),
+]);
+export type BudgetAnswer = z.infer<typeof BudgetAnswer>;
+
+/** The user's budget for this plan from the panel's "Budget" ("Save budget"). */
+export const PlanBudgetChange = z.object({ planId: z.string().min(1).max(100), usd: BudgetUsd }).strict();
+export type PlanBudgetChange = z.infer<typeof PlanBudgetChange>;
+
+/**
+ * A figure typed in a budget field: empty is "none" (null), else the number, or the reason it is
+ * refused. The same words in Settings, the panel and "New budget (USD)".
+ */
+export function parseBudgetField(text: string, kind: 'usd' | 'minutes'): { ok: true; value: number | null } | { ok: false; error: string } {
+  const trimmed = text.trim().replace(/^\$/, '');
+  if (trimmed === '') return { ok: true, value: null };
+  // Number('') and Number(' ') are 0, Number('1e3') is 1000: only plain decimals are figures here.
+  const value = /^[-+]?\d*\.?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const parsed = (kind === 'usd' ? BudgetUsd : BudgetMinutes).safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not a valid figure.' };
+}
+
+/** "$1.20 of $5.00": the plan's spend against its budget, as the panel shows it. */
+export function spendOfBudget(spentUsd: number, budgetUsd: number): string {
+  return `$${spentUsd.toFixed(2)} of $${budgetUsd.toFixed(2)}`;
+}
+
+/** "Extend budget" without a figure: the plan's budget once more on top of what it allows now. */
+export function extendedBudget(currentUsd: number | undefined, answer: Extract<BudgetAnswer, { kind: 'extend' }>, spentUsd: number): number {
+  if (answer.usd !== undefined) return answer.usd;
+  const base = currentUsd ?? spentUsd;
+  return Math.min(MAX_BUDGET_USD, base + base);
+}
