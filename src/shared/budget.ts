@@ -69,6 +69,12 @@ export function parseBudgetField(text: string, kind: 'usd' | 'minutes'): { ok: t
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not a valid figure.' };
 }
 
+/** A new plan's budget from Settings' "Budget per plan (USD)" and "Time per plan (minutes)" (null: none). */
+export function budgetDefaultsOf(settings: { planBudgetUsd: number | null; planBudgetMinutes: number | null }): Pick<PlanBudget, 'usd' | 'minutes'> {
+  const { planBudgetUsd: usd, planBudgetMinutes: minutes } = settings;
+  return { ...(usd !== null ? { usd } : {}), ...(minutes !== null ? { minutes } : {}) };
+}
+
 /** "$1.20 of $5.00": the plan's spend against its budget, as the panel shows it. */
 export function spendOfBudget(spentUsd: number, budgetUsd: number): string {
   return `$${spentUsd.toFixed(2)} of $${budgetUsd.toFixed(2)}`;

@@ -1,3 +1,4 @@
+import { budgetDefaultsOf } from '../../shared/budget';
 import { PagedItems } from '../store/paging/paged-items';
 import type { Settings, SettingsView } from '../../shared/settings';
 import type { ApprovalRuleFields } from '../../shared/approval-rules';
@@ -94,10 +95,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     dataDir: options.dataDir,
     planFirst: () => settings.get().planFirst,
     // Settings' budget per plan (a headless run's --budget-usd / --max-minutes override them).
-    budgetDefaults: () => {
-      const { planBudgetUsd: usd, planBudgetMinutes: minutes } = { ...settings.get(), ...options.settingsOverrides };
-      return { ...(usd !== null ? { usd } : {}), ...(minutes !== null ? { minutes } : {}) };
-    },
+    budgetDefaults: () => budgetDefaultsOf({ ...settings.get(), ...options.settingsOverrides }),
     // Read when a WBS tool runs, long after `chats` below exists.
     workspaceOf: (id): string | null => chats.sessionState(id)?.summary.workspace ?? null,
   });

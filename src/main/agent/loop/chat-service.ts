@@ -1,4 +1,4 @@
-import type { BudgetAnswer } from '../../../shared/budget';
+import { BudgetUsd, type BudgetAnswer } from '../../../shared/budget';
 import { MessageText, MessageTextOrEmpty, describeZodError } from '../../../shared/contract';
 import type { Attachment } from '../../../shared/attachments';
 import type { ReviewDecision } from '../../../shared/plan-review';
@@ -274,7 +274,9 @@ export class ChatService implements Disposable {
   /** "Save budget": the plan's new dollar budget; refused with why (a replaced or closed plan). */
   setPlanBudget(sessionId: string, planId: string, usd: number): { version: number } {
     this.chats.require(sessionId);
-    const result = this.options.plans.setBudget(sessionId, planId, usd);
+    const figure = BudgetUsd.safeParse(usd);
+    if (!figure.success) throw new UserFacingError('invalid_input', describeZodError(figure.error));
+    const result = this.options.plans.setBudget(sessionId, planId, figure.data);
     if (!result.ok) throw new UserFacingError('invalid_input', result.error);
     return { version: result.plan.version };
   }
