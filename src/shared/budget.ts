@@ -75,6 +75,24 @@ export function budgetDefaultsOf(settings: { planBudgetUsd: number | null; planB
   return { ...(usd !== null ? { usd } : {}), ...(minutes !== null ? { minutes } : {}) };
 }
 
+/** What "Budget reached" shows and answers: the stop and the plan's limits when it stopped. */
+export interface BudgetPrompt {
+  sessionId: string;
+  planId: string;
+  /** The id an answer names (`answerBudget`'s requestId). */
+  requestId: string;
+  reached: BudgetReached;
+  usd?: number;
+  minutes?: number;
+}
+
+/** The "Budget reached" a chat's plan awaits an answer to, or null. */
+export function budgetPromptOf(sessionId: string, plan: { id: string; status: string; budget?: PlanBudget } | null | undefined): BudgetPrompt | null {
+  const reached = plan?.status === 'active' ? plan.budget?.reached : undefined;
+  if (!plan || !reached) return null;
+  return { sessionId, planId: plan.id, requestId: reached.id, reached, ...(plan.budget?.usd !== undefined ? { usd: plan.budget.usd } : {}), ...(plan.budget?.minutes !== undefined ? { minutes: plan.budget.minutes } : {}) };
+}
+
 /** "$1.20 of $5.00": the plan's spend against its budget, as the panel shows it. */
 export function spendOfBudget(spentUsd: number, budgetUsd: number): string {
   return `$${spentUsd.toFixed(2)} of $${budgetUsd.toFixed(2)}`;
