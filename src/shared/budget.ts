@@ -93,6 +93,20 @@ export function budgetPromptOf(sessionId: string, plan: { id: string; status: st
   return { sessionId, planId: plan.id, requestId: reached.id, reached, ...(plan.budget?.usd !== undefined ? { usd: plan.budget.usd } : {}), ...(plan.budget?.minutes !== undefined ? { minutes: plan.budget.minutes } : {}) };
 }
 
+/** Requests a plan without an estimate of its tool calls is taken to need per step (start, the work, complete). */
+export const REQUESTS_PER_STEP = 3;
+
+/**
+ * "Estimated cost" of a proposed plan, before approval: its estimated tool calls (create_plan's
+ * `estimated_tool_calls`, else 3 per step), one request each, at the chat's measured cost per
+ * request so far (its usage over its requests). Null while the chat has no measured request.
+ */
+export function estimatePlanCostUsd(plan: { estimatedToolCalls?: number; steps: readonly unknown[] }, chat: { usage?: { costUsd: number }; requestCount?: number }): number | null {
+  if (!chat.usage || !chat.requestCount) return null;
+  const requests = plan.estimatedToolCalls ?? plan.steps.length * REQUESTS_PER_STEP;
+  return requests * (chat.usage.costUsd / chat.requestCount);
+}
+
 /** "$1.20 of $5.00": the plan's spend against its budget, as the panel shows it. */
 export function spendOfBudget(spentUsd: number, budgetUsd: number): string {
   return `$${spentUsd.toFixed(2)} of $${budgetUsd.toFixed(2)}`;

@@ -58,9 +58,12 @@ export function meterRequest(summary: SessionSummary, record: UsageRecord): Sess
   }
   const planCosts = { ...(summary.planCosts ?? {}) };
   if (record.planId) planCosts[record.planId] = (planCosts[record.planId] ?? 0) + record.usage.costUsd;
+  // Counted from a chat's first request only: one metered before has a usage the count would not match.
+  const counted = summary.requestCount !== undefined || !summary.usage;
   return {
     ...summary,
     usage: addUsage(summary.usage, record.usage),
+    ...(counted ? { requestCount: (summary.requestCount ?? 0) + 1 } : {}),
     ...(record.step || summary.stepCosts ? { stepCosts } : {}),
     ...(record.planId || summary.planCosts ? { planCosts } : {}),
   };

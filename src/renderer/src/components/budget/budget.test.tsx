@@ -2,10 +2,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetAnswer, BudgetPrompt } from '../../../../shared/budget';
+import type { SessionSummary } from '../../../../shared/transcript';
 import { createWaypointStore } from '../../store/create-store';
 import { StoreProvider } from '../../store/store-context';
 import { MemoryBackend } from '../../test-support/memory-backend';
-import { plan, step } from '../../test-support/fixtures';
+import { plan, session, step } from '../../test-support/fixtures';
+import { PlanProposal } from '../plan/PlanProposal';
 import { parseBudgetDraft } from '../settings/BudgetFields';
 import { BudgetReachedPrompt } from './BudgetReachedPrompt';
 import { PlanBudgetControl } from './PlanBudgetControl';
@@ -101,5 +103,33 @@ describe('Settings budget fields', () => {
       errors: { planBudgetUsd: 'The budget must be more than $0.', planBudgetMinutes: 'The time must be a number of minutes, e.g. 30.' },
     });
     expect(parseBudgetDraft({ planBudgetUsd: '-1', planBudgetMinutes: '-5' })).toMatchObject({ ok: false, errors: { planBudgetUsd: expect.any(String), planBudgetMinutes: expect.any(String) } });
+  });
+});
+
+describe('"Estimated cost" on a plan-first proposal', () => {
+  const proposed = plan([step(1, 'One', 'pending'), step(2, 'Two', 'pending')], { review: { state: 'proposed' } });
+  const renderProposal = (chat: Partial<SessionSummary>, shown = proposed) => {
+    const store = createWaypointStore(new MemoryBackend());
+    store.setState({ sessions: [{ ...session('s1', 'Chat'), ...chat }] });
+    return render(
+      <StoreProvider store={store}>
+        <PlanProposal plan={shown} sessionId="s1" />
+      </StoreProvider>,
+    );
+  };
+
+  it('is the plan\'s requests (its estimated tool calls, else 3 per step) at the chat\'s measured cost per request', () => {
+    const usage = { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.3 };
+    renderProposal({ usage, requestCount: 4 });
+    // 2 steps × 3 requests × $0.075.
+    expect(screen.getByText(/^Estimated cost: \$0\.45 /)).toBeTruthy();
+    cleanup();
+    renderProposal({ usage, requestCount: 4 }, { ...proposed, estimatedToolCalls: 20 });
+    expect(screen.getByText(/^Estimated cost: \$1\.50 /)).toBeTruthy();
+  });
+
+  it('is not shown before the chat has a measured request', () => {
+    renderProposal({});
+    expect(screen.queryByText(/Estimated cost/)).toBeNull();
   });
 });
