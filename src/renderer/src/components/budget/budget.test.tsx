@@ -8,6 +8,7 @@ import { StoreProvider } from '../../store/store-context';
 import { MemoryBackend } from '../../test-support/memory-backend';
 import { plan, session, step } from '../../test-support/fixtures';
 import { PlanProposal } from '../plan/PlanProposal';
+import { isAsking } from '../../store/chat-asking';
 import { parseBudgetDraft } from '../settings/BudgetFields';
 import { BudgetReachedPrompt } from './BudgetReachedPrompt';
 import { PlanBudgetControl } from './PlanBudgetControl';
@@ -131,5 +132,18 @@ describe('"Estimated cost" on a plan-first proposal', () => {
   it('is not shown before the chat has a measured request', () => {
     renderProposal({});
     expect(screen.queryByText(/Estimated cost/)).toBeNull();
+  });
+});
+
+describe('a plan stopped at its budget asks the person', () => {
+  it('counts as asking (the sidebar\'s "Needs you" and the header\'s number) while the stop waits', () => {
+    const store = createWaypointStore(new MemoryBackend());
+    const running = plan([step(1, 'One', 'in_progress')], { budget: { usd: 1 } });
+    store.setState({ plans: { s1: running } });
+    expect(isAsking(store.getState(), 's1')).toBe(false);
+    store.setState({ plans: { s1: { ...running, budget: { usd: 1, reached: request.reached } } } });
+    expect(isAsking(store.getState(), 's1')).toBe(true);
+    store.setState({ plans: { s1: { ...running, status: 'partial', budget: { usd: 1, reached: request.reached } } } });
+    expect(isAsking(store.getState(), 's1')).toBe(false);
   });
 });
