@@ -1,3 +1,4 @@
+import { BudgetAnswer, BudgetUsd } from './budget';
 import { z } from 'zod';
 import { SubAgent } from './subagents';
 import { ApprovalRule, ApprovalRuleFields } from './approval-rules';
@@ -371,6 +372,16 @@ export const calls = {
   reviewPlan: {
     input: z.object({ sessionId: SessionId, planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), decision: ReviewDecision }).strict(),
     output: z.object({ itemId: z.string() }),
+  },
+  /** "Save budget" in the panel: this plan's budget in dollars (a figure below the spend stops the next request). */
+  setPlanBudget: {
+    input: z.object({ sessionId: SessionId, planId: z.string().min(1).max(200), usd: BudgetUsd }).strict(),
+    output: z.object({ version: z.number().int().nonnegative() }),
+  },
+  /** "Extend budget" (the budget once more, or `usd`) or "End plan" on "Budget reached". */
+  answerBudget: {
+    input: z.object({ sessionId: SessionId, requestId: z.string().min(1).max(100), answer: BudgetAnswer }).strict(),
+    output: z.object({ accepted: z.boolean() }),
   },
   /** "Compact now": Claude summarises the older turns; refused while Claude works. */
   compactSession: {

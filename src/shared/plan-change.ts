@@ -33,6 +33,8 @@ export const PlanChange = z.discriminatedUnion('kind', [
    * card shows it), or the plan reopened with "Fix: …" steps.
    */
   z.object({ kind: z.literal('goal_check'), by: z.literal('waypoint'), action: z.enum(['verdict', 'reopen']), summary: z.string() }),
+  /** The plan's budget: the user set it, extended it or ended the plan at it; Waypoint stopped the run at it. */
+  z.object({ kind: z.literal('budget'), by: z.enum(['user', 'waypoint']), action: z.enum(['set', 'reached', 'extend', 'end']), summary: z.string() }),
 ]);
 export type PlanChange = z.infer<typeof PlanChange>;
 

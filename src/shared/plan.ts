@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanBudget } from './budget';
 import { PlanEditRecord } from './plan-edit';
 import { PlanReview } from './plan-review';
 
@@ -172,6 +173,8 @@ export const Plan = z.object({
   goalCheckDue: z.boolean().optional(),
   /** The goal checks made of this plan, oldest first. */
   goalChecks: z.array(GoalCheck).optional(),
+  /** Its budget in dollars and minutes (Settings' defaults, or the user's), and a stop at it awaiting an answer. */
+  budget: PlanBudget.optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalRule } from './approval-rules';
+import { BudgetMinutes, BudgetUsd } from './budget';
 import { Dialect } from './plan';
 import { MAX_THINKING_BUDGET, MIN_THINKING_BUDGET, ThinkingEffort } from './thinking';
 
@@ -61,6 +62,9 @@ export const Settings = z.object({
     .default(''),
   /** The skills unchecked in Settings "Skills" (on by default, so only those turned off are kept). */
   skillsTurnedOff: z.array(z.string().min(1).max(64)).max(1000).default([]),
+  /** "Budget per plan (USD)" and "Time per plan (minutes)": a new plan's budget (null: none). */
+  planBudgetUsd: BudgetUsd.nullable().default(null),
+  planBudgetMinutes: BudgetMinutes.nullable().default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -223,6 +223,10 @@ export const SessionSummary = z.object({
   usage: Usage.optional(),
   /** Cost in USD per plan step, keyed `${planId}#${stepId}` (the step in progress when each request was sent). */
   stepCosts: z.record(z.string(), z.number().nonnegative()).optional(),
+  /** Cost in USD per plan, keyed by plan id: every request sent while it was active (its budget's spend). */
+  planCosts: z.record(z.string(), z.number().nonnegative()).optional(),
+  /** Requests its `usage` sums (the chat's measured cost per request); absent in chats metered before it was counted. */
+  requestCount: z.number().int().nonnegative().optional(),
   /** How full the model's context window is: the chat's context after the last reply (the context meter). */
   context: ContextUse.optional(),
   /** A chat not started in the window: a headless `waypoint run`, or an MCP client planning through `waypoint mcp`. */

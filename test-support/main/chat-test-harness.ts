@@ -84,6 +84,15 @@ export class TinyPlanService implements PlanServiceApi {
   reopenWithFixes(): OpResult {
     return { ok: false, error: 'The tiny plan service takes no goal checks.' };
   }
+  setBudget(): OpResult {
+    return { ok: false, error: 'The tiny plan service keeps no budgets.' };
+  }
+  budgetReached(): OpResult {
+    return { ok: false, error: 'The tiny plan service keeps no budgets.' };
+  }
+  answerBudget(): OpResult {
+    return { ok: false, error: 'The tiny plan service keeps no budgets.' };
+  }
   toolsFor(dialect: Dialect): ToolDefinition[] {
     // Loose on purpose: these stand-in tools check their own arguments, as the tests expect.
     const base = { group: 'planning' as const, input: z.record(z.string(), z.unknown()), summarize: () => 'plan', describeDryRun: () => 'plan', needsApproval: () => false };

@@ -9,6 +9,7 @@ import { keySource, settingsSource } from './chat-test-harness';
 import type { ToolDefinition } from '../../src/main/tools/tool';
 import { ToolRegistry } from '../../src/main/tools/tool-registry';
 import { PlanService } from '../../src/main/plan/plan-service';
+import { budgetDefaultsOf } from '../../src/shared/budget';
 import { ChatLogs, type ChatLogsOptions } from '../../src/main/store/chat-logs';
 
 export const KIT_KEY = 'waypoint-test-persistence-kit-key';
@@ -29,7 +30,7 @@ export interface Instance {
 export type ShellOptions = Pick<ChatLogsOptions, 'follow' | 'releaseIdleMs' | 'keepRecent' | 'fs' | 'retryMs'>;
 
 export async function startInstance(dataDir: string, baseURL: string, settings = settingsSource(), tools: ToolDefinition[] = [], shell: ShellOptions = {}): Promise<Instance> {
-  const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst });
+  const plans = new PlanService({ dataDir, planFirst: () => settings.get().planFirst, budgetDefaults: () => budgetDefaultsOf(settings.get()) });
   const registry = new ToolRegistry();
   for (const tool of tools) registry.register(tool);
   const loop = chatsAndRuns({ settings, apiKey: keySource(KIT_KEY), plans, tools: registry, baseURL, workspace: null, stallTimeoutMs: 2000, sdkMaxRetries: 0 });

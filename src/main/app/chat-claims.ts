@@ -82,10 +82,11 @@ export function claimingHandlers(handlers: CallHandlers, claims: ChatClaims): Ca
 }
 
 /** The answer calls, by the kind of question they answer. */
-const ANSWERS: Partial<Record<CallName, 'approval' | 'escalation' | 'question'>> = {
+const ANSWERS: Partial<Record<CallName, 'approval' | 'escalation' | 'question' | 'budget'>> = {
   answerApproval: 'approval',
   answerEscalation: 'escalation',
   answerQuestion: 'question',
+  answerBudget: 'budget',
 };
 
 /** The writer's reply to a forwarded answer; its refusal, or its silence, is an error in words. */

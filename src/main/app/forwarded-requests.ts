@@ -10,7 +10,7 @@ export interface ForwardedRequestTarget {
   editPlan(sessionId: string, request: { planId: string; version: number; edit: UserEdit }): unknown;
   addNotice(sessionId: string, item: NoticeItem): void;
   /** The one answer path of the questions runs pause on (agent/pauses/prompt-answers.ts). */
-  answerPause(sessionId: string, kind: 'approval' | 'escalation' | 'question', requestId: string, answer: unknown): { accepted: boolean };
+  answerPause(sessionId: string, kind: 'approval' | 'escalation' | 'question' | 'budget', requestId: string, answer: unknown): { accepted: boolean };
   reviewPlan(sessionId: string, request: { planId: string; version: number; decision: ReviewDecision }): { itemId: string };
   retryRun(sessionId: string): { started: boolean };
 }

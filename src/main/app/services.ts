@@ -1,3 +1,4 @@
+import { budgetDefaultsOf } from '../../shared/budget';
 import { PagedItems } from '../store/paging/paged-items';
 import type { Settings, SettingsView } from '../../shared/settings';
 import type { ApprovalRuleFields } from '../../shared/approval-rules';
@@ -96,6 +97,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const plans = new PlanService({
     dataDir: options.dataDir,
     planFirst: () => settings.get().planFirst,
+    // Settings' budget per plan (a headless run's --budget-usd / --max-minutes override them).
+    budgetDefaults: () => budgetDefaultsOf({ ...settings.get(), ...options.settingsOverrides }),
     // Read when a WBS tool runs, long after `chats` below exists.
     workspaceOf: (id): string | null => chats.sessionState(id)?.summary.workspace ?? null,
   });
@@ -198,7 +201,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       sessions: withListedRuns(chats.listSessions(), {
         isRunning: (id) => chat.isRunning(id),
         inMemory: (id) => chats.sessionInMemory(id),
-        proposed: (id) => isAwaitingApproval(plans.getPlan(id)),
+        // A proposal or a stop at the budget: the plan is what asks.
+        proposed: (id) => isAwaitingApproval(plans.getPlan(id)) || !!plans.getPlan(id)?.budget?.reached,
       }),
     }),
     getSession: ({ sessionId }) => chats.getSession(sessionId),
@@ -267,6 +271,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     chooseWorkspace: ({ sessionId, folder }) => chooseWorkspace(chats, options.pickFolder, places, sessionId, folder),
     editPlan: ({ sessionId, ...request }) => chats.editPlan(sessionId, request),
     reviewPlan: ({ sessionId, ...request }) => chat.reviewPlan(sessionId, request),
+    setPlanBudget: ({ sessionId, planId, usd }) => chat.setPlanBudget(sessionId, planId, usd),
+    answerBudget: ({ sessionId, requestId, answer }) => chat.answerBudget(sessionId, requestId, answer),
     setChatInView: ({ sessionId }) => {
       chatInView = sessionId;
       return {};

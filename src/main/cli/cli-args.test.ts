@@ -18,13 +18,22 @@ describe('waypoint command line', () => {
   it('run: the task, the flags and the defaults', () => {
     expect(parseCli(['run', 'Add a README', '--workspace', '.', '--json', '--auto-approve', '--planning-style=wbs'], env, dir)).toEqual({
       kind: 'run',
-      args: { task: 'Add a README', workspace: dir, dataDir: desktopDataDir(env), planningStyle: 'wbs', autoApprove: true, json: true, resume: null, answer: null },
+      args: { task: 'Add a README', workspace: dir, dataDir: desktopDataDir(env), planningStyle: 'wbs', autoApprove: true, json: true, resume: null, answer: null, budgetUsd: null, maxMinutes: null },
     });
     expect(parseCli(['run', '--resume', 'abc', '--answer', 'Use the other file', '--data-dir', 'data'], env, dir)).toMatchObject({
       kind: 'run',
       args: { task: null, workspace: null, dataDir: join(dir, 'data'), resume: 'abc', answer: 'Use the other file' },
     });
     expect(parseCli(['run', 'x', '--workspace', dir], { ...env, WAYPOINT_DATA_DIR: '/srv/waypoint' }, dir)).toMatchObject({ args: { dataDir: '/srv/waypoint' } });
+  });
+
+  it('run: --budget-usd and --max-minutes take a figure above 0; anything else is refused in words', () => {
+    expect(parseCli(['run', 'x', '--workspace', dir, '--budget-usd', '2.5', '--max-minutes', '30'], env, dir)).toMatchObject({ kind: 'run', args: { budgetUsd: 2.5, maxMinutes: 30 } });
+    expect(parseCli(['run', 'x', '--workspace', dir, '--budget-usd', '$4'], env, dir)).toMatchObject({ args: { budgetUsd: 4 } });
+    for (const bad of ['0', '-1', 'ten', '', '1e3', 'Infinity']) {
+      expect(parseCli(['run', 'x', '--workspace', dir, `--budget-usd=${bad}`], env, dir), bad).toMatchObject({ kind: 'error', message: expect.stringMatching(/^--budget-usd ".*": The budget must be/) });
+    }
+    expect(parseCli(['run', 'x', '--workspace', dir, '--max-minutes', '0'], env, dir)).toMatchObject({ kind: 'error', message: '--max-minutes "0": The time must be more than 0 minutes.' });
   });
 
   it('mcp: a data folder and a style; nothing else', () => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseBudgetField } from '../../shared/budget';
 import { Dialect } from '../../shared/plan';
 import { desktopDataDir } from './desktop-data-dir';
 import { dataDirProblem } from '../common/data-dir-check';
@@ -16,6 +17,9 @@ export interface RunArgs {
   /** A chat to continue (it stopped for a person, was stopped, or failed). */
   resume: string | null;
   answer: string | null;
+  /** --budget-usd / --max-minutes: the plan's budget for this run (over Settings'); null: Settings'. */
+  budgetUsd: number | null;
+  maxMinutes: number | null;
 }
 
 export interface McpArgs {
@@ -54,12 +58,16 @@ Options:
   --json                 stdout: one JSON event per line, ending with {"type":"run_finished","exitCode":N}
   --resume CHAT_ID       Continue that chat
   --answer ANSWER        With --resume: skip | abort | guidance text (a failing step), a question's answer,
-                         approve | deny (a call the app asked about), approve | feedback (a proposed plan)
+                         approve | deny (a call the app asked about), approve | feedback (a proposed plan),
+                         extend | end (a plan stopped at its budget)
+  --budget-usd N         The plan's budget in dollars (default: Settings' "Budget per plan (USD)", else none)
+  --max-minutes N        The plan's time in minutes (default: Settings' "Time per plan (minutes)", else none)
   --help                 Show this help
 
 Exit codes: 0 done (the plan completed, or the reply is done); 2 a person is needed (the question
 and the command that answers it are printed); 3 the Anthropic API kept failing; 4 a risky call was
-refused without --auto-approve; 1 anything else (an aborted plan, bad input).
+refused without --auto-approve; 5 the plan's budget stopped the run (the spend is printed; answer
+with --resume CHAT_ID --answer extend|end); 1 anything else (an aborted plan, bad input).
 
 Needs ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL is honoured).`;
 
@@ -96,6 +104,15 @@ function style(value: string | undefined): Dialect | null | { error: string } {
   if (value === undefined) return null;
   const parsed = Dialect.safeParse(value);
   return parsed.success ? parsed.data : { error: `unknown planning style "${value}": use one of ${STYLES}.` };
+}
+
+/** --budget-usd N / --max-minutes N: the same figures Settings takes (more than 0, a plain number). */
+function budgetFlag(value: string | undefined, kind: 'usd' | 'minutes'): number | null | { error: string } {
+  if (value === undefined) return null;
+  const flag = kind === 'usd' ? '--budget-usd' : '--max-minutes';
+  const parsed = parseBudgetField(value.trim() === '' ? 'x' : value, kind);
+  if (!parsed.ok) return { error: `${flag} "${value}": ${parsed.error}` };
+  return parsed.value;
 }
 
 function isFolder(path: string): boolean {
@@ -135,6 +152,8 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
       json: { type: 'boolean' },
       resume: { type: 'string' },
       answer: { type: 'string' },
+      'budget-usd': { type: 'string' },
+      'max-minutes': { type: 'string' },
     },
     RUN_HELP,
   );
@@ -169,12 +188,16 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
 
   const planningStyle = style(v['planning-style'] as string | undefined);
   if (planningStyle && typeof planningStyle === 'object') return { kind: 'error', message: planningStyle.error };
+  const budgetUsd = budgetFlag(v['budget-usd'] as string | undefined, 'usd');
+  if (typeof budgetUsd === 'object' && budgetUsd !== null) return { kind: 'error', message: budgetUsd.error };
+  const maxMinutes = budgetFlag(v['max-minutes'] as string | undefined, 'minutes');
+  if (typeof maxMinutes === 'object' && maxMinutes !== null) return { kind: 'error', message: maxMinutes.error };
   const dataDir = dataDirFrom(v['data-dir'] as string | undefined, env, cwd);
   if (typeof dataDir === 'object') return { kind: 'error', message: dataDir.error };
 
   return {
     kind: 'run',
-    args: { task: taskText, workspace, dataDir, planningStyle, autoApprove: v['auto-approve'] === true, json: v.json === true, resume, answer },
+    args: { task: taskText, workspace, dataDir, planningStyle, autoApprove: v['auto-approve'] === true, json: v.json === true, resume, answer, budgetUsd, maxMinutes },
   };
 }
 

@@ -18,6 +18,8 @@ import { recordAttempt } from './engine/step-notes';
 import { setStepStatus } from './engine/step-status';
 import { markUndone, type UndoFiles } from './engine/undo-plan';
 import { PlanStore } from './plan-store';
+import { answerBudget, markBudgetReached, setPlanBudget } from './engine/plan-budget';
+import type { BudgetAnswer, BudgetReached, PlanBudget } from '../../shared/budget';
 import type { PlanCause, PlanServiceApi, PlanUpdate } from './plan-service.types';
 
 export interface PlanServiceOptions {
@@ -28,6 +30,8 @@ export interface PlanServiceOptions {
   planFirst?: () => boolean;
   /** A chat's workspace folder (WBS.md is written there); without it every chat has none. */
   workspaceOf?: (sessionId: string) => string | null;
+  /** Settings' "Budget per plan (USD)" and "Time per plan (minutes)": what a new plan starts with. */
+  budgetDefaults?: () => Pick<PlanBudget, 'usd' | 'minutes'>;
 }
 
 /**
@@ -91,6 +95,21 @@ export class PlanService implements PlanServiceApi, Disposable {
       by: 'user',
       action: decision.kind === 'approve' ? 'approve' : 'feedback',
     });
+  }
+
+  /** "Save budget" in the panel: this plan's dollar budget from now on. */
+  setBudget(sessionId: string, planId: string, usd: number): OpResult {
+    return this.store.apply(sessionId, (plan) => setPlanBudget(plan, planId, usd, this.options), { kind: 'budget', by: 'user', action: 'set' });
+  }
+
+  /** The run stopped at the plan's budget (agent/plan-hooks/budget-gate.ts): the plan awaits an answer. */
+  budgetReached(sessionId: string, reached: BudgetReached): OpResult {
+    return this.store.apply(sessionId, (plan) => markBudgetReached(plan, reached, this.options), { kind: 'budget', by: 'waypoint', action: 'reached' });
+  }
+
+  /** "Extend budget" or "End plan". */
+  answerBudget(sessionId: string, answer: BudgetAnswer, spentUsd: number): OpResult {
+    return this.store.apply(sessionId, (plan) => answerBudget(plan, answer, spentUsd, this.options), { kind: 'budget', by: 'user', action: answer.kind });
   }
 
   /** A tool call made while `stepId` was in progress, listed on that step. */
@@ -183,6 +202,9 @@ export class PlanService implements PlanServiceApi, Disposable {
     let next: OpResult = result;
     if (!current || current.id !== result.plan.id) {
       if (inPlanFirstMode(current, this.serviceOptions.planFirst?.() ?? false)) next = propose(result);
+      // A new plan starts with Settings' budget (none when both are empty).
+      const defaults = this.serviceOptions.budgetDefaults?.();
+      if (next.ok && defaults && (defaults.usd !== undefined || defaults.minutes !== undefined)) next = { ...next, plan: amend(next.plan, { budget: { ...defaults } }) };
     } else if (isAwaitingApproval(current)) {
       const refusal = proposalGuard(current, result.plan);
       if (refusal) return rejected(refusal);

@@ -1,3 +1,4 @@
+import type { BudgetAnswer, BudgetReached } from '../../shared/budget';
 import type { Dialect, Plan, StepToolCall } from '../../shared/plan';
 import type { ReviewDecision } from '../../shared/plan-review';
 import type { PlanCause, PlanUpdate } from '../../shared/plan-change';
@@ -31,6 +32,12 @@ export interface PlanServiceApi {
   editPlan(sessionId: string, request: UserEditRequest): OpResult;
   /** Plan first: approve the proposal the user saw, or ask for a revision. */
   reviewPlan(sessionId: string, planId: string, version: number, decision: ReviewDecision): OpResult;
+  /** "Save budget": this plan's dollar budget (refused with why for a replaced or closed plan). */
+  setBudget(sessionId: string, planId: string, usd: number): OpResult;
+  /** The run stopped at the plan's budget: the plan records the stop it awaits an answer to. */
+  budgetReached(sessionId: string, reached: BudgetReached): OpResult;
+  /** "Extend budget" or "End plan" (the plan ends as partial). */
+  answerBudget(sessionId: string, answer: BudgetAnswer, spentUsd: number): OpResult;
   /** A tool call made while `stepId` was in progress (false when there is no such step). */
   recordToolCall(sessionId: string, stepId: number, call: StepToolCall): boolean;
   /** The goal check of the plan's completion (engine/goal-check.ts); refused when none is due. */

@@ -27,7 +27,7 @@ export const InboxRequest = z.discriminatedUnion('kind', [
    * escalation, Claude's question). The answer is parsed by the writer with its kind's schema,
    * on the same answer path as its own window's answers.
    */
-  z.object({ kind: z.literal('answer'), prompt: z.enum(['approval', 'escalation', 'question']), requestId: z.string().min(1).max(200), answer: z.unknown() }).strict(),
+  z.object({ kind: z.literal('answer'), prompt: z.enum(['approval', 'escalation', 'question', 'budget']), requestId: z.string().min(1).max(200), answer: z.unknown() }).strict(),
   /** The user answered the plan proposal (plan first) of a chat another process writes. */
   z.object({ kind: z.literal('plan_review'), planId: z.string().min(1).max(200), version: z.number().int().nonnegative(), decision: ReviewDecision }).strict(),
   /** "Retry now" on a chat another process writes, after its run gave up on the API. */

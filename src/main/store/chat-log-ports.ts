@@ -12,6 +12,8 @@ export interface UsageRecord {
   model: string;
   usage: Usage;
   step: { planId: string; stepId: number } | null;
+  /** The plan that was active when it was sent: its budget's spend (a step or none in progress). */
+  planId?: string | null;
 }
 
 /** What persistence needs of the chats of record (Chats implements it). */

@@ -500,7 +500,7 @@ export class ChatLogs implements AsyncDisposable {
 
   private onUsage(record: UsageRecord): void {
     const log = this.logs.get(record.sessionId);
-    if (log) this.write(log, { type: 'usage', model: record.model, usage: record.usage, step: record.step });
+    if (log) this.write(log, { type: 'usage', model: record.model, usage: record.usage, step: record.step, planId: record.planId ?? null });
   }
 
   private writeSummary(log: ChatLog, session: SessionSummary): void {

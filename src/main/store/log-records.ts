@@ -75,6 +75,8 @@ export const LogRecord = z.discriminatedUnion('type', [
     model: z.string(),
     usage: Usage,
     step: z.object({ planId: z.string(), stepId: z.number().int() }).nullable(),
+    /** The active plan whose run sent it (its budget's spend); absent in older logs. */
+    planId: z.string().nullable().optional(),
   }),
 ]);
 export type LogRecord = z.infer<typeof LogRecord>;

@@ -30,6 +30,8 @@ export interface ReplayedChat {
   subagents: Map<string, SubAgent>;
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
+  /** Spend per plan (its budget's), from the usage records. */
+  planCosts: Record<string, number>;
   /** The versions kept beside the ones shown (chats/chat-versions.ts), the latest record of each. */
   versions: KeptVersion[];
   /** Records that could not apply (a history change that does not fit what came before): skipped, in words. */
@@ -65,6 +67,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         prompts: [],
         subagents: new Map(),
         stepCosts: {},
+        planCosts: {},
         versions: [],
         problems: [],
       };
@@ -124,6 +127,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         chat.subagents.set(record.agent.id, record.agent);
         break;
       case 'usage':
+        if (record.planId) chat.planCosts[record.planId] = (chat.planCosts[record.planId] ?? 0) + record.usage.costUsd;
         if (record.step) {
           const key = `${record.step.planId}#${record.step.stepId}`;
           chat.stepCosts[key] = (chat.stepCosts[key] ?? 0) + record.usage.costUsd;

@@ -31,7 +31,11 @@ export interface RestoredChat {
  * `repair: false` takes the log as it is: its run may be going on in another process.
  */
 export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = {}): RestoredChat {
-  const session = new ChatSession({ ...chat.summary, ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}) }, chat.items);
+  const costs = {
+    ...(chat.stepCosts && Object.keys(chat.stepCosts).length ? { stepCosts: chat.stepCosts } : {}),
+    ...(chat.planCosts && Object.keys(chat.planCosts).length ? { planCosts: chat.planCosts } : {}),
+  };
+  const session = new ChatSession({ ...chat.summary, ...costs }, chat.items);
   const id = chat.summary.id;
   session.compaction = session.itemsOfKind('compaction').at(-1) ?? null;
   session.restoreHistory(chat.history);

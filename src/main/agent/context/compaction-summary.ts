@@ -11,6 +11,7 @@ import { applyCompaction, appliesTo, shortenToolResults, type Compaction } from 
 import type { ModelLimits } from '../model/model-catalog';
 import { requestModelTurn } from '../model/model-turn';
 import { estimateMessages } from './token-estimate';
+import type { Pause } from '../pauses/pause-kind';
 
 /**
  * The summary requests of a compaction. Each one is the chat's own request up to the cut —
@@ -53,12 +54,15 @@ export interface SummaryDeps {
   onUsage(usage: Usage, model: string): void;
   /** The request as it can be sent: attachment references filled in (absent: sent as built). */
   resolve?(request: MessageCreateParamsBase): Promise<MessageCreateParamsBase>;
+  /** The plan's budget, asked before each summary request (agent/plan-hooks/budget-gate.ts): a Pause stops it unsent. */
+  admit?(model: string, inputTokens: number): Pause | null;
 }
 
 export type SummaryOutcome =
   | { kind: 'done'; compaction: Compaction }
   | { kind: 'stopped' }
-  | { kind: 'failed'; error: unknown; retries: number };
+  | { kind: 'failed'; error: unknown; retries: number }
+  | { kind: 'budget'; pause: Pause };
 
 /** Summarises the history before `cut` (a user turn's start), on top of the chat's current compaction. */
 export async function summariseUpTo(cut: number, deps: SummaryDeps): Promise<SummaryOutcome> {
@@ -79,6 +83,8 @@ export async function summariseUpTo(cut: number, deps: SummaryDeps): Promise<Sum
       request = summaryRequest(deps.base, history, current, end, maxTokens);
     }
     if (!fits(request, deps.ratio, budget)) request = squeezed(request, deps.ratio, budget);
+    const stop = deps.admit?.(request.model, measureWith(request, deps.ratio).tokens);
+    if (stop) return { kind: 'budget', pause: stop };
     const asked = await ask(request, deps);
     if (asked.kind !== 'done') return asked;
     current = { upTo: end, summary: asked.text };

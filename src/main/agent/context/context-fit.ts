@@ -11,6 +11,7 @@ import { calibrationOf, measureForCompaction, measureRequest, measureWith, type 
 import { applyCompaction, appliesTo, planStateNote, shortenToolResults, withTailText, type Compaction } from './context-view';
 import { estimateFixed, estimateMessages, estimateText } from './token-estimate';
 import { usageOf } from '../model/usage-meter';
+import type { Pause } from '../pauses/pause-kind';
 
 /**
  * Every request fits the chosen model's window (docs/contract.md §5, "Model and its window"): measured
@@ -31,7 +32,9 @@ export type FitOutcome =
   /** A summary request failed after the loop's retries. */
   | { kind: 'failed'; error: unknown; retries: number }
   /** Even the current turn alone, shortened, does not fit. */
-  | { kind: 'too_long'; tokens: number; budget: number };
+  | { kind: 'too_long'; tokens: number; budget: number }
+  /** A summary request would pass the plan's budget: nothing was sent, the run pauses. */
+  | { kind: 'budget'; pause: Pause };
 
 /** The request as sent: the compaction applied, cache breakpoints set, the plan's state at the end once anything was left out. */
 export function composeRequest(base: MessageCreateParamsBase, compaction: Compaction | null, plan: Plan | null, shortenFrom?: { from: number; includeNewest: boolean }): MessageCreateParamsBase {

@@ -1,3 +1,4 @@
+import { BudgetUsd, type BudgetAnswer } from '../../../shared/budget';
 import { MessageText, MessageTextOrEmpty, describeZodError } from '../../../shared/contract';
 import type { Attachment } from '../../../shared/attachments';
 import type { ReviewDecision } from '../../../shared/plan-review';
@@ -281,6 +282,21 @@ export class ChatService implements Disposable {
     return this.prompts.answer(this.prompts.kinds.question, sessionId, requestId, answer);
   }
 
+  /** "Extend budget" or "End plan" on the plan's "Budget reached". */
+  answerBudget(sessionId: string, requestId: string, answer: BudgetAnswer): { accepted: boolean } {
+    return this.prompts.answer(this.prompts.kinds.budget, sessionId, requestId, answer);
+  }
+
+  /** "Save budget": the plan's new dollar budget; refused with why (a replaced or closed plan). */
+  setPlanBudget(sessionId: string, planId: string, usd: number): { version: number } {
+    this.chats.require(sessionId);
+    const figure = BudgetUsd.safeParse(usd);
+    if (!figure.success) throw new UserFacingError('invalid_input', describeZodError(figure.error));
+    const result = this.options.plans.setBudget(sessionId, planId, figure.data);
+    if (!result.ok) throw new UserFacingError('invalid_input', result.error);
+    return { version: result.plan.version };
+  }
+
   /** An answer of any kind, still unparsed (another process's, through the chat's inbox). */
   answerPause(sessionId: string, kind: keyof PauseKinds, requestId: string, answer: unknown): { accepted: boolean } {
     const { kinds } = this.prompts;
@@ -288,6 +304,7 @@ export class ChatService implements Disposable {
     if (kind === 'escalation') return this.prompts.answer(kinds.escalation, sessionId, requestId, answer);
     if (kind === 'plan') return this.prompts.answer(kinds.plan, sessionId, requestId, answer);
     if (kind === 'retry') return this.prompts.answer(kinds.retry, sessionId, requestId, answer);
+    if (kind === 'budget') return this.prompts.answer(kinds.budget, sessionId, requestId, answer);
     return this.prompts.answer(kinds.question, sessionId, requestId, answer);
   }
 

@@ -15,7 +15,7 @@ import { runChat } from './chat-run';
 import { runConversation, type RunContext } from './run-loop';
 import type { ApiKeySource, LoopRecovery, RequestAttachments, SettingsSource } from '../ports';
 import type { ModelFacts } from '../model/model-facts';
-import { meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
+import { activePlanId, meterRequest, stepInProgress, usageOf, type UsageRecord } from '../model/usage-meter';
 import { withChatModel } from '../model/chat-model';
 import type { ProjectSource } from '../prompts/project-context';
 import type { Settings } from '../../../shared/settings';
@@ -245,7 +245,8 @@ export class RunController implements Disposable {
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
       ...(project ? { project: (settings: Settings) => project.forTurn(session.summary.workspace ?? null, settings) } : {}),
       onUsage: (usage, model, context, step) => {
-        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: step ?? stepInProgress(options.plans.getPlan(sessionId)) };
+        const plan = options.plans.getPlan(sessionId);
+        const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: step ?? stepInProgress(plan), planId: activePlanId(plan) };
         options.onUsage(record);
         publish({ type: 'session_updated', session: { ...meterRequest(session.summary, record), ...(context ? { context } : {}) } });
       },

@@ -35,6 +35,7 @@ import { deliverEditNotes } from '../prompts/edit-notes';
 import { heldForApproval, planFirstNote, planFirstRefusal } from '../plan-hooks/plan-first';
 import { checkGoalIfDue } from '../plan-hooks/goal-check';
 import type { UsageRecord } from '../../store/chat-log-ports';
+import { checkPlanBudget } from '../plan-hooks/budget-gate';
 import { stepCallTracker } from './step-call-tracker';
 import { turnOf } from '../../recovery/turn-checkpoints';
 import type { ModelThinking } from '../../../shared/thinking';
@@ -157,8 +158,12 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     // max_tokens within the model's cap, and above the thinking budget when thinking is on (thinking-params.ts).
     const base = { ...built, ...thinkingFields(settings, support, thinks, limits.maxOutputTokens) };
     // Measured against the model's window, compacted first when it would not fit (context-fit.ts).
-    const fitted = await fitRequest(base, contextDeps(deps, limits, setState));
+    const fitted = await fitRequest(base, { ...contextDeps(deps, limits, setState), admit: (model, tokens) => checkPlanBudget(deps, model, tokens) });
+    if (fitted.kind === 'budget') return { paused: fitted.pause };
     if (fitted.kind !== 'ready') return endUnfitted(fitted, deps, limits, base.model);
+    // The plan's budget: a request that would pass it is not sent; the run pauses (budget-gate.ts).
+    const overBudget = checkPlanBudget(deps, fitted.request.model, fitted.measured.tokens);
+    if (overBudget) return { paused: overBudget };
     // Attached files and tools' images travel as references; only the request sent carries their bytes.
     const resolved = await deps.attachments.resolve(fitted.request);
     // Thinking whose prefix changed since Claude produced it (tools, system, a compaction, a shortened message) stays out.
@@ -336,7 +341,7 @@ export function contextDeps(deps: RunContext, limits: ModelLimits, setState: (st
 }
 
 /** A request that could not be made to fit: the run ends with a notice, and nothing was sent. */
-function endUnfitted(outcome: Exclude<FitOutcome, { kind: 'ready' }>, deps: RunContext, limits: ModelLimits, model: string): void {
+function endUnfitted(outcome: Exclude<FitOutcome, { kind: 'ready' | 'budget' }>, deps: RunContext, limits: ModelLimits, model: string): void {
   const sessionId = deps.session.summary.id;
   if (outcome.kind === 'stopped') return;
   if (outcome.kind === 'failed') {

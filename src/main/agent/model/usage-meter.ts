@@ -37,6 +37,16 @@ export function stepInProgress(plan: Plan | null): UsageRecord['step'] {
   return step ? { planId: plan.id, stepId: step.id } : null;
 }
 
+/** The plan whose budget a request spends: the active one (a plan awaiting approval spends too: its exploring is its cost). */
+export function activePlanId(plan: Plan | null): string | null {
+  return plan && plan.status === 'active' ? plan.id : null;
+}
+
+/** What a plan has spent so far (every request sent while it was active). */
+export function planSpend(summary: SessionSummary, planId: string): number {
+  return summary.planCosts?.[planId] ?? 0;
+}
+
 export const stepCostKey = (planId: string, stepId: number): string => `${planId}#${stepId}`;
 
 /** The summary after one more request: running usage and cost, and the step's share. */
@@ -46,5 +56,15 @@ export function meterRequest(summary: SessionSummary, record: UsageRecord): Sess
     const key = stepCostKey(record.step.planId, record.step.stepId);
     stepCosts[key] = (stepCosts[key] ?? 0) + record.usage.costUsd;
   }
-  return { ...summary, usage: addUsage(summary.usage, record.usage), ...(record.step || summary.stepCosts ? { stepCosts } : {}) };
+  const planCosts = { ...(summary.planCosts ?? {}) };
+  if (record.planId) planCosts[record.planId] = (planCosts[record.planId] ?? 0) + record.usage.costUsd;
+  // Counted from a chat's first request only: one metered before has a usage the count would not match.
+  const counted = summary.requestCount !== undefined || !summary.usage;
+  return {
+    ...summary,
+    usage: addUsage(summary.usage, record.usage),
+    ...(counted ? { requestCount: (summary.requestCount ?? 0) + 1 } : {}),
+    ...(record.step || summary.stepCosts ? { stepCosts } : {}),
+    ...(record.planId || summary.planCosts ? { planCosts } : {}),
+  };
 }

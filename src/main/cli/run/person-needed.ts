@@ -1,4 +1,5 @@
 import type { CallOutput, EventOf, WaypointEvent } from '../../../shared/contract';
+import { parseBudgetField, type BudgetAnswer } from '../../../shared/budget';
 import type { EscalationAnswer } from '../../../shared/prompts';
 import { awaitsRetry, RetryAnswer } from '../../../shared/retry-now';
 import type { CallRouter } from '../../app/call-router';
@@ -109,6 +110,20 @@ export function answerRetry(answerPause: Services['answerPause'], sessionId: str
   } catch (error) {
     return { accepted: false, error: (error as Error).message, continues: false };
   }
+}
+
+/**
+ * `--answer` to a plan stopped at its budget: "extend" adds the plan's budget once more (a run
+ * goes on), "end" ends the plan partly done (nothing runs); a dollar figure sets that budget.
+ */
+export async function answerBudget(router: CallRouter, sessionId: string, requestId: string, text: string): Promise<{ accepted: boolean; error?: string; continues: boolean }> {
+  const word = text.trim().toLowerCase();
+  const figure = word === 'extend' || word === 'end' ? null : parseBudgetField(word, 'usd');
+  if (figure && (!figure.ok || figure.value === null)) return { accepted: false, error: `a plan stopped at its budget is answered with extend, end or a new budget in dollars, not "${text}"`, continues: false };
+  const answer: BudgetAnswer = word === 'end' ? { kind: 'end' } : figure?.ok && figure.value !== null ? { kind: 'extend', usd: figure.value } : { kind: 'extend' };
+  const result = await router('answerBudget', { sessionId, requestId, answer });
+  if (!result.ok) return { accepted: false, error: result.error.message, continues: false };
+  return { accepted: (result.value as { accepted: boolean }).accepted, continues: answer.kind === 'extend' };
 }
 
 /**

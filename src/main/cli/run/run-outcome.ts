@@ -1,4 +1,5 @@
 import type { WaypointEvent } from '../../../shared/contract';
+import { spendOfBudget, type BudgetReached } from '../../../shared/budget';
 import type { Plan } from '../../../shared/plan';
 import { stepsLeft, stepsLeftText } from '../../../shared/plan-pause';
 import { FAILURE_CODES } from '../../agent/model/api-error-map';
@@ -19,6 +20,8 @@ export type RunEnd =
   | { exitCode: 2; kind: 'person_needed'; person: PersonNeeded; text: string }
   | { exitCode: 3; kind: 'api_failed'; text: string }
   | { exitCode: 4; kind: 'refused'; refusals: Refusal[]; text: string }
+  /** The plan's budget stopped the run: the spend is said; `--answer extend|end` answers it. */
+  | { exitCode: 5; kind: 'budget'; spentUsd: number; text: string }
   | { exitCode: 1; kind: 'other'; reason: 'aborted' | 'stopped' | 'unfinished' | 'failed_plan' | 'cut_off' | 'error'; text: string };
 
 const API_FAILURES: ReadonlySet<string> = new Set(FAILURE_CODES);
@@ -88,6 +91,8 @@ export class RunOutcome {
   settle(): RunEnd {
     if (this.apiError) return { exitCode: 3, kind: 'api_failed', text: this.apiError };
     const plan = this.plan;
+    const stop = plan?.status === 'active' ? plan.budget?.reached : undefined;
+    if (plan && stop) return { exitCode: 5, kind: 'budget', spentUsd: stop.spentUsd, text: budgetStopText(plan, stop) };
     if (plan?.status === 'cancelled') return { exitCode: 1, kind: 'other', reason: 'aborted', text: `The plan "${plan.goal}" was aborted.` };
     if (this.stopped) return { exitCode: 1, kind: 'other', reason: 'stopped', text: 'The run was stopped.' };
     const refused = this.refusals.length > 0;
@@ -112,4 +117,13 @@ export class RunOutcome {
     if (refused) return { exitCode: 4, kind: 'refused', refusals: this.refusals, text: refusedText() };
     return { exitCode: 0, kind: 'done', text: plan?.status === 'completed' ? `The plan "${plan.goal}" ${plan.summary.skipped > 0 ? `is ${completedWords(plan.summary.skipped)}` : 'is complete'}.` : 'Done.' };
   }
+}
+
+/** What a run stopped at its budget says: the spend against the budget (or the time), and that nothing more was sent. */
+function budgetStopText(plan: Plan, stop: BudgetReached): string {
+  const what =
+    stop.limit === 'time'
+      ? `it ran ${Math.round(stop.elapsedMinutes)} of its ${plan.budget?.minutes ?? 0} minutes ($${stop.spentUsd.toFixed(2)} spent)`
+      : `${spendOfBudget(stop.spentUsd, plan.budget?.usd ?? 0)} spent, and the next request would pass it`;
+  return `Budget reached: the plan "${plan.goal}" stopped at its budget: ${what}.`;
 }

@@ -8,7 +8,7 @@ import { createServices, type Services } from '../../app/services';
 import { MemorySecretStore } from '../../settings/api-key-store';
 import type { RunArgs } from '../cli-args';
 import { BadInput } from './bad-input';
-import { ANSWERERS, answerApproval, answerCommand, answerPlanProposal, answerRetry, awaitedRetry, shellQuote, type PersonNeeded } from './person-needed';
+import { ANSWERERS, answerApproval, answerBudget, answerCommand, answerPlanProposal, answerRetry, awaitedRetry, shellQuote, type PersonNeeded } from './person-needed';
 import { RunOutcome, type RunEnd } from './run-outcome';
 import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
@@ -43,7 +43,12 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
     shell: 'cli',
     secretStore: new MemorySecretStore(),
     env: io.env,
-    settingsOverrides: args.planningStyle ? { planningStyle: args.planningStyle } : {},
+    settingsOverrides: {
+      ...(args.planningStyle ? { planningStyle: args.planningStyle } : {}),
+      // This run's plan budget, over Settings' (never saved).
+      ...(args.budgetUsd !== null ? { planBudgetUsd: args.budgetUsd } : {}),
+      ...(args.maxMinutes !== null ? { planBudgetMinutes: args.maxMinutes } : {}),
+    },
   });
   try {
     return await new HeadlessRun(args, io, services).run();
@@ -148,6 +153,14 @@ class HeadlessRun {
       if (answered.continues) return { kind: 'running' };
       return { kind: 'ended', end: { exitCode: 1, kind: 'other', reason: 'aborted', text: 'Not retried: the kept message was not sent again.' } };
     }
+    const stop = snapshot.plan?.status === 'active' ? snapshot.plan.budget?.reached : undefined;
+    if (stop && this.args.answer === null) return { kind: 'ended', end: this.outcome!.settle() };
+    if (stop && this.args.answer !== null) {
+      const answered = await answerBudget(router, sessionId, stop.id, this.args.answer);
+      if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the plan no longer waits at its budget'}.`);
+      if (answered.continues) return { kind: 'running' };
+      return { kind: 'no_run' };
+    }
     if (this.args.answer !== null && isAwaitingApproval(snapshot.plan)) {
       const answered = await answerPlanProposal(router, sessionId, snapshot.plan, this.args.answer);
       if (!answered.accepted) throw new BadInput(`the answer was not taken: ${answered.error ?? 'the plan is no longer proposed'}.`);
@@ -223,6 +236,11 @@ class HeadlessRun {
       footer.push(...personLines(end.person));
       details.person = end.person;
       details.answerCommand = answerCommand(id, options);
+      footer.push(`Answer with: ${details.answerCommand as string}`);
+    } else if (end.kind === 'budget') {
+      details.spentUsd = end.spentUsd;
+      details.answerCommand = answerCommand(id, options);
+      footer.push('Answers: "extend" (the budget once more), "end" (the plan ends partly done)');
       footer.push(`Answer with: ${details.answerCommand as string}`);
     } else if (end.kind === 'refused') {
       details.refusals = end.refusals;

@@ -64,6 +64,6 @@ export function isOpen(plan: Plan): boolean {
  * The same snapshot (same version, same rules met) with some bookkeeping fields set, e.g. the
  * plan-first review state or who made the change: a frozen, sealed copy.
  */
-export function amend(plan: Plan, fields: Partial<Pick<Plan, 'review' | 'claudeVersion' | 'edits'>>): Plan {
+export function amend(plan: Plan, fields: Partial<Pick<Plan, 'review' | 'claudeVersion' | 'edits' | 'budget'>>): Plan {
   return markSealed(deepFreeze({ ...plan, ...fields }));
 }

@@ -1,3 +1,4 @@
+import type { BudgetAnswer } from '../../../shared/budget';
 import type { UserEdit } from '../../../shared/plan-edit';
 import type { ReviewDecision } from '../../../shared/plan-review';
 import { failed, OK } from './errors';
@@ -19,6 +20,10 @@ export interface PlanEditSlice {
   editPlan(sessionId: string, edit: UserEdit, seen?: PlanSeen): Promise<ActionResult>;
   reviewPlan(sessionId: string, decision: ReviewDecision): Promise<ActionResult>;
   dismissPlanRefusal(sessionId: string): void;
+  /** "Save budget": the plan's budget in dollars (a refusal is kept like an edit's). */
+  setPlanBudget(sessionId: string, planId: string, usd: number): Promise<ActionResult>;
+  /** "Extend budget" / "End plan" on "Budget reached". */
+  answerBudget(sessionId: string, requestId: string, answer: BudgetAnswer): Promise<ActionResult>;
 }
 
 /** A plan as the user saw it. */
@@ -45,6 +50,23 @@ export const createPlanEditSlice: SliceCreator<PlanEditSlice> = (set, get, api) 
     planRefusals: {},
     editPlan: (sessionId, edit, seen) => settle(sessionId, (planId, version) => api.call('editPlan', { sessionId, planId, version, edit }), seen),
     reviewPlan: (sessionId, decision) => settle(sessionId, (planId, version) => api.call('reviewPlan', { sessionId, planId, version, decision })),
+    // The plan shown names itself: a budget for a plan since replaced is refused by main, in words the control shows.
+    setPlanBudget: async (sessionId, planId, usd) => {
+      try {
+        await api.call('setPlanBudget', { sessionId, planId, usd });
+        return OK;
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    answerBudget: async (sessionId, requestId, answer) => {
+      try {
+        const { accepted } = await api.call('answerBudget', { sessionId, requestId, answer });
+        return accepted ? OK : { ok: false, message: 'This budget stop was already answered.' };
+      } catch (error) {
+        return failed(error);
+      }
+    },
     dismissPlanRefusal(sessionId) {
       if (get().planRefusals[sessionId]) set((state) => ({ planRefusals: { ...state.planRefusals, [sessionId]: null } }));
     },

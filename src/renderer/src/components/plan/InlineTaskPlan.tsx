@@ -10,6 +10,8 @@ import { usePlanPause } from '../../plan/use-plan-pause';
 import { ContinuePlan } from './ContinuePlan';
 import { AddStep } from './AddStep';
 import { PlanProposal } from './PlanProposal';
+import { PlanBudgetControl } from '../budget/PlanBudgetControl';
+import { PlanBudgetStop } from '../budget/PlanBudgetStop';
 import { PlanRefusal } from './PlanRefusal';
 import { useWaypoint } from '../../store/store-context';
 import type { PlanSeen } from '../../store/plan-edit-slice';
@@ -82,6 +84,8 @@ function VisiblePlan({ plan, attention }: { plan: Plan; attention?: StepAttentio
         <div className="task-plan-bar-fill" style={{ transform: `scaleX(${percent / 100})` }} />
       </div>
       {proposed && sessionId && <PlanProposal plan={plan} sessionId={sessionId} />}
+      {sessionId && <PlanBudgetControl plan={plan} sessionId={sessionId} />}
+      {sessionId && <PlanBudgetStop plan={plan} sessionId={sessionId} />}
       {pausedLeft !== null && <ContinuePlan left={pausedLeft} />}
       {sessionId && <PlanRefusal sessionId={sessionId} />}
       {/* A question that blocks the run sits above the steps, outside their scroll area, so it is

@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { estimatePlanCostUsd, REQUESTS_PER_STEP } from '../../../../shared/budget';
 import type { Plan } from '../../../../shared/plan';
 import { useWaypoint } from '../../store/store-context';
 
@@ -17,6 +18,10 @@ export function PlanProposal({ plan, sessionId }: { plan: Plan; sessionId: strin
   const formId = useId();
   const busy = working || sending;
   const feedbackShown = plan.review?.state === 'proposed' ? plan.review.feedback : undefined;
+  const estimate = useWaypoint((s) => {
+    const chat = s.sessions.find((x) => x.id === sessionId);
+    return chat ? estimatePlanCostUsd(plan, chat) : null;
+  });
 
   const answer = async (decision: Parameters<typeof reviewPlan>[1]) => {
     setSending(true);
@@ -44,6 +49,11 @@ export function PlanProposal({ plan, sessionId }: { plan: Plan; sessionId: strin
           ? 'Claude is writing this proposal…'
           : 'Claude proposes this plan. Nothing in your files changes until you approve it; you can edit its steps first.'}
       </p>
+      {estimate !== null && (
+        <p className="task-plan-proposal-estimate">
+          Estimated cost: ${estimate.toFixed(2)} (about {plan.estimatedToolCalls ?? plan.steps.length * REQUESTS_PER_STEP} requests at this chat's cost per request so far)
+        </p>
+      )}
       {feedbackShown && !working && <p className="task-plan-proposal-feedback">Your last feedback: {feedbackShown.text}</p>}
       <div className="task-plan-proposal-actions">
         <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => void answer({ kind: 'approve' })}>

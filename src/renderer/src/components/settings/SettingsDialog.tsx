@@ -14,6 +14,7 @@ import { PLANNING_STYLES } from './planning-styles';
 import { useFocusTrap } from './use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
+import { BudgetFields, budgetDraftOf, parseBudgetDraft, type BudgetDraft, type BudgetErrors } from './BudgetFields';
 import { NotificationsCheck } from './NotificationsCheck';
 import { modelLimitsText } from './model-limits-text';
 import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
@@ -30,7 +31,7 @@ type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
   | 'instructionsForEveryChat' | 'skillsTurnedOff'
-> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string };
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string } & BudgetDraft;
 
 function draftOf(settings: Settings): Draft {
   const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
@@ -54,6 +55,7 @@ function draftOf(settings: Settings): Draft {
     notifications: settings.notifications,
     instructionsForEveryChat: settings.instructionsForEveryChat,
     skillsTurnedOff: settings.skillsTurnedOff,
+    ...budgetDraftOf(settings),
   };
 }
 
@@ -72,6 +74,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [budgetErrors, setBudgetErrors] = useState<BudgetErrors>({});
+  const budgetRefs = { planBudgetUsd: useRef<HTMLInputElement>(null), planBudgetMinutes: useRef<HTMLInputElement>(null) };
   // Approval rules added here wait for Save like the fields above (rule-drafts.ts).
   const [ruleDrafts, setRuleDrafts] = useState<RuleDraft[]>([]);
   const addApprovalRule = useWaypoint((s) => s.addApprovalRule);
@@ -141,10 +145,14 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     if (!mcp.ok) found.mcpServers = mcp.message;
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
+    const budget = parseBudgetDraft(draft);
+    setBudgetErrors(budget.ok ? {} : budget.errors);
+    if (!budget.ok) return budgetRefs[budget.errors.planBudgetUsd ? 'planBudgetUsd' : 'planBudgetMinutes'].current?.focus();
     setSaving(true);
-    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, ...rest } = draft;
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, planBudgetUsd: _usd, planBudgetMinutes: _minutes, ...rest } = draft;
     const saved = await onSave({
       ...rest,
+      ...budget.patch,
       maxRetries: Number(maxRetries),
       retryDelayMs: Number(retryDelayMs),
       thinkingBudgetTokens: Number(thinkingBudgetTokens),
@@ -222,6 +230,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <NumberField id={`${id}-goal-checks`} label="Goal checks" limits={NUMBER_FIELDS.goalChecks} value={draft.goalChecks}
             error={errors.goalChecks} inputRef={fieldRefs.goalChecks} onChange={(v) => editNumber('goalChecks', v)}
             hint="How many times an independent check may judge whether a completed plan met its goal (each costs one request); 0 turns it off." />
+          <BudgetFields id={id} draft={draft} errors={budgetErrors} usdRef={budgetRefs.planBudgetUsd} minutesRef={budgetRefs.planBudgetMinutes}
+            onChange={(key, value) => edit(key, value)} />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}
             hint="Claude may plan multi-step work with the planning tools." />
           <div className="field">
