@@ -1,0 +1,98 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UserFacingError } from '../../common/errors';
+import type { ChangedFile, ChatWorktree } from '../../../shared/worktree';
+import { FolderGone, type GitRunner } from './git';
+
+/**
+ * What a worktree chat changed: everything in its worktree against the commit it started from —
+ * written by tools, made by commands, committed or not, created or deleted (.gitignore'd files
+ * aside). Measured through a throw-away index (a copy of the worktree's, so unchanged files are
+ * not hashed again), so the chat's own index and branch are never touched by looking.
+ */
+async function withScratchIndex<T>(git: GitRunner, worktree: ChatWorktree, use: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  await requireFolder(worktree);
+  const own = (await git.run(worktree.path, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).stdout.trim();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-changes-'));
+  const scratch = path.join(dir, 'index');
+  try {
+    await fsp.copyFile(own, scratch).catch(() => undefined); // a fresh worktree may have none yet
+    const env = { GIT_INDEX_FILE: scratch };
+    await git.run(worktree.path, ['add', '--all', '--', '.'], { env });
+    return await use(env);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The worktree folder is still there; deleted by hand, the chat says so rather than a git error. */
+export async function requireFolder(worktree: ChatWorktree): Promise<void> {
+  if (!(await fsp.stat(worktree.path).then((s) => s.isDirectory(), () => false))) throw worktreeGone(worktree);
+}
+
+export function worktreeGone(worktree: ChatWorktree): UserFacingError {
+  return new UserFacingError(
+    'invalid_input',
+    `This chat's worktree folder (${worktree.path}) was deleted outside Waypoint. What was committed on ${worktree.branch} is still in ${worktree.repo}; use "Discard worktree" in Changes to let the chat go on in ${worktree.repo}.`,
+  );
+}
+
+const STATUS: Record<string, ChangedFile['status']> = { A: 'added', D: 'deleted', M: 'modified', T: 'modified' };
+
+export async function worktreeChanges(git: GitRunner, worktree: ChatWorktree): Promise<ChangedFile[]> {
+  return withScratchIndex(git, worktree, async (env) => {
+    const base = ['diff', '--cached', '--no-renames', '-z', worktree.baseCommit];
+    const [names, counts] = await Promise.all([
+      git.run(worktree.path, [...base, '--name-status'], { env }),
+      git.run(worktree.path, [...base, '--numstat'], { env }),
+    ]);
+    const lines = new Map<string, { added: number | null; removed: number | null }>();
+    // numstat -z: "added\tremoved\tpath\0"; "-" for a binary file.
+    for (const record of counts.stdout.split('\0')) {
+      const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
+      if (m) lines.set(m[3], { added: m[1] === '-' ? null : Number(m[1]), removed: m[2] === '-' ? null : Number(m[2]) });
+    }
+    const parts = names.stdout.split('\0');
+    const files: ChangedFile[] = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      const filePath = parts[i + 1];
+      const count = lines.get(filePath) ?? { added: null, removed: null };
+      files.push({ path: filePath, status: STATUS[parts[i][0]] ?? 'modified', ...count });
+    }
+    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  });
+}
+
+/** A path as the Changes list names it: inside the worktree, never `..` or absolute. */
+export function checkChangedPath(given: string): string {
+  const norm = path.posix.normalize(given.replaceAll('\\', '/'));
+  if (!given || path.posix.isAbsolute(norm) || norm === '..' || norm.startsWith('../') || norm === '.' || norm.split('/').includes('.git')) {
+    throw new UserFacingError('invalid_input', `"${given}" is not a file of this chat's changes.`);
+  }
+  return norm;
+}
+
+/** The unified diff of one file against the commit the worktree started from. */
+export async function worktreeFileDiff(git: GitRunner, worktree: ChatWorktree, given: string): Promise<string> {
+  const file = checkChangedPath(given);
+  return withScratchIndex(git, worktree, async (env) => (await git.run(worktree.path, ['diff', '--cached', '--no-renames', worktree.baseCommit, '--', file], { env })).stdout);
+}
+
+/** Puts one file back as it was at the base commit; a file the chat created goes. */
+export async function revertWorktreeFile(git: GitRunner, worktree: ChatWorktree, given: string): Promise<void> {
+  const file = checkChangedPath(given);
+  await requireFolder(worktree);
+  const inBase = await git.run(worktree.path, ['cat-file', '-e', `${worktree.baseCommit}:${file}`], { okCodes: [1, 128] });
+  try {
+    if (inBase.code === 0) {
+      await git.run(worktree.path, ['restore', `--source=${worktree.baseCommit}`, '--staged', '--worktree', '--', file]);
+    } else {
+      await git.run(worktree.path, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', file]);
+      await fsp.rm(path.join(worktree.path, file), { force: true });
+    }
+  } catch (error) {
+    if (error instanceof FolderGone) throw worktreeGone(worktree);
+    throw error;
+  }
+}
