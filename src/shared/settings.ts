@@ -48,6 +48,8 @@ export const Settings = z.object({
   runsAtOnce: z.number().int().min(1).max(16).default(4),
   /** Web shell: the browser's notifications when a chat out of view waits for a person or finishes (its permission asked when turned on). */
   notifications: z.boolean().default(false),
+  /** New chats in a git repository work in their own worktree on branch waypoint/<short chat id> (docs/architecture.md "Worktrees and Changes"). */
+  worktrees: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatWorktree } from './worktree';
 import { ApprovalRule } from './approval-rules';
 import { Attachment } from './attachments';
 import { Dialect, ErrorClass, PlanCompletion, PlanStatus, PlanUndone, StepStatus } from './plan';
@@ -216,6 +217,8 @@ export const SessionSummary = z.object({
     })
     .optional(),
   workspace: z.string().optional(),
+  /** The chat works in its own git worktree (Settings "Work in a git worktree"); `workspace` is inside it. */
+  worktree: ChatWorktree.optional(),
   /** The last run ended mid-way (crash, kill): the chat offers "Resume". */
   interrupted: z.boolean().optional(),
   usage: Usage.optional(),

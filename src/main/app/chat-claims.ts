@@ -19,7 +19,7 @@ export interface ChatClaims {
  * chat reads its log, and previewRerun only computes what a rerun would drop: both work on a chat
  * another process writes.
  */
-const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat', 'exportChat', 'previewRerun', 'getChatWriter', 'setChatInView']);
+const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat', 'exportChat', 'previewRerun', 'getChatWriter', 'setChatInView', 'getChanges', 'getFileDiff']);
 
 /** Calls that decide for themselves who writes the chat (the user's "Take over"). */
 const OWN_CLAIM: ReadonlySet<CallName> = new Set<CallName>(['takeOverChat']);

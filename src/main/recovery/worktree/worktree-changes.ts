@@ -51,14 +51,16 @@ export async function worktreeChanges(git: GitRunner, worktree: ChatWorktree): P
     // numstat -z: "added\tremoved\tpath\0"; "-" for a binary file.
     for (const record of counts.stdout.split('\0')) {
       const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
-      if (m) lines.set(m[3], { added: m[1] === '-' ? null : Number(m[1]), removed: m[2] === '-' ? null : Number(m[2]) });
+      const [, added, removed, file] = m ?? [];
+      if (file !== undefined) lines.set(file, { added: added === '-' ? null : Number(added), removed: removed === '-' ? null : Number(removed) });
     }
     const parts = names.stdout.split('\0');
     const files: ChangedFile[] = [];
     for (let i = 0; i + 1 < parts.length; i += 2) {
-      const filePath = parts[i + 1];
+      const code = parts[i] ?? '';
+      const filePath = parts[i + 1] ?? '';
       const count = lines.get(filePath) ?? { added: null, removed: null };
-      files.push({ path: filePath, status: STATUS[parts[i][0]] ?? 'modified', ...count });
+      files.push({ path: filePath, status: STATUS[code.charAt(0)] ?? 'modified', ...count });
     }
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });

@@ -30,8 +30,9 @@ export async function forgetChatWorktree(git: GitRunner, worktree: ChatWorktree,
 async function repoOf(folder: string): Promise<string | null> {
   const text = await fsp.readFile(path.join(folder, '.git'), 'utf8').catch(() => null);
   const m = text && /^gitdir: (.+)$/m.exec(text);
-  if (!m) return null;
-  const commonDir = path.dirname(path.dirname(m[1].trim())); // REPO/.git
+  const gitdir = m?.[1];
+  if (!gitdir) return null;
+  const commonDir = path.dirname(path.dirname(gitdir.trim())); // REPO/.git
   return path.dirname(commonDir);
 }
 

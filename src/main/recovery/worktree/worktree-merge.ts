@@ -71,7 +71,7 @@ export async function mergeWorktree(git: GitRunner, worktree: ChatWorktree, chat
       throw new UserFacingError('invalid_input', `Not merged: ${worktree.branch} and ${base} both changed ${named(files)}. Nothing was merged; resolve it in the chat (or by hand), then merge again.`);
     }
     const ident = await identity(git, worktree.repo);
-    commit = (await git.run(worktree.repo, [...ident, 'commit-tree', tree.trim(), '-p', baseTip, '-p', tip, '-m', `Merge ${worktree.branch} (Waypoint: ${chatTitle}) into ${base}`])).stdout.trim();
+    commit = (await git.run(worktree.repo, [...ident, 'commit-tree', (tree ?? '').trim(), '-p', baseTip, '-p', tip, '-m', `Merge ${worktree.branch} (Waypoint: ${chatTitle}) into ${base}`])).stdout.trim();
   }
   try {
     if (checkout) await git.run(checkout, ['merge', '--ff-only', '--quiet', commit]);
