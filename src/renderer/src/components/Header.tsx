@@ -8,6 +8,7 @@ import { FindButton } from './find/FindButton';
 import { NeedsYouButton } from './inbox/NeedsYou';
 import { ModelSelect } from './settings/ModelSelect';
 import { WorkspaceButton } from './workspace/WorkspaceButton';
+import { ChangesButton } from './changes/ChangesButton';
 
 interface Props {
   title: string;
@@ -19,9 +20,12 @@ interface Props {
   onOpenSettings(): void;
   /** Electron only: the OS folder dialog for this chat's workspace (the web shell has its own dialog). */
   onChooseWorkspace?: () => void;
+  /** The open chat, for "Changes"; its worktree's branch when it works in one. */
+  sessionId?: string;
+  branch?: string | null;
 }
 
-export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace }: Props) {
+export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace, sessionId, branch }: Props) {
   const models = useWaypoint((s) => s.models);
   const loadModels = useWaypoint((s) => s.loadModels);
   const id = useId();
@@ -44,6 +48,7 @@ export function Header({ title, workspace, model, onChooseModel, onOpenSettings,
           {modelDisplayName(model, models)}
         </span>
       )}
+      {sessionId && <ChangesButton sessionId={sessionId} branch={branch ?? null} />}
       <ChatCost />
       <NeedsYouButton />
       <FindButton />

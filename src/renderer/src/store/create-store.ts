@@ -22,6 +22,7 @@ import { createAttachmentsSlice } from './attachments-slice';
 import { createFindSlice } from './find-slice';
 import { createTranscriptPagesSlice } from './transcript-pages-slice';
 import { createChatWriterSlice } from './chat-writer-slice';
+import { createChangesSlice } from './changes-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -49,5 +50,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createFindSlice(set, get, api),
     ...createTranscriptPagesSlice(set, get, api),
     ...createChatWriterSlice(set, get, api),
+    ...createChangesSlice(set, get, api),
   }));
 }

@@ -22,6 +22,7 @@ import type { AttachmentsSlice } from './attachments-slice';
 import type { FindSlice } from './find-slice';
 import type { TranscriptPagesSlice } from './transcript-pages-slice';
 import type { ChatWriterSlice } from './chat-writer-slice';
+import type { ChangesSlice } from './changes-slice';
 import type { TranscriptWindow } from './transcript-window';
 
 export type ModelInfo = CallOutput<'listModels'>['models'][number];
@@ -116,7 +117,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ChangesSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

@@ -14,6 +14,7 @@ import { useFocusTrap } from './use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
 import { NotificationsCheck } from './NotificationsCheck';
+import { WorktreesSection } from './WorktreesSection';
 import { modelLimitsText } from './model-limits-text';
 import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
 
@@ -27,7 +28,7 @@ interface Props {
 
 type Draft = Pick<
   Settings,
-  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
+  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications' | 'worktrees'
 > & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string };
 
 function draftOf(settings: Settings): Draft {
@@ -49,6 +50,7 @@ function draftOf(settings: Settings): Draft {
     maxModelTurns: String(settings.maxModelTurns),
     runsAtOnce: String(settings.runsAtOnce),
     notifications: settings.notifications,
+    worktrees: settings.worktrees,
   };
 }
 
@@ -236,6 +238,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             onChange={(v) => edit('autoSkipNonCritical', v)} />
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
+          <WorktreesSection id={`${id}-worktrees`} checked={draft.worktrees} onChange={(v) => edit('worktrees', v)} />
           <ApprovalRulesSection drafts={ruleDrafts} onDrafts={setRuleDrafts} />
           {shell === 'web' && <NotificationsCheck id={`${id}-notifications`} checked={draft.notifications} onChange={(v) => edit('notifications', v)} />}
           <div className="field">
