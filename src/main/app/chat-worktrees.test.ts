@@ -68,6 +68,8 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     await app.call('deleteSession', { sessionId: id });
     expect(existsSync(wt.path)).toBe(false);
     expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+    // Merged, its branch names work main took: it stays.
+    expect(git(app.workspace, 'branch', '--list', '--format=%(refname:short)', 'waypoint/*').trim()).toBe(wt.branch);
   });
 
   it('an unmerged chat deleted takes its branch along', async () => {

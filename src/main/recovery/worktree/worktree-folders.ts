@@ -11,7 +11,7 @@ export const worktreesDirOf = (dataDir: string): string => path.join(dataDir, 'w
 
 /**
  * A deleted chat's worktree goes. Its branch goes too, unless it is merged into the branch it was
- * made from (then it only names history the user has) or the user keeps it: a kept branch first
+ * made from (then it names work the user took) or the user keeps it: a kept branch first
  * gets the chat's uncommitted work committed, so removing the folder loses nothing.
  */
 export async function forgetChatWorktree(git: GitRunner, worktree: ChatWorktree, options: { keepBranch: boolean; title: string }): Promise<void> {
@@ -21,7 +21,9 @@ export async function forgetChatWorktree(git: GitRunner, worktree: ChatWorktree,
   if (!options.keepBranch && worktree.baseBranch) {
     const clean = !there || (await git.run(worktree.path, ['status', '--porcelain']).then((r) => r.stdout.trim() === '', () => false));
     const tip = await git.run(worktree.repo, ['rev-parse', '--verify', '--quiet', `refs/heads/${worktree.branch}`], { okCodes: [1] });
-    merged = clean && tip.code === 0 && (await git.run(worktree.repo, ['merge-base', '--is-ancestor', tip.stdout.trim(), `refs/heads/${worktree.baseBranch}`], { okCodes: [1, 128] })).code === 0;
+    const head = tip.stdout.trim();
+    // Merged: it has commits of its own (a branch still at its start holds no work) and the base has them all.
+    merged = clean && tip.code === 0 && head !== worktree.baseCommit && (await git.run(worktree.repo, ['merge-base', '--is-ancestor', head, `refs/heads/${worktree.baseBranch}`], { okCodes: [1, 128] })).code === 0;
   }
   await removeWorktree(git, worktree.repo, worktree.path, options.keepBranch || merged ? null : worktree.branch);
 }

@@ -223,6 +223,13 @@ describe('no orphan worktrees', () => {
     expect(sh(r, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
   });
 
+  it('a deleted chat that changed nothing takes its branch along (a branch at its start is not "merged")', async () => {
+    const r = repo();
+    const { wt } = await made1(r);
+    await forgetChatWorktree(git, wt, { keepBranch: false, title: 't' });
+    expect(sh(r, 'branch', '--list', 'waypoint/*')).toBe('');
+  });
+
   it('at start, worktrees of chats that no longer exist go, with their branches; Settings counts what is left', async () => {
     const r = repo();
     const dataDir = tempDir();
