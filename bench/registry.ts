@@ -13,6 +13,7 @@ import { startupBench } from './startup';
 import { streamingBench } from './streaming';
 import { virtualisersBench } from './virtualisers';
 import { workingChatBench } from './working-chat';
+import { worktreeBench } from './worktree';
 
 export interface Entry {
   name: string;
@@ -36,6 +37,7 @@ export const BENCHES: Entry[] = [
   { name: 'paged-sessions', browser: false, load: async () => pagedSessionsBench },
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   { name: 'chat-index', browser: true, load: async () => chatIndexBench },
+  { name: 'worktree', browser: false, load: async () => worktreeBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

@@ -50,6 +50,9 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(readFileSync(join(wt.path, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
     expect(existsSync(join(wt.path, BY_COMMAND))).toBe(true);
 
+    // Its folder is the worktree: another folder is refused while it has one.
+    await expect(app.call('chooseWorkspace', { sessionId: id, folder: app.dir })).rejects.toThrow(/works in its own git worktree \(branch waypoint\/.*merge or discard it in Changes/);
+
     // The worktree survives a restart: it is in the chat's log.
     await app.restart();
     expect((await app.call('getSession', { sessionId: id })).session.worktree).toEqual(wt);
