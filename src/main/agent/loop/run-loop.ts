@@ -19,6 +19,7 @@ import { createApprover } from '../pauses/approval-step';
 import { questionPause } from '../pauses/question-step';
 import type { Pause } from '../pauses/pause-kind';
 import { unansweredToolUses } from '../../chats/api-history';
+import { callKey } from '../../../shared/tool-results';
 import type { ToolDefinition } from '../../tools/tool';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
@@ -216,7 +217,7 @@ async function toolBatch(
       settings,
       tools,
       showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-      approve: createApprover({ sessionId, settings, rules: () => deps.rules() }),
+      approve: createApprover({ sessionId, settings, rules: () => deps.rules(), repeated: (block) => session.summary.interruptedCalls?.includes(callKey(block.name, block.input)) ?? false }),
       approved,
       ask: (toolUseId, question) => questionPause(sessionId, toolUseId, question),
       // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
