@@ -13,7 +13,7 @@ import { FolderGone, type GitRunner } from './git';
  */
 async function withScratchIndex<T>(git: GitRunner, worktree: ChatWorktree, use: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
   await requireFolder(worktree);
-  const own = (await git.run(worktree.path, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).stdout.trim();
+  const own = await indexOf(git, worktree.path);
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-changes-'));
   const scratch = path.join(dir, 'index');
   try {
@@ -24,6 +24,14 @@ async function withScratchIndex<T>(git: GitRunner, worktree: ChatWorktree, use: 
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The worktree's own index: `<git dir>/index`, the git dir read from its `.git` file (no git started for it). */
+async function indexOf(git: GitRunner, folder: string): Promise<string> {
+  const text = await fsp.readFile(path.join(folder, '.git'), 'utf8').catch(() => '');
+  const gitdir = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
+  if (gitdir) return path.join(path.resolve(folder, gitdir), 'index');
+  return (await git.run(folder, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).stdout.trim();
 }
 
 /** The worktree folder is still there; deleted by hand, the chat says so rather than a git error. */
@@ -42,26 +50,23 @@ const STATUS: Record<string, ChangedFile['status']> = { A: 'added', D: 'deleted'
 
 export async function worktreeChanges(git: GitRunner, worktree: ChatWorktree): Promise<ChangedFile[]> {
   return withScratchIndex(git, worktree, async (env) => {
-    const base = ['diff', '--cached', '--no-renames', '-z', worktree.baseCommit];
-    const [names, counts] = await Promise.all([
-      git.run(worktree.path, [...base, '--name-status'], { env }),
-      git.run(worktree.path, [...base, '--numstat'], { env }),
-    ]);
+    // One git for both: --raw says what became of each file, --numstat how many lines (-z: paths as they are).
+    const out = (await git.run(worktree.path, ['diff', '--cached', '--no-renames', '-z', '--raw', '--numstat', worktree.baseCommit], { env })).stdout;
+    const tokens = out.split('\0');
+    const statuses = new Map<string, ChangedFile['status']>();
     const lines = new Map<string, { added: number | null; removed: number | null }>();
-    // numstat -z: "added\tremoved\tpath\0"; "-" for a binary file.
-    for (const record of counts.stdout.split('\0')) {
-      const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
-      const [, added, removed, file] = m ?? [];
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i] ?? '';
+      if (token.startsWith(':')) {
+        // ":100644 100644 <sha> <sha> M" then the path.
+        statuses.set(tokens[i + 1] ?? '', STATUS[token.charAt(token.length - 1)] ?? 'modified');
+        i += 1;
+        continue;
+      }
+      const [, added, removed, file] = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(token) ?? [];
       if (file !== undefined) lines.set(file, { added: added === '-' ? null : Number(added), removed: removed === '-' ? null : Number(removed) });
     }
-    const parts = names.stdout.split('\0');
-    const files: ChangedFile[] = [];
-    for (let i = 0; i + 1 < parts.length; i += 2) {
-      const code = parts[i] ?? '';
-      const filePath = parts[i + 1] ?? '';
-      const count = lines.get(filePath) ?? { added: null, removed: null };
-      files.push({ path: filePath, status: STATUS[code.charAt(0)] ?? 'modified', ...count });
-    }
+    const files: ChangedFile[] = [...statuses].map(([filePath, status]) => ({ path: filePath, status, ...(lines.get(filePath) ?? { added: null, removed: null }) }));
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
 }
