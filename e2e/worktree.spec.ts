@@ -83,6 +83,7 @@ test('Discard worktree asks first; deleting a chat removes its worktree and bran
   const dialog = app.getByRole('alertdialog', { name: 'Delete chat?' });
   await expect(dialog.getByRole('checkbox', { name: /^Keep branch waypoint\// })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect.poll(() => readdirSync(join(shell.dataDir, 'worktrees')).length).toBe(0);
-  expect(git(shell.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+  // The chat leaves the list as soon as it is deleted; its worktree and then its branch go right after.
+  await expect(chats.getByRole('listitem').filter({ hasText: 'Write them again' })).toHaveCount(0);
+  await expect.poll(() => `${readdirSync(join(shell.dataDir, 'worktrees')).length} ${git(shell.workspace, 'branch', '--list', 'waypoint/*')}`).toBe('0 ');
 });
