@@ -36,7 +36,8 @@ function bigRepo(dir: string, files: number): void {
 export const worktreeBench: Benchmark = async ({ quick }) => {
   const files = quick ? 2_000 : 50_000;
   const touched = quick ? 200 : 2_000;
-  const runs = quick ? 2 : 5;
+  // WAYPOINT_BENCH_WORKTREE_RUNS: fewer runs on a loaded machine (each 50k-file worktree takes minutes to make and remove there).
+  const runs = Number(process.env.WAYPOINT_BENCH_WORKTREE_RUNS) || (quick ? 2 : 5);
   const git = gitRunner();
   const root = mkdtempSync(join(tmpdir(), 'waypoint-bench-worktree-'));
   const metrics: Metric[] = [];
@@ -53,6 +54,7 @@ export const worktreeBench: Benchmark = async ({ quick }) => {
       const t0 = wallNow();
       const start = await makeChatWorktree(git, { workspace: repo, worktreesDir, chatId });
       making.push(wallNow() - t0);
+      console.error(`[bench] worktree made in ${Math.round(making.at(-1)!)} ms`);
       if (start.kind !== 'made') throw new Error(start.note);
       await removeWorktree(git, repo, start.worktree.path, start.worktree.branch);
     }
@@ -73,6 +75,7 @@ export const worktreeBench: Benchmark = async ({ quick }) => {
       const t0 = wallNow();
       count = (await worktreeChanges(git, wt)).length;
       listing.push(wallNow() - t0);
+      console.error(`[bench] Changes listed in ${Math.round(listing.at(-1)!)} ms`);
     }
     if (count !== touched) throw new Error(`Changes listed ${count} files, not ${touched}`);
     const listMs = median(listing);
