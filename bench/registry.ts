@@ -14,6 +14,7 @@ import { startupBench } from './startup';
 import { streamingBench } from './streaming';
 import { virtualisersBench } from './virtualisers';
 import { workingChatBench } from './working-chat';
+import { worktreeBench } from './worktree';
 
 export interface Entry {
   name: string;
@@ -38,6 +39,7 @@ export const BENCHES: Entry[] = [
   { name: 'kill-replay', browser: false, load: async () => killReplayBench },
   { name: 'chat-index', browser: true, load: async () => chatIndexBench },
   { name: 'many-chats', browser: true, load: async () => manyChatsBench },
+  { name: 'worktree', browser: false, load: async () => worktreeBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

@@ -14,6 +14,7 @@ import { ApiKeyState, SettingsPatch, SettingsView } from './settings';
 import { InstructionsView, SkillsView } from './skills';
 import { ModelThinking } from './thinking';
 import { RunState, SessionSummary, TranscriptItem } from './transcript';
+import { ChangedFile, ChatWorktree } from './worktree';
 
 /**
  * The one typed contract between the renderer and main, used by both shells (Electron IPC and
@@ -248,8 +249,41 @@ export const calls = {
     output: SessionSummary,
   },
   deleteSession: {
-    input: z.object({ sessionId: SessionId }).strict(),
+    /** keepBranch: a worktree chat's branch stays (its uncommitted work committed on it) when its worktree goes. */
+    input: z.object({ sessionId: SessionId, keepBranch: z.boolean().optional() }).strict(),
     output: z.object({ deleted: z.boolean() }),
+  },
+  /** "Changes": every file the chat changed, against where its worktree started (docs/architecture.md "Worktrees and Changes"). */
+  getChanges: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ files: z.array(ChangedFile), worktree: ChatWorktree.nullable(), note: z.string().optional() }),
+  },
+  getFileDiff: {
+    input: z.object({ sessionId: SessionId, path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ diff: z.string() }),
+  },
+  revertFile: {
+    input: z.object({ sessionId: SessionId, path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ files: z.array(ChangedFile) }),
+  },
+  /** "Merge into BRANCH": all or nothing; a conflict or a dirty checkout is refused with the files named. */
+  mergeWorktree: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ commit: z.string() }),
+  },
+  /** "Discard worktree": the worktree and its branch go; the chat goes on in the repository folder. */
+  discardWorktree: {
+    input: z.object({ sessionId: SessionId }).strict(),
+    output: z.object({ session: SessionSummary }),
+  },
+  /** Settings: how many chat worktrees exist and their size; "Clean up worktrees" removes those of chats that are gone. */
+  getWorktreeUsage: {
+    input: z.object({}).strict(),
+    output: z.object({ count: z.number().int().nonnegative(), bytes: z.number().nonnegative() }),
+  },
+  cleanUpWorktrees: {
+    input: z.object({}).strict(),
+    output: z.object({ removed: z.number().int().nonnegative(), count: z.number().int().nonnegative(), bytes: z.number().nonnegative() }),
   },
   searchSessions: {
     input: z.object({ query: z.string().trim().min(1).max(500) }).strict(),

@@ -65,6 +65,8 @@ export const Settings = z.object({
   /** "Budget per plan (USD)" and "Time per plan (minutes)": a new plan's budget (null: none). */
   planBudgetUsd: BudgetUsd.nullable().default(null),
   planBudgetMinutes: BudgetMinutes.nullable().default(null),
+  /** New chats in a git repository work in their own worktree on branch waypoint/<short chat id> (docs/architecture.md "Worktrees and Changes"). */
+  worktrees: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatWorktree } from './worktree';
 import { ApprovalRule } from './approval-rules';
 import { Attachment } from './attachments';
 import { Dialect, ErrorClass, GoalCheck, PlanCompletion, PlanStatus, PlanUndone, StepStatus } from './plan';
@@ -58,6 +59,10 @@ export const ToolCallItem = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** Images the tool returned (an MCP screenshot): Claude gets them as images, the card shows them. */
   images: z.array(Attachment).optional(),
+  /** The tool changes things (file tools, run_command, MCP tools not read-only or idempotent): cut off, its effect is unknown. */
+  changes: z.boolean().optional(),
+  /** Cut off by a crash, kill or Stop while it ran: the card says "Interrupted". */
+  interrupted: z.boolean().optional(),
 });
 
 /**
@@ -218,6 +223,10 @@ export const SessionSummary = z.object({
     })
     .optional(),
   workspace: z.string().optional(),
+  /** The chat works in its own git worktree (Settings "Work in a git worktree"); `workspace` is inside it. */
+  worktree: ChatWorktree.optional(),
+  /** Calls (tool_results.callKey) cut off with their effect unknown: the same call again asks first. */
+  interruptedCalls: z.array(z.string()).max(100).optional(),
   /** The last run ended mid-way (crash, kill): the chat offers "Resume". */
   interrupted: z.boolean().optional(),
   usage: Usage.optional(),

@@ -19,7 +19,7 @@ export interface ChatClaims {
  * chat reads its log, and previewRerun only computes what a rerun would drop: both work on a chat
  * another process writes. The "Instructions" list and Settings' skills only read the workspace's files.
  */
-const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getPendingPrompts', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat', 'exportChat', 'previewRerun', 'getChatWriter', 'setChatInView', 'getInstructions', 'listSkills']);
+const READS: ReadonlySet<CallName> = new Set<CallName>(['getSession', 'getPendingPrompts', 'getTranscriptPage', 'getPlan', 'exportPlan', 'previewUndoPlan', 'findInChat', 'exportChat', 'previewRerun', 'getChatWriter', 'setChatInView', 'getInstructions', 'listSkills', 'getChanges', 'getFileDiff']);
 
 /** Calls that decide for themselves who writes the chat (the user's "Take over"). */
 const OWN_CLAIM: ReadonlySet<CallName> = new Set<CallName>(['takeOverChat']);

@@ -15,7 +15,7 @@ import { EventPump } from '../pump/event-pump';
 import { PlanService } from '../plan/plan-service';
 import { RecoveryService } from '../recovery/recovery-service';
 import type { LogFileSystem } from '../store/log-file-system';
-import { ChatLogs } from '../store/chat-logs';
+import { ChatLogs, SESSIONS_DIR } from '../store/chat-logs';
 import { SettingsStore } from '../settings/settings-store';
 import { ApiKeyStore, type SecretStore } from '../settings/api-key-store';
 import { throughPump, type AppServices } from './app-services';
@@ -39,6 +39,9 @@ import { AttachmentService } from '../attachments/attachment-service';
 import { exportChatMarkdown } from '../attachments/chat-export';
 import { findInPagedChat } from '../store/search/chat-find';
 import { ProjectContext } from '../agent/prompts/project-context';
+import { ChatWorktrees } from './chat-worktrees';
+import { worktreesDirOf } from '../recovery/worktree';
+import { join } from 'node:path';
 
 export type { AppServices } from './app-services';
 
@@ -167,6 +170,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.logRetryMs !== undefined ? { retryMs: options.logRetryMs } : {}),
   });
 
+  // Each chat's git worktree (Settings "Work in a git worktree") and every chat's Changes.
+  const worktrees = new ChatWorktrees({
+    chats,
+    folderChanges: recovery.folderChanges,
+    worktreesDir: worktreesDirOf(options.dataDir),
+    sessionsDir: join(options.dataDir, SESSIONS_DIR),
+    enabled: () => runSettings.get().worktrees,
+    isRunning: (sessionId) => chat.isRunning(sessionId),
+  });
+  // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background.
+  if (windowed) void worktrees.sweep().catch(() => undefined);
+
   // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
   // A chat another live process writes is that process's to start (drain claims it first).
   if (windowed) chat.restoreQueue((sessionId) => sessions.claim(sessionId));
@@ -209,7 +224,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     getPendingPrompts: ({ sessionId }) => chats.pendingPrompts(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
     newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
-    sendMessage: async ({ sessionId, text, attachments: refs }) => chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []),
+    sendMessage: async ({ sessionId, text, attachments: refs }) => {
+      // A new chat's worktree is made before its first message runs (chat-worktrees.ts).
+      await worktrees.beforeMessage(sessionId);
+      return chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []);
+    },
     startUpload: ({ name, size }, client) => attachments.startUpload(name, size, client),
     uploadChunk: ({ uploadId, offset, data }) => attachments.uploadChunk(uploadId, offset, data),
     finishUpload: ({ uploadId }) => attachments.finishUpload(uploadId),
@@ -253,12 +272,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
     renameSession: ({ sessionId, title }) => chats.renameSession(sessionId, title),
     pinSession: ({ sessionId, pinned }) => chats.pinSession(sessionId, pinned),
     setSessionModel: ({ sessionId, model }) => chats.setSessionModel(sessionId, model),
-    deleteSession: async ({ sessionId }) => {
-      // Deleting the chat stops its run (chat-service.ts); its file checkpoints then go too.
+    deleteSession: async ({ sessionId, keepBranch }) => {
+      // Deleting the chat stops its run (chat-service.ts); its file checkpoints then go too, and its worktree.
+      const held = worktrees.worktreeBeforeDelete(sessionId);
       const deleted = await sessions.deleteSession(sessionId);
       await recovery.forgetChat(sessionId);
+      if (held) await worktrees.forget(held, keepBranch ?? false);
       return { deleted };
     },
+    getChanges: ({ sessionId }) => worktrees.changes(sessionId),
+    getFileDiff: async ({ sessionId, path }) => ({ diff: await worktrees.fileDiff(sessionId, path) }),
+    revertFile: ({ sessionId, path }) => worktrees.revertFile(sessionId, path),
+    mergeWorktree: ({ sessionId }) => worktrees.merge(sessionId),
+    discardWorktree: ({ sessionId }) => worktrees.discard(sessionId),
+    getWorktreeUsage: () => worktrees.usage(),
+    cleanUpWorktrees: async () => ({ removed: await worktrees.sweep(), ...(await worktrees.usage()) }),
     searchSessions: async ({ query }) => ({ results: await sessions.search(query) }),
     findInChat: ({ sessionId, query }) => findInPagedChat(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),

@@ -75,6 +75,11 @@ export async function chooseWorkspace(
 ): Promise<CallOutput<'chooseWorkspace'>> {
   const snapshot = chats.getSession(sessionId);
   const current = snapshot.session.workspace ?? null;
+  // The worktree is the chat's workspace: moving it elsewhere would leave Changes and Merge about a folder no tool works in.
+  const worktree = snapshot.session.worktree;
+  if (worktree) {
+    throw new UserFacingError('invalid_input', `This chat works in its own git worktree (branch ${worktree.branch}): merge or discard it in Changes before choosing another folder.`);
+  }
   let folder: string | null;
   if (typed !== undefined) folder = typed;
   else if (pickFolder) folder = await pickFolder();

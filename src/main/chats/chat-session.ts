@@ -3,6 +3,7 @@ import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import type { SubAgent } from '../../shared/subagents';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
+import { callKey } from '../../shared/tool-results';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
 import type { CompactionItem, HistoryMark, RunState, SessionSummary, ToolCallItem, TranscriptItem } from '../../shared/transcript';
 import { Emitter } from '../common/emitter';
@@ -92,6 +93,13 @@ export class ChatSession {
   /** Adds an assistant turn, merging into a trailing assistant message (api-history.ts). */
   appendAssistant(blocks: ContentBlockParam[]): void {
     this.changeTail((history) => appendAssistant(history, blocks));
+  }
+
+  /** A changing call cut off with its effect unknown: the same call again asks first (approval-step.ts); the newest 100 are kept. */
+  private noteInterrupted(key: string): void {
+    const held = this.summary.interruptedCalls ?? [];
+    if (held.includes(key)) return;
+    this.summary = { ...this.summary, interruptedCalls: [...held, key].slice(-100) };
   }
 
   /** Answers every open tool_use with an is_error result (api-history.ts). */
@@ -249,6 +257,7 @@ export class ChatSession {
         if (event.sessionId !== this.summary.id) return;
         this.items.set(event.item);
         if (event.item.kind === 'compaction') this.compaction = event.item;
+        if (event.item.kind === 'tool_call' && event.item.interrupted) this.noteInterrupted(callKey(event.item.name, event.item.input));
         return;
       case 'message_delta':
         if (event.sessionId === this.summary.id) this.items.appendText(event.itemId, event.text);

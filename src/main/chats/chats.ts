@@ -2,6 +2,7 @@ import type { CallOutput, WaypointEvent } from '../../shared/contract';
 import { isAwaitingApproval, type Plan } from '../../shared/plan';
 import type { PlanUpdate } from '../../shared/plan-change';
 import type { UserEdit } from '../../shared/plan-edit';
+import type { ChatWorktree } from '../../shared/worktree';
 import type { NoticeItem, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { DisposableStore, type Disposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
@@ -202,6 +203,21 @@ export class Chats implements Disposable {
       throw new UserFacingError('busy', 'Claude is working in this chat. Press Stop (or wait) before changing its workspace folder.');
     }
     this.registry.publish(session, { type: 'session_updated', session: { ...session.summary, workspace, updatedAt: nowIso() } });
+    return session.summary;
+  }
+
+  /**
+   * The chat's own git worktree (made before its first message) or none (discarded): the
+   * workspace moves with it, in one session_updated so the log keeps both together and a restart
+   * finds the chat working where it was. Refused mid-run, as any change of folder is.
+   */
+  setWorktree(sessionId: string, worktree: ChatWorktree | null, workspace: string): SessionSummary {
+    const session = this.registry.require(sessionId);
+    if (this.options.isRunning(sessionId)) {
+      throw new UserFacingError('busy', "Claude is working in this chat. Press Stop (or wait) before changing its worktree.");
+    }
+    const { worktree: _was, ...rest } = session.summary;
+    this.registry.publish(session, { type: 'session_updated', session: { ...rest, ...(worktree ? { worktree } : {}), workspace, updatedAt: nowIso() } });
     return session.summary;
   }
 

@@ -5,6 +5,7 @@ import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkp
 import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
+import { FolderChanges } from './folder-changes';
 
 export interface RecoveryServiceOptions {
   plans: RecoveryPlans;
@@ -20,6 +21,7 @@ export class RecoveryService implements Disposable {
   private readonly core: RecoveryCore;
   private readonly queue = new SerialQueue();
   private readonly blobs: CheckpointBlobs;
+  private changes: FolderChanges | undefined;
 
   constructor(options: RecoveryServiceOptions) {
     const queue = this.queue;
@@ -78,6 +80,12 @@ export class RecoveryService implements Disposable {
   /** Puts back the files these turns changed (Edit message, Retry reply); files changed outside Waypoint since stay. */
   restoreTurns(sessionId: string, workspace: string | null, turns: readonly string[]): Promise<UndoResult> {
     return this.core.turns.restore(workspace, sessionId, turns, false);
+  }
+
+  /** "Changes" of a chat in a plain folder, from its turn checkpoints (folder-changes.ts). */
+  get folderChanges(): FolderChanges {
+    this.changes ??= new FolderChanges(this.blobs, this.core.turns);
+    return this.changes;
   }
 
   dispose(): void {

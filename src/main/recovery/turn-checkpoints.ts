@@ -94,6 +94,23 @@ export class TurnCheckpoints {
     });
   }
 
+  /**
+   * Every file Claude's file tools changed in `root` in any turn, with what it was before the
+   * first of them (the "Changes" of a chat in a plain folder, folder-changes.ts).
+   */
+  origins(root: string | null, sessionId: string): Promise<{ rel: string; abs: string; before: Snapshot }[]> {
+    return this.queue.run(async () => {
+      const manifest = await this.load(sessionId);
+      const out: { rel: string; abs: string; before: Snapshot }[] = [];
+      for (const entry of manifest.files) {
+        const target = entry.root === root ? resolveIn(root, entry.rel) : null;
+        const first = entry.captures[0];
+        if (target && first) out.push({ rel: target.rel, abs: target.abs, before: first.before });
+      }
+      return out;
+    });
+  }
+
   /** What putting back `turns` would do in `root`: files that differ from before those turns, and the commands they ran. */
   preview(root: string | null, sessionId: string, turns: readonly string[]): Promise<TurnPreview> {
     return this.queue.run(async () => {

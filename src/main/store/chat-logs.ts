@@ -437,9 +437,13 @@ export class ChatLogs implements AsyncDisposable {
         log.bufferText(event.itemId, event.text);
         this.scheduleText();
         return;
-      case 'transcript_item':
+      case 'transcript_item': {
         this.write(log, { type: 'item', item: event.item });
+        // A call cut off by Stop added itself to the summary's interruptedCalls: keep that too.
+        const summary = event.item.kind === 'tool_call' && event.item.interrupted ? this.options.chat.sessionState(sessionId)?.summary : undefined;
+        if (summary) this.writeSummary(log, summary);
         return;
+      }
       case 'run_state':
         // A phase of the same run is not logged (the history changes are, as they happen).
         if (event.state.status !== log.lastRunStatus) {

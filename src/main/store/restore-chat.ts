@@ -7,6 +7,7 @@ import { noticeItem } from '../common/transcript-items';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SubAgent } from '../../shared/subagents';
 import { interruptedResult } from '../../shared/subagent-results';
+import { INTERRUPTED_EFFECT } from '../../shared/tool-results';
 import type { ReplayedChat } from './replay';
 
 export const INTERRUPTED_RESULT = 'Interrupted: Waypoint was closed before this tool call finished, so it may not have run.';
@@ -58,15 +59,24 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   if (chat.runState.status === 'idle' || pending) return { session, fixedItems, fixedAgents: [], historyRepairs: [] };
 
   // A whole read of the transcript, once, for a chat a crash cut off mid-run.
+  const cutOff = new Set<string>();
   for (const item of session.transcript) {
     if ((item.kind === 'assistant' || item.kind === 'thinking') && item.status === 'streaming') fixedItems.push({ ...item, status: 'error' });
-    if (item.kind === 'tool_call' && (item.status === 'running' || item.status === 'awaiting_approval')) {
+    // A changing call that was running may have done all, part or none of its work: Claude hears so.
+    if (item.kind === 'tool_call' && item.status === 'running' && item.changes) {
+      fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_EFFECT, interrupted: true });
+      cutOff.add(item.toolUseId);
+    } else if (item.kind === 'tool_call' && (item.status === 'running' || item.status === 'awaiting_approval')) {
       fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
     }
   }
   const historyRepairs: HistoryChange[] = [];
   const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
   const fixedAgents = interruptSubAgents(session);
+  const open = unansweredToolUses(session.history);
+  if (open.some((id) => cutOff.has(id))) {
+    session.appendUser(open.filter((id) => cutOff.has(id)).map((id) => ({ type: 'tool_result' as const, tool_use_id: id, content: INTERRUPTED_EFFECT, is_error: true })));
+  }
   if (unansweredToolUses(session.history).length) session.closeOpenToolUses(INTERRUPTED_RESULT);
   repairing.dispose();
   const resumable = session.history.at(-1)?.role === 'user';

@@ -23,6 +23,7 @@ export interface ToolSpec<S extends z.ZodType> {
   server?: string;
   serverTool?: string;
   readOnly?: boolean;
+  idempotent?: boolean;
   /** What the transcript card says when the input cannot be parsed, e.g. "Read a file"; the name when absent. */
   label?: string;
   /** Appended to an invalid-input error: how to call the tool right (the planning tools give one). */
@@ -51,6 +52,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): ToolDefiniti
     ...(spec.server !== undefined ? { server: spec.server } : {}),
     ...(spec.serverTool !== undefined ? { serverTool: spec.serverTool } : {}),
     ...(spec.readOnly ? { readOnly: true } : {}),
+    ...(spec.idempotent ? { idempotent: true } : {}),
     label: spec.label ?? spec.name,
     parse: (raw) => parseToolInput(spec, raw),
     summarize: (input) => spec.summarize(typed(input)),

@@ -94,6 +94,8 @@ export interface ToolDefinition {
    * the plan; a tool that does not say so is taken to change things.
    */
   readOnly?: boolean;
+  /** Running it twice does what running it once does (MCP: the server's `idempotentHint`): cut off, it may simply run again. */
+  idempotent?: boolean;
   /** What the transcript card says when the input cannot be parsed (no hook runs then), e.g. "Read a file". */
   label: string;
   /** Parses a call's raw input, once per call; a failure is the call's tool error. */

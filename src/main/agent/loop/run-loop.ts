@@ -20,6 +20,7 @@ import { noPersonHere } from './agent-approvals';
 import { questionPause } from '../pauses/question-step';
 import type { Pause } from '../pauses/pause-kind';
 import { unansweredToolUses } from '../../chats/api-history';
+import { callKey } from '../../../shared/tool-results';
 import type { ToolDefinition, UserQuestion } from '../../tools/tool';
 import { runToolUses } from './tool-executor';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
@@ -258,6 +259,9 @@ async function toolBatch(
   deps.publish({ type: 'run_state', sessionId, state: { status: 'running', phase: 'tools' } });
   const results: ToolResultBlockParam[] = [];
   const approved = deps.approved !== null && toolUses.some((b) => b.id === deps.approved) ? { toolUseId: deps.approved, card: session.toolCall(deps.approved) } : null;
+  // A call cut off before (its effect unknown) asks again, whatever the rules say (interrupted-calls).
+  const repeated = (block: ToolUseBlock) => session.summary.interruptedCalls?.includes(callKey(block.name, block.input)) ?? false;
+  const approver = createApprover({ sessionId, settings, rules: () => deps.rules(), repeated });
   const end = await runToolUses(
     toolUses,
     {
@@ -266,7 +270,7 @@ async function toolBatch(
       settings,
       tools,
       showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-      approve: deps.agent ? noPersonHere(createApprover({ sessionId, settings, rules: () => deps.rules() })) : createApprover({ sessionId, settings, rules: () => deps.rules() }),
+      approve: deps.agent ? noPersonHere(approver) : approver,
       approved,
       // A sub-agent cannot put a question to the user yet: ask_user tells it to decide itself.
       ...(deps.agent ? {} : { ask: (toolUseId: string, question: UserQuestion) => questionPause(sessionId, toolUseId, question) }),

@@ -11,6 +11,7 @@ import { attachmentBlock } from '../../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../../common/transcript-items';
 import { knownFailure } from './tool-precheck';
 import { DELEGATE } from '../../tools/delegate';
+import { INTERRUPTED_EFFECT } from '../../../shared/tool-results';
 
 /** Long results stay whole for Claude but are clipped on the transcript card. */
 const CARD_RESULT_CHARS = 20_000;
@@ -122,7 +123,10 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
   const asked: { pause: Pause | null } = { pause: null };
   const { ask } = ctx;
   const askUser = ask ? (question: UserQuestion) => void (asked.pause = ask(block.id, question)) : null;
-  const outcome = input ? await execute(tool, input, block, ctx, askUser) : early!;
+  const ran = input ? await execute(tool, input, block, ctx, askUser) : early!;
+  // Stop cut a changing call off while it ran: nobody knows what it did, and Claude hears so.
+  const cutOff = Boolean(input && card?.changes && ctx.signal.aborted && !ran.ok);
+  const outcome: ToolOutcome = cutOff ? { ok: false, error: { kind: 'unknown', message: INTERRUPTED_EFFECT } } : ran;
   // The call asked the user (ask_user): the run ends here, and the answer becomes its result.
   if (asked.pause) return { end: { kind: 'paused', pause: asked.pause } };
   const durationMs = Math.round(performance.now() - started);
@@ -135,6 +139,7 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
       status: outcome.ok ? 'done' : 'error',
       result: text.length > CARD_RESULT_CHARS ? `${text.slice(0, CARD_RESULT_CHARS)}\n… (${text.length - CARD_RESULT_CHARS} more characters)` : text,
       ...(outcome.ok ? {} : { errorKind: outcome.error.kind }),
+      ...(cutOff ? { interrupted: true } : {}),
       ...(images.attachments.length ? { images: images.attachments } : {}),
       durationMs,
     });
@@ -197,7 +202,13 @@ function startCard(block: ToolUseBlock, tool: ToolDefinition, input: ParsedInput
     summary,
     input: block.input,
     status: 'running',
+    ...(changesThings(tool) ? { changes: true } : {}),
   };
+}
+
+/** A tool whose call, cut off, leaves its effect unknown (docs/architecture.md "Interrupted side effects"). */
+function changesThings(tool: ToolDefinition): boolean {
+  return (tool.group === 'workspace' || tool.group === 'mcp') && !tool.readOnly && !tool.idempotent;
 }
 
 /** Runs the tool, turning a throw into an error outcome and a Stop into an immediate return. */

@@ -8,6 +8,7 @@ import type { Pause } from './pause-kind';
 import { ruleVerdict, scopeOf, subjectOf } from '../../tools/approval-rules';
 import type { ParsedInput, ToolDefinition } from '../../tools/tool';
 import { nowIso } from '../../common/transcript-items';
+import { REPEAT_AFTER_INTERRUPTION } from '../../../shared/tool-results';
 
 /**
  * What the executor does with a tool call after the approval check: run it, refuse it (a rule),
@@ -24,6 +25,8 @@ export interface ApproverDeps {
   settings: Settings;
   /** The approval rules in force now (Settings' and this chat's): one saved a call ago counts. */
   rules(): ApprovalRule[];
+  /** Whether this same call was cut off earlier with its effect unknown (SessionSummary.interruptedCalls). */
+  repeated?(block: ToolUseBlock): boolean;
 }
 
 export const STOPPED_AWAITING_APPROVAL = 'The user pressed Stop while this call was waiting for approval; it did not run.';
@@ -102,7 +105,9 @@ export function createApprover(deps: ApproverDeps): ApprovalCheck {
     const subject = subjectOf(tool, input);
     const rule = ruleVerdict(deps.rules(), tool, subject);
     if (rule?.effect === 'deny') return { kind: 'refused', status: 'denied', message: ruleDenial(tool.name, rule) };
-    const protection = protectionOf(tool, input);
+    // The same call again after it was cut off mid-way asks like a protected change: rules,
+    // auto-approve and scopes do not cover it, and its approval is not remembered.
+    const protection = protectionOf(tool, input) ?? (tool.readOnly || tool.idempotent || !deps.repeated?.(block) ? null : REPEAT_AFTER_INTERRUPTION);
     if (!protection && (rule?.effect === 'allow' || !needsApproval(tool, input, deps.settings))) return GO;
     const request: ApprovalRequest = {
       id: randomUUID(),

@@ -32,6 +32,7 @@ export function createMcpTool(connection: McpConnection, tool: Tool, apiName: st
     serverTool: tool.name,
     // The server's own word that the tool changes nothing (MCP tool annotations).
     ...(tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
+    ...(tool.annotations?.idempotentHint === true ? { idempotent: true } : {}),
     label: `${server}: ${tool.name}`,
     summarize: () => `${server}: ${tool.name}`,
     describeDryRun: (input) => `Would call ${tool.name} on MCP server "${server}" with ${preview(input)}`,

@@ -6,6 +6,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { ErrorBanner } from './ErrorBanner';
 import { StorageProblemNotice } from './sessions/StorageProblemNotice';
 import { Header } from './Header';
+import { ChangesRegion } from './changes/ChangesRegion';
 import { Onboarding } from './Onboarding';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
@@ -93,6 +94,7 @@ function Shell() {
       saveApiKey: state.saveApiKey,
       saveSettings: state.saveSettings,
       setChatModel: state.setChatModel,
+      changesFor: state.changesFor,
     })),
   );
   const { chooseWorkspace, closeSidebar, newChat, openSession, setChatModel, currentSessionId } = s;
@@ -135,7 +137,9 @@ function Shell() {
           {...(current && onChooseModel && view.apiKey.hasApiKey ? { onChooseModel } : {})}
           onOpenSettings={s.openSettings}
           {...(s.appInfo?.shell === 'electron' ? { onChooseWorkspace } : {})}
+          {...(current ? { sessionId: current.id, branch: current.worktree?.branch ?? null } : {})}
         />
+        {current && s.changesFor === current.id && <ChangesRegion sessionId={current.id} />}
         {view.apiKey.hasApiKey ? (
           <ChatView />
         ) : (

@@ -9,6 +9,7 @@ import { InstructionsButton } from './instructions/InstructionsButton';
 import { NeedsYouButton } from './inbox/NeedsYou';
 import { ModelSelect } from './settings/ModelSelect';
 import { WorkspaceButton } from './workspace/WorkspaceButton';
+import { ChangesButton } from './changes/ChangesButton';
 
 interface Props {
   title: string;
@@ -20,12 +21,14 @@ interface Props {
   onOpenSettings(): void;
   /** Electron only: the OS folder dialog for this chat's workspace (the web shell has its own dialog). */
   onChooseWorkspace?: () => void;
+  /** The open chat, for "Changes"; its worktree's branch when it works in one. */
+  sessionId?: string;
+  branch?: string | null;
 }
 
-export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace }: Props) {
+export function Header({ title, workspace, model, onChooseModel, onOpenSettings, onChooseWorkspace, sessionId, branch }: Props) {
   const models = useWaypoint((s) => s.models);
   const loadModels = useWaypoint((s) => s.loadModels);
-  const sessionId = useWaypoint((s) => s.currentSessionId);
   const id = useId();
   // The picker offers the Models API's list, loaded once (Settings loads it too); until then it offers the current model.
   const picking = Boolean(model && onChooseModel);
@@ -46,6 +49,7 @@ export function Header({ title, workspace, model, onChooseModel, onOpenSettings,
           {modelDisplayName(model, models)}
         </span>
       )}
+      {sessionId && <ChangesButton sessionId={sessionId} branch={branch ?? null} />}
       <ChatCost />
       {sessionId && <InstructionsButton sessionId={sessionId} />}
       <NeedsYouButton />

@@ -25,6 +25,7 @@ import { createChatWriterSlice } from './chat-writer-slice';
 import { createProjectSlice } from './project-slice';
 import { createWaitingPromptsSlice } from './waiting-prompts-slice';
 import { createSubAgentSlice } from './subagent-slice';
+import { createChangesSlice } from './changes-slice';
 import type { WaypointStore } from './types';
 
 /** The one store: typed slices sharing set/get, with actions that call the given api. */
@@ -55,5 +56,6 @@ export function createWaypointStore(api: WaypointApi): WaypointStore {
     ...createProjectSlice(set, get, api),
     ...createWaitingPromptsSlice(set, get, api),
     ...createSubAgentSlice(set, get, api),
+    ...createChangesSlice(set, get, api),
   }));
 }

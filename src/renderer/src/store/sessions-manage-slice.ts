@@ -18,7 +18,8 @@ export interface SessionsManageSlice {
   /** "Chat model": the model this chat's runs use, kept in main with the chat. */
   setChatModel(sessionId: string, model: string): Promise<ActionResult>;
   requestDelete(sessionId: string | null): void;
-  confirmDelete(): Promise<ActionResult>;
+  /** keepBranch: a worktree chat's branch stays, its uncommitted work committed on it. */
+  confirmDelete(keepBranch?: boolean): Promise<ActionResult>;
   /** main deleted a chat (here or in another window): forget it, and leave it if it was open. */
   removeSession(sessionId: string): void;
   searchSessions(query: string): Promise<void>;
@@ -71,12 +72,12 @@ export const createSessionsManageSlice: SliceCreator<SessionsManageSlice> = (set
       }
     },
     requestDelete: (sessionId) => set({ pendingDelete: sessionId }),
-    async confirmDelete() {
+    async confirmDelete(keepBranch) {
       const sessionId = get().pendingDelete;
       set({ pendingDelete: null });
       if (!sessionId) return OK;
       try {
-        await api.call('deleteSession', { sessionId });
+        await api.call('deleteSession', keepBranch ? { sessionId, keepBranch } : { sessionId });
         get().removeSession(sessionId);
         return OK;
       } catch (error) {

@@ -25,6 +25,7 @@ import type { FindSlice } from './find-slice';
 import type { TranscriptPagesSlice } from './transcript-pages-slice';
 import type { ChatWriterSlice } from './chat-writer-slice';
 import type { ProjectSlice } from './project-slice';
+import type { ChangesSlice } from './changes-slice';
 import type { TranscriptWindow } from './transcript-window';
 import type { WaitingPromptsSlice } from './waiting-prompts-slice';
 
@@ -133,7 +134,7 @@ export interface AppSlice {
 }
 
 export type WaypointState = SessionsSlice & ChatSlice & PlanSlice & SettingsSlice & AppSlice & ApprovalSlice & McpSlice & EscalationSlice & SessionsManageSlice & UiSlice & LayoutSlice & DraftsSlice & McpNoticeSlice &
-  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice & WaitingPromptsSlice & SubAgentSlice;
+  QuestionSlice & RerunSlice & ApprovalRulesSlice & PlanEditSlice & ContextSlice & AttachmentsSlice & FindSlice & TranscriptPagesSlice & ChatWriterSlice & ProjectSlice & WaitingPromptsSlice & SubAgentSlice & ChangesSlice;
 export type WaypointStore = StoreApi<WaypointState>;
 
 /** Each slice gets the store's set/get and the api its actions call. */

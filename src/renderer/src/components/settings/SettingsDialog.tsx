@@ -16,6 +16,7 @@ import { useWaypoint } from '../../store/store-context';
 import { NumberField } from './NumberField';
 import { BudgetFields, budgetDraftOf, parseBudgetDraft, type BudgetDraft, type BudgetErrors } from './BudgetFields';
 import { NotificationsCheck } from './NotificationsCheck';
+import { WorktreesSection } from './WorktreesSection';
 import { modelLimitsText } from './model-limits-text';
 import { fieldOfRefusal, type FieldErrors, NUMBER_FIELDS, type NumberFieldKey, type NumberLimits, numberFieldError, numberFieldErrors, thinkingBudgetLimits } from './settings-validation';
 
@@ -29,7 +30,7 @@ interface Props {
 
 type Draft = Pick<
   Settings,
-  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications'
+  'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications' | 'worktrees'
   | 'instructionsForEveryChat' | 'skillsTurnedOff'
 > & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string } & BudgetDraft;
 
@@ -56,6 +57,7 @@ function draftOf(settings: Settings): Draft {
     instructionsForEveryChat: settings.instructionsForEveryChat,
     skillsTurnedOff: settings.skillsTurnedOff,
     ...budgetDraftOf(settings),
+    worktrees: settings.worktrees,
   };
 }
 
@@ -256,6 +258,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
             onChange={(v) => edit('autoSkipNonCritical', v)} />
           <Check id={`${id}-edits`} label="Auto-approve file edits" checked={draft.autoApproveEdits} onChange={(v) => edit('autoApproveEdits', v)} />
           <Check id={`${id}-cmds`} label="Auto-approve commands" checked={draft.autoApproveCommands} onChange={(v) => edit('autoApproveCommands', v)} />
+          <WorktreesSection id={`${id}-worktrees`} checked={draft.worktrees} onChange={(v) => edit('worktrees', v)} />
           <ApprovalRulesSection drafts={ruleDrafts} onDrafts={setRuleDrafts} />
           {shell === 'web' && <NotificationsCheck id={`${id}-notifications`} checked={draft.notifications} onChange={(v) => edit('notifications', v)} />}
           <div className="field">

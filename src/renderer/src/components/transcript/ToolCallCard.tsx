@@ -23,8 +23,12 @@ function formatInput(input: unknown): string {
   }
 }
 
-/** A question the user cancelled with Stop ended as an error result, but nothing failed. */
-function shownStatus(item: ToolCallItem): ToolCallItem['status'] | 'cancelled' {
+/**
+ * A question the user cancelled with Stop ended as an error result, but nothing failed; a
+ * changing call cut off by a crash, kill or Stop did not fail either: what it did is unknown.
+ */
+function shownStatus(item: ToolCallItem): ToolCallItem['status'] | 'cancelled' | 'interrupted' {
+  if (item.status === 'error' && item.interrupted) return 'interrupted';
   return item.status === 'error' && item.result === QUESTION_CANCELLED ? 'cancelled' : item.status;
 }
 
@@ -89,7 +93,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
         onClick={() => setOpen(!open)}
       >
         <ToolTitle item={item} />
-        <span className={`tool-card-status tool-card-status--${status}`}>{status === 'cancelled' ? 'cancelled' : STATUS_TEXT[status]}</span>
+        <span className={`tool-card-status tool-card-status--${status}`}>{status === 'cancelled' ? 'cancelled' : status === 'interrupted' ? 'Interrupted' : STATUS_TEXT[status]}</span>
         {item.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(item.durationMs)}</span>}
         <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
       </button>

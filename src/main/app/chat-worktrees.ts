@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { CallOutput } from '../../shared/contract';
+import type { SessionSummary } from '../../shared/transcript';
+import type { ChatWorktree } from '../../shared/worktree';
+import type { Chats } from '../chats/chats';
+import { UserFacingError } from '../common/errors';
+import { noticeItem } from '../common/transcript-items';
+import type { FolderChanges } from '../recovery/folder-changes';
+import {
+  forgetChatWorktree,
+  gitRunner,
+  makeChatWorktree,
+  mergeWorktree,
+  removeWorktree,
+  requireFolder,
+  revertWorktreeFile,
+  sweepOrphanWorktrees,
+  worktreeChanges,
+  worktreeFileDiff,
+  worktreeUsage,
+  type GitRunner,
+} from '../recovery/worktree';
+
+export interface ChatWorktreesOptions {
+  chats: Pick<Chats, 'getSession' | 'requireSession' | 'sessionInMemory' | 'listSessions' | 'setWorktree' | 'addNotice'>;
+  folderChanges: FolderChanges;
+  /** `<dataDir>/worktrees`: every chat's worktree is a folder there named by its chat id. */
+  worktreesDir: string;
+  /** `<dataDir>/sessions`: a chat exists while its folder does (whichever process made it). */
+  sessionsDir: string;
+  /** Settings "Work in a git worktree", read when a new chat sends its first message. */
+  enabled: () => boolean;
+  isRunning: (sessionId: string) => boolean;
+  git?: GitRunner;
+}
+
+/**
+ * A chat's git worktree, from the first message to its deletion (docs/architecture.md "Worktrees
+ * and Changes"), and the "Changes" of any chat: a worktree chat's from git, a plain folder's
+ * from its turn checkpoints.
+ */
+export class ChatWorktrees {
+  private readonly git: GitRunner;
+  /** A worktree being made: a second message meanwhile waits for the same one. */
+  private readonly making = new Map<string, Promise<void>>();
+
+  constructor(private readonly options: ChatWorktreesOptions) {
+    this.git = options.git ?? gitRunner();
+  }
+
+  /**
+   * Before a message is sent: a new chat (nothing in it yet) in a git repository gets its worktree
+   * when the setting is on, and works there from this first message on; one that cannot have one
+   * says why once (it then has a message, so it is no longer new). A chat whose worktree folder
+   * was deleted by hand is refused with what to do, rather than working in a folder that is gone.
+   */
+  beforeMessage(sessionId: string): Promise<void> {
+    const going = this.making.get(sessionId);
+    if (going) return going;
+    const made = this.prepare(sessionId).finally(() => this.making.delete(sessionId));
+    this.making.set(sessionId, made);
+    return made;
+  }
+
+  private async prepare(sessionId: string): Promise<void> {
+    const snapshot = this.options.chats.getSession(sessionId);
+    const { worktree, workspace } = snapshot.session;
+    if (worktree) return requireFolder(worktree);
+    const isNew = snapshot.transcript.length === 0 && (snapshot.olderItems ?? 0) === 0;
+    if (!this.options.enabled() || !isNew || !workspace) return;
+    const start = await makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId });
+    if (start.kind === 'plain') {
+      this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
+      return;
+    }
+    try {
+      this.options.chats.setWorktree(sessionId, start.worktree, start.workspace);
+    } catch (error) {
+      // Never a worktree no chat knows of.
+      await removeWorktree(this.git, start.worktree.repo, start.worktree.path, start.worktree.branch);
+      throw error;
+    }
+    if (start.note) this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
+  }
+
+  private worktreeOf(sessionId: string): ChatWorktree | null {
+    return this.options.chats.getSession(sessionId).session.worktree ?? null;
+  }
+
+  private workspaceOf(sessionId: string): string | null {
+    return this.options.chats.getSession(sessionId).session.workspace ?? null;
+  }
+
+  /** Paths in a plain folder's Changes are relative to the chat's workspace, as its tools name them. */
+  async changes(sessionId: string): Promise<CallOutput<'getChanges'>> {
+    const worktree = this.worktreeOf(sessionId);
+    if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
+    const files = await this.options.folderChanges.list(sessionId, this.workspaceOf(sessionId));
+    return { files, worktree: null, note: "Files Claude's file tools changed; what commands changed is listed only for a chat in a git worktree." };
+  }
+
+  async fileDiff(sessionId: string, file: string): Promise<string> {
+    const worktree = this.worktreeOf(sessionId);
+    if (worktree) return worktreeFileDiff(this.git, worktree, file);
+    return this.options.folderChanges.diff(sessionId, this.workspaceOf(sessionId), file);
+  }
+
+  async revertFile(sessionId: string, file: string): Promise<CallOutput<'revertFile'>> {
+    this.notWhileRunning(sessionId, 'revert a file');
+    const worktree = this.worktreeOf(sessionId);
+    if (worktree) await revertWorktreeFile(this.git, worktree, file);
+    else await this.options.folderChanges.revert(sessionId, this.workspaceOf(sessionId), file);
+    return { files: (await this.changes(sessionId)).files };
+  }
+
+  async merge(sessionId: string): Promise<CallOutput<'mergeWorktree'>> {
+    this.notWhileRunning(sessionId, 'merge');
+    const summary = this.options.chats.getSession(sessionId).session;
+    if (!summary.worktree) throw new UserFacingError('invalid_input', 'This chat has no git worktree to merge.');
+    return mergeWorktree(this.git, summary.worktree, summary.title);
+  }
+
+  /** The worktree and its branch go; the chat goes on in the folder it was made from, and says so. */
+  async discard(sessionId: string): Promise<CallOutput<'discardWorktree'>> {
+    this.notWhileRunning(sessionId, 'discard its worktree');
+    const summary = this.options.chats.getSession(sessionId).session;
+    const worktree = summary.worktree;
+    if (!worktree) throw new UserFacingError('invalid_input', 'This chat has no git worktree to discard.');
+    await removeWorktree(this.git, worktree.repo, worktree.path, worktree.branch);
+    // The same subfolder of the repository the chat worked in inside its worktree.
+    const sub = summary.workspace ? path.relative(worktree.path, summary.workspace) : '';
+    const back = sub && !sub.startsWith('..') ? path.join(worktree.repo, sub) : worktree.repo;
+    const session = this.options.chats.setWorktree(sessionId, null, back);
+    this.options.chats.addNotice(sessionId, noticeItem('info', `Worktree discarded (branch ${worktree.branch} deleted): Claude's file and command tools now work in ${back}.`, 'workspace'));
+    return { session };
+  }
+
+  /** The worktree of a chat about to be deleted, read before the chat goes. */
+  worktreeBeforeDelete(sessionId: string): { worktree: ChatWorktree; title: string } | null {
+    const summary: SessionSummary | undefined = this.options.chats.sessionInMemory(sessionId)?.summary ?? this.options.chats.listSessions().find((s) => s.id === sessionId);
+    return summary?.worktree ? { worktree: summary.worktree, title: summary.title } : null;
+  }
+
+  forget(held: { worktree: ChatWorktree; title: string }, keepBranch: boolean): Promise<void> {
+    return forgetChatWorktree(this.git, held.worktree, { keepBranch, title: held.title });
+  }
+
+  private isChat = (chatId: string): boolean =>
+    existsSync(path.join(this.options.sessionsDir, chatId)) || this.options.chats.listSessions().some((s) => s.id === chatId);
+
+  /** Sweeps one after another: "Clean up worktrees" right after start waits for the start's sweep. */
+  private sweeps: Promise<unknown> = Promise.resolve();
+
+  /** At start and on "Clean up worktrees": worktrees whose chat is gone. */
+  sweep(): Promise<number> {
+    const next = this.sweeps.then(() => sweepOrphanWorktrees(this.git, this.options.worktreesDir, this.isChat));
+    this.sweeps = next.catch(() => undefined);
+    return next;
+  }
+
+  usage(): Promise<{ count: number; bytes: number }> {
+    return worktreeUsage(this.options.worktreesDir);
+  }
+
+  private notWhileRunning(sessionId: string, what: string): void {
+    this.options.chats.requireSession(sessionId);
+    if (this.options.isRunning(sessionId)) throw new UserFacingError('busy', `Claude is working in this chat. Press Stop (or wait) before you ${what}.`);
+  }
+}

@@ -1,0 +1,67 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createTwoFilesPatch, diffLines } from 'diff';
+import { UserFacingError } from '../common/errors';
+import { readRegularFile } from '../common/regular-file';
+import type { ChangedFile } from '../../shared/worktree';
+import type { CheckpointBlobs, Snapshot } from './checkpoint-blobs';
+import type { TurnCheckpoints } from './turn-checkpoints';
+
+/**
+ * "Changes" of a chat that works in a plain folder (no worktree): the files its file tools
+ * changed, from the turn checkpoints (turn-checkpoints.ts keeps each file as it was before the
+ * chat first changed it), compared with the file as it is now. What commands changed is not
+ * seen here: only a worktree chat's Changes cover those (docs/architecture.md "Worktrees and Changes").
+ */
+export class FolderChanges {
+  constructor(
+    private readonly blobs: CheckpointBlobs,
+    private readonly turns: TurnCheckpoints,
+  ) {}
+
+  private async text(sessionId: string, snapshot: Snapshot): Promise<string | null> {
+    if (snapshot === null) return null;
+    return (await readRegularFile(path.join(this.blobs.dir(sessionId), 'blobs', snapshot))).toString('utf8');
+  }
+
+  private async now(abs: string): Promise<string | null> {
+    const stat = await fsp.stat(abs).catch(() => null);
+    return stat?.isFile() ? (await readRegularFile(abs)).toString('utf8') : null;
+  }
+
+  async list(sessionId: string, root: string | null): Promise<ChangedFile[]> {
+    const files: ChangedFile[] = [];
+    for (const origin of await this.turns.origins(root, sessionId)) {
+      if ((await this.blobs.currentHash(origin.abs)) === origin.before) continue; // as it was: no change
+      const before = await this.text(sessionId, origin.before);
+      const after = await this.now(origin.abs);
+      let added = 0;
+      let removed = 0;
+      for (const part of diffLines(before ?? '', after ?? '')) {
+        if (part.added) added += part.count ?? 0;
+        else if (part.removed) removed += part.count ?? 0;
+      }
+      files.push({ path: origin.rel, status: before === null ? 'added' : after === null ? 'deleted' : 'modified', added, removed });
+    }
+    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  private async find(sessionId: string, root: string | null, rel: string) {
+    const origin = (await this.turns.origins(root, sessionId)).find((o) => o.rel === rel);
+    if (!origin) throw new UserFacingError('invalid_input', `"${rel}" is not a file this chat changed.`);
+    return origin;
+  }
+
+  async diff(sessionId: string, root: string | null, rel: string): Promise<string> {
+    const origin = await this.find(sessionId, root, rel);
+    const before = await this.text(sessionId, origin.before);
+    const after = await this.now(origin.abs);
+    return createTwoFilesPatch(before === null ? '/dev/null' : `a/${rel}`, after === null ? '/dev/null' : `b/${rel}`, before ?? '', after ?? '', undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  }
+
+  /** The file as it was before the chat first changed it; one it created goes. */
+  async revert(sessionId: string, root: string | null, rel: string): Promise<void> {
+    const origin = await this.find(sessionId, root, rel);
+    await this.blobs.put(sessionId, origin.abs, origin.before);
+  }
+}

@@ -1,0 +1,104 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { UserFacingError } from '../../common/errors';
+import { worktreeBranch, type ChatWorktree } from '../../../shared/worktree';
+import { FolderGone, GitFailed, gitWords, type GitRunner } from './git';
+
+/** What became of a new chat's wish for a worktree. */
+export type WorktreeStart =
+  /** Made: the chat works in `workspace` (the worktree, or the same subfolder of it), `note` says what the user should know. */
+  | { kind: 'made'; worktree: ChatWorktree; workspace: string; note?: string }
+  /** No worktree: the chat works in its folder as before, and says why once. */
+  | { kind: 'plain'; note: string };
+
+const isInside = (outer: string, inner: string): boolean => {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+async function realOrSelf(p: string): Promise<string> {
+  try {
+    return await fsp.realpath(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * Makes a chat's worktree of the repository holding `workspace`, on branch
+ * `waypoint/<short chat id>`, at `<worktreesDir>/<chatId>` (Waypoint's data folder, never inside the
+ * user's repository). Either it is made whole, or nothing is left behind: a failed `worktree
+ * add` takes its folder and branch with it. Faults the chat can work around (not a repository, no
+ * git, no commit yet) come back as `plain`; one that needs the user (a branch name taken, the data
+ * folder inside the repository) is a UserFacingError and nothing is made.
+ */
+export async function makeChatWorktree(git: GitRunner, options: { workspace: string; worktreesDir: string; chatId: string }): Promise<WorktreeStart> {
+  const { workspace, chatId } = options;
+  let top: string;
+  try {
+    top = (await git.run(workspace, ['rev-parse', '--show-toplevel'])).stdout.trim();
+  } catch (error) {
+    if (error instanceof UserFacingError) {
+      return { kind: 'plain', note: `git was not found on this computer, so this chat works in ${workspace} itself, not in a git worktree.` };
+    }
+    if (error instanceof GitFailed || error instanceof FolderGone) {
+      return { kind: 'plain', note: `${workspace} is not inside a git repository, so this chat works in the folder itself, not in a git worktree.` };
+    }
+    throw error;
+  }
+  if (!top) return { kind: 'plain', note: `${workspace} is inside a git repository's own folder (.git), so this chat works in the folder itself.` };
+  const repo = await realOrSelf(top);
+  const worktreesDir = await realOrSelf(options.worktreesDir);
+  if (isInside(repo, worktreesDir)) {
+    throw new UserFacingError(
+      'invalid_input',
+      `Waypoint's data folder is inside the repository ${repo}, and a worktree is never made inside your repository: move the data folder, or turn off "Work in a git worktree".`,
+    );
+  }
+  let baseCommit: string;
+  try {
+    baseCommit = (await git.run(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).stdout.trim();
+  } catch {
+    return { kind: 'plain', note: `The repository ${repo} has no commit yet, so there is nothing to make a worktree from: this chat works in the folder itself.` };
+  }
+  const head = await git.run(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [1] });
+  const baseBranch = head.code === 0 ? head.stdout.trim() : null;
+  const branch = worktreeBranch(chatId);
+  const taken = await git.run(repo, ['show-ref', '--verify', '--quiet', `refs/heads/${branch}`], { okCodes: [1] });
+  if (taken.code === 0) {
+    throw new UserFacingError(
+      'invalid_input',
+      `The branch ${branch} already exists in ${repo} (left from an earlier chat?), and this chat's worktree needs that name: delete or rename that branch, or turn off "Work in a git worktree", then send again.`,
+    );
+  }
+  const dest = path.join(worktreesDir, chatId);
+  if (await fsp.stat(dest).then(() => true, () => false)) {
+    throw new UserFacingError('invalid_input', `A folder is already at ${dest}, where this chat's worktree goes: remove it (Settings, "Clean up worktrees"), then send again.`);
+  }
+  // Uncommitted changes stay in the main checkout: the worktree starts from the last commit.
+  const status = (await git.run(repo, ['status', '--porcelain', '--untracked-files=no'])).stdout;
+  const dirty = status.split('\n').filter(Boolean).length;
+  await fsp.mkdir(worktreesDir, { recursive: true });
+  try {
+    await git.run(repo, ['worktree', 'add', '--quiet', '-b', branch, dest, baseCommit]);
+  } catch (error) {
+    await removeWorktree(git, repo, dest, branch).catch(() => undefined);
+    throw new UserFacingError('internal', `git could not make this chat's worktree (${gitWords(error)}); nothing was left behind. Send again, or turn off "Work in a git worktree".`);
+  }
+  const worktree: ChatWorktree = { path: dest, branch, repo, baseBranch, baseCommit };
+  const sub = path.relative(repo, await realOrSelf(workspace));
+  const notes = [`This chat works in its own git worktree on branch ${branch} (${dest}); ${repo} is left as it is.`];
+  if (dirty > 0) {
+    notes.push(`${repo} has ${dirty} uncommitted ${dirty === 1 ? 'change' : 'changes'}: the worktree starts from the last commit (${baseCommit.slice(0, 7)}) without them.`);
+  }
+  if (!baseBranch) notes.push(`HEAD in ${repo} is detached at ${baseCommit.slice(0, 7)}: the worktree starts there, and with no branch to merge into, Changes offers no merge.`);
+  return { kind: 'made', worktree, workspace: sub ? path.join(dest, sub) : dest, note: notes.join(' ') };
+}
+
+/** Takes a worktree's folder and branch away, whatever is left of them (a failed add, a discard, a deleted chat). */
+export async function removeWorktree(git: GitRunner, repo: string, dest: string, branch: string | null): Promise<void> {
+  await git.run(repo, ['worktree', 'remove', '--force', '--force', dest]).catch(() => undefined);
+  await fsp.rm(dest, { recursive: true, force: true });
+  await git.run(repo, ['worktree', 'prune']).catch(() => undefined);
+  if (branch) await git.run(repo, ['branch', '-D', branch], { okCodes: [1] }).catch(() => undefined);
+}
