@@ -46,7 +46,9 @@ describe('ChatLogs', () => {
     const before = first.chats.getSession(summary.id);
     const history = structuredClone(first.chats.sessionState(summary.id)!.history);
     const list = first.chats.listSessions();
-    expect(before.plan?.status).toBe('completed');
+    // No workspace here, so the verification step's list_directory is refused and step 3 never
+    // completes: complete_plan's "success" is recorded as partial (claims are checked, issue 25).
+    expect(before.plan?.status).toBe('partial');
     expect(before.session.usage?.costUsd).toBeGreaterThan(0);
     await first.close();
     open.splice(0);
