@@ -90,8 +90,8 @@ afterEach(async () => {
 
 describe('attachments in the app', { timeout: 90_000 }, () => {
   it('a chat with files compacts: the summary requests and the requests after carry the files, never a reference', async () => {
-    // A window that a picture and a few long messages fill, so older turns are summarised (7,500:
-    // the offered tools, delegate among them, take some 500 tokens of it before any message).
+    // A window that a picture and a few long messages fill, so older turns are summarised (7,500: the
+    // delegate tool made every request some 300 tokens longer, and a long turn no longer fit 7,000).
     api = await startScriptedServer({ scenario: { name: 'long', turns: [] }, models: [smallWindowModel(7_500, 1_024, DEFAULT_MODEL)], respond: longChatResponder });
     await boot({ name: 'long', turns: [] });
     const shot = await upload('shot.png', await plainPng(600, 400));
