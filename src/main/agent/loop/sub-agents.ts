@@ -116,7 +116,9 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
     update({ status: ended.status, plan, result });
-    return ended.status === 'done' ? ok(result) : fail('unknown', result);
+    // A sub-agent the user stopped did what the user wanted: its result says so in words, not as
+    // a tool error, which would send the step in progress through recovery to "needs your attention".
+    return ended.status === 'done' || (ended.status === 'stopped' && !parent.signal.aborted) ? ok(result) : fail('unknown', result);
   } finally {
     planChanges.dispose();
     untrack();
