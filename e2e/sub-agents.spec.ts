@@ -60,7 +60,8 @@ function parentScript(message: string): Record<string, ScriptedTurn[]> {
 
 async function withShell(scripts: Record<string, ScriptedTurn[]>, body: (url: string, scripted: ScriptedServer) => Promise<void>) {
   const scripted = await startScriptedServer({ scenario: { name: 'sub-agents', turns: [], onExhausted: 'echo' }, respond: byAgent(scripts) });
-  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true } });
+  // No goal check: it would ask Claude once more after the plan, which these scripts do not cover.
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0 } });
   try {
     await body(shell.current.url, scripted);
   } finally {
@@ -104,11 +105,28 @@ test('two sub-agents under the step: "Stop sub-agent" stops one, the other finis
       await expectAccessibleInBothSchemes(page, 'the Task plan with two sub-agents');
 
       await beta.getByRole('button', { name: 'Stop sub-agent', exact: true }).click();
-      await expect(beta).toContainText('Stopped');
-      await expect(beta.getByRole('button', { name: 'Stop sub-agent', exact: true })).toHaveCount(0);
-      await expect(alpha).toContainText('Done');
+      // The parent then completes its one-step plan, so the groups stay in the region without the step.
+      const betaAfter = panel.region.getByRole('group', { name: `Sub-agent: ${BETA}`, exact: true });
+      await expect(betaAfter).toContainText('Stopped');
+      await expect(betaAfter.getByRole('button', { name: 'Stop sub-agent', exact: true })).toHaveCount(0);
+      await expect(panel.region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Done');
       await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Alpha counted; Beta was stopped.')).toBeVisible();
       await expectAccessibleInBothSchemes(page, 'the Task plan after Stop sub-agent');
+
+      // The transcript: one card per sub-agent; Alpha's expands (by keyboard) to its replies and tool calls.
+      const log = page.getByRole('log', { name: 'Conversation' });
+      const card = log.getByRole('button', { name: `Sub-agent: ${ALPHA}`, exact: true });
+      await expect(card).toHaveCount(1);
+      await expect(log.getByRole('button', { name: `Sub-agent: ${BETA}`, exact: true })).toHaveCount(1);
+      await card.focus();
+      await page.keyboard.press('Enter');
+      await expect(card).toHaveAttribute('aria-expanded', 'true');
+      const lines = log.getByRole('list', { name: 'Its messages and tool calls', exact: true });
+      await expect(lines.getByRole('listitem').filter({ hasText: 'There are 12 notes.' })).toHaveCount(1);
+      const steps = log.getByRole('list', { name: "Its plan's steps", exact: true }).getByRole('listitem');
+      await expect(steps).toHaveCount(2);
+      await expect(steps.filter({ hasText: 'Write the count' })).toHaveAttribute('data-status', 'completed');
+      await expectAccessibleInBothSchemes(page, 'a sub-agent card expanded');
     },
   );
 });
