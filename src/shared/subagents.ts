@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Plan, type Plan as PlanType } from './plan';
+import type { TranscriptItem } from './transcript';
 
 /**
  * Sub-agents (docs/contract.md §10): a `delegate` call starts a run of its own with a
@@ -13,6 +14,39 @@ export type SubAgentStatus = z.infer<typeof SubAgentStatus>;
 
 /** Settings "Sub-agent depth" is at most this: a chain of delegates never goes deeper. */
 export const MAX_SUB_AGENT_DEPTH = 3;
+
+/** One line of a sub-agent's own transcript, as its transcript card shows it: a reply or a tool call. */
+export const SubAgentLine = z.object({
+  kind: z.enum(['message', 'tool']),
+  /** The reply's text, or the tool call's summary ("Read notes.md"). */
+  text: z.string(),
+  /** A tool call's end: done, error, denied. */
+  status: z.string().optional(),
+  /** A tool call's result, shortened. */
+  result: z.string().optional(),
+});
+export type SubAgentLine = z.infer<typeof SubAgentLine>;
+
+/**
+ * Bounds on what a snapshot keeps of a sub-agent's transcript: the snapshot is logged whole each
+ * time it changes, so a long sub-agent must not make the chat's log grow without end.
+ */
+export const SUB_AGENT_LINES = 60;
+const MESSAGE_CHARS = 4000;
+const RESULT_CHARS = 600;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A sub-agent's replies and tool calls, the last SUB_AGENT_LINES of them, shortened. */
+export function subAgentLines(items: readonly TranscriptItem[]): SubAgentLine[] {
+  const lines: SubAgentLine[] = [];
+  for (const item of items) {
+    if (item.kind === 'assistant' && item.text.trim()) lines.push({ kind: 'message', text: clip(item.text.trim(), MESSAGE_CHARS) });
+    if (item.kind === 'tool_call')
+      lines.push({ kind: 'tool', text: item.summary, status: item.status, ...(item.result ? { result: clip(item.result, RESULT_CHARS) } : {}) });
+  }
+  return lines.slice(-SUB_AGENT_LINES);
+}
 
 export const SubAgent = z.object({
   id: z.string().min(1).max(100),
@@ -31,6 +65,8 @@ export const SubAgent = z.object({
   plan: Plan.nullable(),
   /** What its delegate call returned, once it ended. */
   result: z.string().optional(),
+  /** Its replies and tool calls once it ended (its transcript card); absent while it works. */
+  transcript: z.array(SubAgentLine).max(SUB_AGENT_LINES).optional(),
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 

@@ -3,7 +3,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentTitle, type SubAgent } from '../../../shared/subagents';
+import { planStateText, subAgentLines, subAgentTitle, type SubAgent, type SubAgentLine } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -115,8 +115,10 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
-    update({ status: ended.status, plan, result });
-    return ended.status === 'done' ? ok(result) : fail('unknown', result);
+    update({ status: ended.status, plan, result, ...(ended.lines ? { transcript: ended.lines } : {}) });
+    // A sub-agent the user stopped did what the user wanted: its result says so in words, not as
+    // a tool error, which would send the step in progress through recovery to "needs your attention".
+    return ended.status === 'done' || (ended.status === 'stopped' && !parent.signal.aborted) ? ok(result) : fail('unknown', result);
   } finally {
     planChanges.dispose();
     untrack();
@@ -131,6 +133,8 @@ interface Ended {
   text: string;
   /** A notice that ended it (the turn limit, an API failure, a question nobody here can answer). */
   notice?: string;
+  /** Its replies and tool calls, for its transcript card (kept in the logged snapshot). */
+  lines?: SubAgentLine[];
 }
 
 /** Waits for a slot of "Sub-agents at once" (or a Stop), and holds it while the sub-agent works. */
@@ -195,14 +199,15 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     onUsage: (usage, model) => parent.onUsage(usage, model),
   });
   const text = finalText(session);
-  if (signal.aborted) return { status: 'stopped', text };
+  const lines = subAgentLines(session.transcript);
+  if (signal.aborted) return { status: 'stopped', text, lines };
   if (ending === 'turn_limit') {
     const limit = parent.settings().maxModelTurns;
-    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.` };
+    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.`, lines };
   }
-  if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.' };
-  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice };
-  return { status: 'done', text };
+  if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.', lines };
+  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice, lines };
+  return { status: 'done', text, lines };
 }
 
 /** What the delegate call returns. */

@@ -74,6 +74,33 @@ describe('Settings', () => {
     expect(backend.view.settings.runsAtOnce).toBe(2);
   });
 
+  it('"Sub-agent depth" (1–3, default 2) and "Sub-agents at once" (1–8, default 3) refuse out-of-range numbers in words and save nothing, then save', async () => {
+    const { backend, dialog } = await openSettings();
+    const depth = within(dialog).getByLabelText('Sub-agent depth') as HTMLInputElement;
+    const atOnce = within(dialog).getByLabelText('Sub-agents at once') as HTMLInputElement;
+    expect([depth.value, depth.min, depth.max]).toEqual(['2', '1', '3']);
+    expect([atOnce.value, atOnce.min, atOnce.max]).toEqual(['3', '1', '8']);
+    for (const [field, typed, words] of [
+      [depth, '4', "Sub-agent depth can't be more than 3: enter a number from 1 to 3."],
+      [depth, '0', "Sub-agent depth can't be less than 1: enter a number from 1 to 3."],
+      [atOnce, '9', "Sub-agents at once can't be more than 8: enter a number from 1 to 8."],
+      [atOnce, '0', "Sub-agents at once can't be less than 1: enter a number from 1 to 8."],
+    ] as const) {
+      fireEvent.change(depth, { target: { value: field === depth ? typed : '2' } });
+      fireEvent.change(atOnce, { target: { value: field === atOnce ? typed : '3' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(words));
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field);
+    }
+    expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
+    fireEvent.change(depth, { target: { value: '3' } });
+    fireEvent.change(atOnce, { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect([backend.view.settings.subAgentDepth, backend.view.settings.subAgentsAtOnce]).toEqual([3, 5]);
+  });
+
   it('puts an invalid MCP servers JSON error at that field, focused, and saves nothing', async () => {
     const { backend, dialog } = await openSettings();
     const json = within(dialog).getByLabelText('MCP servers JSON');

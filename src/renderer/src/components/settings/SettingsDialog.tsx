@@ -32,7 +32,7 @@ type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications' | 'worktrees'
   | 'instructionsForEveryChat' | 'skillsTurnedOff'
-> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string } & BudgetDraft;
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string; subAgentDepth: string; subAgentsAtOnce: string } & BudgetDraft;
 
 function draftOf(settings: Settings): Draft {
   const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
@@ -53,6 +53,8 @@ function draftOf(settings: Settings): Draft {
     maxModelTurns: String(settings.maxModelTurns),
     runsAtOnce: String(settings.runsAtOnce),
     goalChecks: String(settings.goalChecks),
+    subAgentDepth: String(settings.subAgentDepth),
+    subAgentsAtOnce: String(settings.subAgentsAtOnce),
     notifications: settings.notifications,
     instructionsForEveryChat: settings.instructionsForEveryChat,
     skillsTurnedOff: settings.skillsTurnedOff,
@@ -88,6 +90,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     maxModelTurns: useRef<HTMLInputElement>(null),
     runsAtOnce: useRef<HTMLInputElement>(null),
     goalChecks: useRef<HTMLInputElement>(null),
+    subAgentDepth: useRef<HTMLInputElement>(null),
+    subAgentsAtOnce: useRef<HTMLInputElement>(null),
     mcpServers: useRef<HTMLTextAreaElement>(null),
   };
   const generalError = useRef<HTMLParagraphElement>(null);
@@ -121,7 +125,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'goalChecks', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
+    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'goalChecks', 'subAgentDepth', 'subAgentsAtOnce', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
     if (first) {
       fieldRefs[first].current?.focus(); // focus brings the field into view; its error comes next render
       revealError.current = true;
@@ -151,7 +155,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     setBudgetErrors(budget.ok ? {} : budget.errors);
     if (!budget.ok) return budgetRefs[budget.errors.planBudgetUsd ? 'planBudgetUsd' : 'planBudgetMinutes'].current?.focus();
     setSaving(true);
-    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, planBudgetUsd: _usd, planBudgetMinutes: _minutes, ...rest } = draft;
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, subAgentDepth, subAgentsAtOnce, planBudgetUsd: _usd, planBudgetMinutes: _minutes, ...rest } = draft;
     const saved = await onSave({
       ...rest,
       ...budget.patch,
@@ -161,6 +165,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       maxModelTurns: Number(maxModelTurns),
       runsAtOnce: Number(runsAtOnce),
       goalChecks: Number(goalChecks),
+      subAgentDepth: Number(subAgentDepth),
+      subAgentsAtOnce: Number(subAgentsAtOnce),
       mcpServers: mcp.servers,
     });
     const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
@@ -232,6 +238,12 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <NumberField id={`${id}-goal-checks`} label="Goal checks" limits={NUMBER_FIELDS.goalChecks} value={draft.goalChecks}
             error={errors.goalChecks} inputRef={fieldRefs.goalChecks} onChange={(v) => editNumber('goalChecks', v)}
             hint="How many times an independent check may judge whether a completed plan met its goal (each costs one request); 0 turns it off." />
+          <NumberField id={`${id}-subagent-depth`} label="Sub-agent depth" limits={NUMBER_FIELDS.subAgentDepth} value={draft.subAgentDepth}
+            error={errors.subAgentDepth} inputRef={fieldRefs.subAgentDepth} onChange={(v) => editNumber('subAgentDepth', v)}
+            hint="How deep Claude may delegate: 1 lets a chat's Claude start sub-agents, 2 lets those start their own, and so on." />
+          <NumberField id={`${id}-subagents-at-once`} label="Sub-agents at once" limits={NUMBER_FIELDS.subAgentsAtOnce} value={draft.subAgentsAtOnce}
+            error={errors.subAgentsAtOnce} inputRef={fieldRefs.subAgentsAtOnce} onChange={(v) => editNumber('subAgentsAtOnce', v)}
+            hint="How many sub-agents of one chat work at the same time; the rest wait their turn." />
           <BudgetFields id={id} draft={draft} errors={budgetErrors} usdRef={budgetRefs.planBudgetUsd} minutesRef={budgetRefs.planBudgetMinutes}
             onChange={(key, value) => edit(key, value)} />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}

@@ -3,7 +3,8 @@ import { thinkingBudgetCap } from '../../../../shared/thinking';
 import type { ModelInfo } from '../../store/types';
 
 /** The number fields of Settings, with their limits taken from the one settings schema. */
-export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce' | 'goalChecks';
+export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce' | 'goalChecks'
+  | 'subAgentDepth' | 'subAgentsAtOnce';
 
 export interface NumberLimits {
   label: string;
@@ -28,6 +29,8 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberLimits> = {
   maxModelTurns: limitsOf('maxModelTurns', 'Max model turns', 1),
   runsAtOnce: limitsOf('runsAtOnce', 'Runs at once', 1),
   goalChecks: limitsOf('goalChecks', 'Goal checks', 1),
+  subAgentDepth: limitsOf('subAgentDepth', 'Sub-agent depth', 1),
+  subAgentsAtOnce: limitsOf('subAgentsAtOnce', 'Sub-agents at once', 1),
 };
 
 /** The thinking budget's limits for the chosen model: its output cap, less room for the reply. */
@@ -76,6 +79,6 @@ export function numberFieldErrors(values: Record<NumberFieldKey, string>, limits
  */
 export function fieldOfRefusal(message: string): NumberFieldKey | 'mcpServers' | null {
   const field = /\bpatch\.(\w+)/.exec(message)?.[1];
-  if (field === 'maxRetries' || field === 'retryDelayMs' || field === 'thinkingBudgetTokens' || field === 'maxModelTurns' || field === 'runsAtOnce' || field === 'goalChecks' || field === 'mcpServers') return field;
-  return null;
+  if (field === 'mcpServers') return field;
+  return field !== undefined && field in NUMBER_FIELDS ? (field as NumberFieldKey) : null;
 }

@@ -10,6 +10,7 @@ import { AssistantMessage } from './AssistantMessage';
 import { CompactionMarker } from './CompactionMarker';
 import { NoticeCallout } from './NoticeCallout';
 import { PlanCompletionCard } from './PlanCompletionCard';
+import { SubAgentCard } from './SubAgentCard';
 import { ToolCallCard } from './ToolCallCard';
 import { ThinkingBlock } from './ThinkingBlock';
 import { UserMessage } from './UserMessage';
@@ -61,7 +62,8 @@ export const TranscriptEntry = memo(function TranscriptEntry({ item, sessionId, 
         </AssistantMessage>
       ) : null;
     case 'tool_call':
-      return <ToolCallCard item={item} />;
+      // A delegate call is its sub-agent's card (the tool's name is main's tools/delegate.ts).
+      return item.name === 'delegate' ? <SubAgentCard item={item} /> : <ToolCallCard item={item} />;
     case 'thinking':
       return item.status === 'discarded' ? null : <ThinkingBlock item={item} />;
     case 'plan_change':

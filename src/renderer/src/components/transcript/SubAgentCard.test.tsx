@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SubAgent } from '../../../../shared/subagents';
+import type { ToolCallItem } from '../../../../shared/transcript';
+import { storeWrapper } from '../../test-support/store-wrapper';
+import { TranscriptEntry } from './TranscriptEntry';
+
+afterEach(cleanup);
+
+const delegateCall: ToolCallItem = {
+  id: 'tc1',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  kind: 'tool_call',
+  toolUseId: 'toolu_A',
+  name: 'delegate',
+  summary: 'Sub-agent: Alpha: count the notes',
+  input: { task: 'Alpha: count the notes' },
+  status: 'running',
+};
+
+const agent: SubAgent = {
+  id: 'a1',
+  parentToolUseId: 'toolu_A',
+  title: 'Alpha: count the notes',
+  depth: 1,
+  stepId: null,
+  status: 'working',
+  plan: null,
+};
+
+describe('a sub-agent transcript card', () => {
+  it('is one disclosure "Sub-agent: TITLE" that expands to its messages and tool calls once it ended', () => {
+    const { store, wrapper } = storeWrapper();
+    act(() => store.getState().setSubAgents('s1', [agent]));
+    render(<TranscriptEntry item={delegateCall} />, { wrapper });
+    const toggle = screen.getByRole('button', { name: 'Sub-agent: Alpha: count the notes' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('Working')).toBeTruthy();
+
+    act(() =>
+      store.getState().applySubAgent('s1', {
+        ...agent,
+        status: 'done',
+        result: 'There are 12 notes.',
+        transcript: [
+          { kind: 'tool', text: 'List workspace root', status: 'done', result: 'notes/' },
+          { kind: 'message', text: 'There are 12 notes.' },
+        ],
+      }),
+    );
+    expect(screen.getByText('Done')).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const lines = within(screen.getByRole('list', { name: 'Its messages and tool calls' })).getAllByRole('listitem');
+    expect(lines.map((li) => li.textContent)).toEqual(['List workspace root — donenotes/', 'There are 12 notes.']);
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('list', { name: 'Its messages and tool calls' })).toBeNull();
+  });
+});

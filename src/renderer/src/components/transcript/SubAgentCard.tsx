@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { subAgentProgress, subAgentStatusText, type SubAgent } from '../../../../shared/subagents';
+import type { ToolCallItem } from '../../../../shared/transcript';
+import { useWaypoint } from '../../store/store-context';
+import { Icon } from '../icons/Icon';
+import { useDisclosure } from './use-disclosure';
+
+/** The sub-agent a delegate call started: tool_use ids are unique, so any chat's list will do. */
+function useSubAgentOf(toolUseId: string): SubAgent | undefined {
+  return useWaypoint((s) => {
+    for (const agents of Object.values(s.subagents)) {
+      const found = agents.find((a) => a.parentToolUseId === toolUseId);
+      if (found) return found;
+    }
+    return undefined;
+  });
+}
+
+/**
+ * A delegate call in the transcript (docs/contract.md §10): one card "Sub-agent: TITLE" that
+ * expands to the sub-agent's status, its plan, its replies and tool calls (kept in its logged
+ * snapshot once it ended) and what it returned. The button's name is the title alone; the status
+ * sits beside it so the name stays what the contract says.
+ */
+export function SubAgentCard({ item }: { item: ToolCallItem }) {
+  const agent = useSubAgentOf(item.toolUseId);
+  const [open, setOpen] = useDisclosure(item.id);
+  const bodyId = useId();
+  const name = agent ? `Sub-agent: ${agent.title}` : item.summary;
+  const status = agent ? subAgentStatusText(agent.status) : item.status === 'running' ? 'Working' : '';
+  const progress = agent ? subAgentProgress(agent.plan) : null;
+  const lines = agent?.transcript ?? [];
+  const result = agent?.result ?? item.result;
+  return (
+    <div className={`tool-card subagent-card subagent-card--${agent?.status ?? item.status}`}>
+      <div className="tool-card-header subagent-card-header">
+        <button type="button" className="subagent-card-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          <span className="tool-card-name" data-find>{name}</span>
+          <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
+        </button>
+        {status && <span className="tool-card-status">{status}</span>}
+        {progress && <span className="tool-card-duration">{progress}</span>}
+      </div>
+      <div id={bodyId} className="tool-card-body" hidden={!open}>
+        {open && (
+          <>
+            {agent?.plan && agent.plan.steps.length > 0 && (
+              <>
+                <h4>Its plan: {agent.plan.goal}</h4>
+                <ul aria-label="Its plan's steps">
+                  {agent.plan.steps.map((step) => (
+                    <li key={step.id} data-status={step.status}>
+                      {step.title} ({step.status.replace('_', ' ')})
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {lines.length > 0 && (
+              <>
+                <h4>Its messages and tool calls</h4>
+                <ol aria-label="Its messages and tool calls" className="subagent-card-lines">
+                  {lines.map((line, i) =>
+                    line.kind === 'message' ? (
+                      <li key={i} className="subagent-card-message">
+                        <p data-find>{line.text}</p>
+                      </li>
+                    ) : (
+                      <li key={i} className="subagent-card-tool">
+                        <span data-find>{line.text}</span>
+                        {line.status && <span className="tool-card-status"> — {line.status}</span>}
+                        {line.result && <pre className="tool-card-pre">{line.result}</pre>}
+                      </li>
+                    ),
+                  )}
+                </ol>
+              </>
+            )}
+            {agent?.status === 'working' && <p>Its messages and tool calls show here when it ends.</p>}
+            {result !== undefined && (
+              <>
+                <h4>What it returned</h4>
+                <pre className="tool-card-pre" data-find>{result}</pre>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
