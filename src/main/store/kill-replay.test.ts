@@ -59,6 +59,9 @@ describe('repeated kills of one chat', () => {
     expect(total.kills).toBe(LANES * KILLS_PER_LANE);
     // The kills really reached the states that matter.
     for (const point of ['streaming', 'tool_running', 'approval_pending', 'escalation_pending'] as const) expect(total.hits[point], point).toBeGreaterThan(0);
-    expect(total.requests).toBeGreaterThan(total.kills);
+    // And the chats kept working between kills. Not one request per kill: a command a kill cut off
+    // asks for approval before it runs again (docs/architecture.md "Interrupted side effects"), so
+    // some starts end at that question, with no request, until the next start answers it.
+    expect(total.requests).toBeGreaterThan(total.kills / 2);
   }, 400_000);
 });
