@@ -68,3 +68,35 @@ test('a plan stops at its budget; "Budget" and "Extend budget" go on; a second p
     await scripted.close();
   }
 });
+
+test('a chat stopped at its budget while another is in view: "Needs you (1)", answered from the dialog (also after a reload) with "End plan"', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: { name: 'budget-inbox', turns: fourSteps('Tidy the notes'), onExhausted: 'echo' } });
+  const shell = await startPersistentShell(scripted.url, { settings: { planBudgetUsd: 0.03 } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Tidy the notes');
+    // Another chat in view while the first one runs to its budget.
+    await openNewChat(page);
+    const needsYou = page.getByRole('button', { name: 'Needs you (1)', exact: true });
+    await expect(needsYou).toBeVisible();
+    const sent = scripted.requests.length;
+    // After a reload the store knows the chat only by the list's stamp: the dialog asks main for the stop.
+    await page.reload();
+    await page.getByRole('button', { name: 'Needs you (1)', exact: true }).click();
+    const inbox = page.getByRole('dialog', { name: 'Needs you', exact: true });
+    const item = inbox.getByRole('listitem', { name: 'Tidy the notes', exact: true });
+    await expect(item).toContainText(/Budget reached: spent \$\d+\.\d\d of \$0\.03/);
+    await expect(item.getByRole('button', { name: 'Extend budget', exact: true })).toBeVisible();
+    await expect(item.getByRole('textbox', { name: 'New budget (USD)', exact: true })).toBeVisible();
+    await expectAccessibleInBothSchemes(page, 'Budget reached in Needs you');
+    await item.getByRole('button', { name: 'End plan', exact: true }).click();
+    await expect(item).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Needs you (0)', exact: true })).toBeVisible();
+    // "End plan" ends the plan; Claude is not asked again.
+    await page.waitForTimeout(500);
+    expect(scripted.requests.length).toBe(sent);
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});

@@ -18,7 +18,29 @@ const state = (sessionId: string, status: 'idle' | 'running' | 'awaiting_approva
   state: status === 'running' ? { status, phase: 'streaming' } : status === 'idle' ? { status } : { status, requestId: 'a1' },
 });
 
+const reached = { id: 'stop-1', at: '2026-01-01T00:00:00.000Z', limit: 'usd' as const, spentUsd: 0.42, estimateUsd: 0.11, elapsedMinutes: 3 };
+/** A plan_updated of chat `sessionId`; `stopped`: its plan awaits "Budget reached". */
+const budgetPlan = (sessionId: string, stopped: boolean): WaypointEvent => ({
+  type: 'plan_updated',
+  sessionId,
+  plan: { id: 'p1', status: 'active', steps: [], budget: { usd: 0.5, ...(stopped ? { reached } : {}) } },
+  change: { kind: 'budget', by: 'waypoint', summary: 'budget' },
+} as unknown as WaypointEvent);
+
 describe('which events call a person', () => {
+  it('a plan stopped at its budget calls a person once, says what is asked, counts as waiting, and its idle is not "Done"', () => {
+    const watch = new AttentionWatch();
+    watch.take(state('c1', 'running'));
+    expect(watch.take(budgetPlan('c1', true))).toEqual({ sessionId: 'c1', kind: 'waiting', body: 'Budget reached: spent $0.42 of $0.50. Extend the budget or end the plan.', tag: 'waypoint-chat-c1' });
+    expect(watch.take(state('c1', 'idle'))).toBeNull();
+    expect(watch.take(budgetPlan('c1', true))).toBeNull();
+    expect(watch.waiting()).toBe(1);
+    // Answered ("End plan" / "Extend budget"): the plan no longer waits.
+    expect(watch.take(budgetPlan('c1', false))).toBeNull();
+    expect(watch.waiting()).toBe(0);
+  });
+
+
   it('a prompt a chat starts waiting on, once per prompt, tagged by chat', () => {
     const watch = new AttentionWatch();
     expect(watch.take(approval('c1', 'a1'))).toEqual({ sessionId: 'c1', kind: 'waiting', body: 'Run `npm test` — approve or deny it.', tag: 'waypoint-chat-c1' });

@@ -1,3 +1,4 @@
+import { budgetAskedText, budgetPromptOf } from './budget';
 import type { WaypointEvent } from './contract';
 import type { RunState } from './transcript';
 
@@ -44,6 +45,11 @@ export function whatIsAsked(event: WaypointEvent): string | null {
       const options = request.options.length ? ` (${clip(request.options.join(' / '), 80)})` : '';
       return `${clip(request.question, 160)}${options}`;
     }
+    case 'plan_updated': {
+      // "Budget reached" has no request event of its own: the plan awaits the answer (shared/budget.ts).
+      const prompt = budgetPromptOf(event.sessionId, event.plan);
+      return prompt ? budgetAskedText(prompt) : null;
+    }
     default:
       return null;
   }
@@ -70,6 +76,8 @@ export class AttentionWatch {
   private readonly announced = new Map<string, string>();
   /** Chats found waiting at start (restored from their logs), until an event of theirs says more. */
   private readonly waitingAtStart = new Set<string>();
+  /** Chats whose plan awaits "Budget reached": their run is idle, yet they wait for a person. */
+  private readonly budgetStops = new Set<string>();
 
   /** The chats already waiting when the watch starts: a restored wait fires no event, yet counts. */
   seed(sessionIds: Iterable<string>): void {
@@ -82,8 +90,9 @@ export class AttentionWatch {
         const before = this.states.get(event.sessionId);
         this.states.set(event.sessionId, event.state);
         this.waitingAtStart.delete(event.sessionId);
-        // Only a run that was working and stopped is "Done": Stop while a prompt waits is the user's own doing.
-        if (event.state.status !== 'idle' || !before || !RUNNING.has(before.status)) return null;
+        // Only a run that was working and stopped is "Done": Stop while a prompt waits is the user's own doing,
+        // and a run that stopped at its budget waits (announced by its plan) rather than being done.
+        if (event.state.status !== 'idle' || this.budgetStops.has(event.sessionId) || !before || !RUNNING.has(before.status)) return null;
         return { sessionId: event.sessionId, kind: 'done', body: DONE_BODY, tag: attentionTag(event.sessionId) };
       }
       case 'approval_requested':
@@ -93,7 +102,20 @@ export class AttentionWatch {
         this.announced.set(event.sessionId, event.request.id);
         return { sessionId: event.sessionId, kind: 'waiting', body: whatIsAsked(event) ?? '', tag: attentionTag(event.sessionId) };
       }
+      case 'plan_updated': {
+        const asked = whatIsAsked(event);
+        if (asked === null) {
+          this.budgetStops.delete(event.sessionId);
+          return null;
+        }
+        this.budgetStops.add(event.sessionId);
+        const requestId = budgetPromptOf(event.sessionId, event.plan)!.requestId;
+        if (this.announced.get(event.sessionId) === requestId) return null;
+        this.announced.set(event.sessionId, requestId);
+        return { sessionId: event.sessionId, kind: 'waiting', body: asked, tag: attentionTag(event.sessionId) };
+      }
       case 'session_deleted':
+        this.budgetStops.delete(event.sessionId);
         this.states.delete(event.sessionId);
         this.announced.delete(event.sessionId);
         this.waitingAtStart.delete(event.sessionId);
@@ -105,6 +127,8 @@ export class AttentionWatch {
 
   /** Chats waiting for a person, as far as the events seen (and the chats seeded at start) tell. */
   waiting(): number {
-    return countWaiting(this.states.values()) + this.waitingAtStart.size;
+    let stopped = 0;
+    for (const id of this.budgetStops) if (!isWaiting(this.states.get(id)) && !this.waitingAtStart.has(id)) stopped++;
+    return countWaiting(this.states.values()) + this.waitingAtStart.size + stopped;
   }
 }

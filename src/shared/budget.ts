@@ -93,6 +93,14 @@ export function budgetPromptOf(sessionId: string, plan: { id: string; status: st
   return { sessionId, planId: plan.id, requestId: reached.id, reached, ...(plan.budget?.usd !== undefined ? { usd: plan.budget.usd } : {}), ...(plan.budget?.minutes !== undefined ? { minutes: plan.budget.minutes } : {}) };
 }
 
+/** What "Budget reached" asks, in a line: the "Needs you" dialog's item and a notification's body. */
+export function budgetAskedText(prompt: BudgetPrompt): string {
+  const { reached } = prompt;
+  if (reached.limit === 'time') return `Budget reached: ${Math.round(reached.elapsedMinutes)} of ${prompt.minutes ?? 0} minutes. Extend the budget or end the plan.`;
+  const spent = prompt.usd !== undefined ? spendOfBudget(reached.spentUsd, prompt.usd) : `$${reached.spentUsd.toFixed(2)}`;
+  return `Budget reached: spent ${spent}. Extend the budget or end the plan.`;
+}
+
 /** Requests a plan without an estimate of its tool calls is taken to need per step (start, the work, complete). */
 export const REQUESTS_PER_STEP = 3;
 

@@ -98,7 +98,7 @@ export const calls = {
    * What a waiting chat asks, without opening it: the "Needs you" dialog answers every waiting
    * chat's prompt in place, while the store holds only the open chat's snapshot (and after a
    * reload only the list's "needs-you" stamp). The same pending requests as getSession, and the
-   * plan while its proposal awaits approval (null otherwise).
+   * plan while its proposal awaits approval (null otherwise), or while it awaits "Budget reached".
    */
   getPendingPrompts: {
     input: z.object({ sessionId: SessionId }).strict(),
@@ -107,6 +107,8 @@ export const calls = {
       pendingEscalation: EscalationRequest.nullable(),
       pendingQuestion: QuestionRequest.nullable(),
       proposedPlan: Plan.nullable(),
+      /** The plan while it awaits an answer to "Budget reached" (its stop is in the plan). */
+      budgetStop: Plan.optional(),
     }),
   },
   /**

@@ -1,3 +1,4 @@
+import { budgetPromptOf } from '../../shared/budget';
 import type { CallOutput, WaypointEvent } from '../../shared/contract';
 import { isAwaitingApproval, type Plan } from '../../shared/plan';
 import type { PlanUpdate } from '../../shared/plan-change';
@@ -114,6 +115,7 @@ export class Chats implements Disposable {
       pendingEscalation: session.pendingEscalation,
       pendingQuestion: session.pendingQuestion,
       proposedPlan: isAwaitingApproval(plan) ? plan : null,
+      ...(plan && budgetPromptOf(sessionId, plan) ? { budgetStop: plan } : {}),
     };
   }
 

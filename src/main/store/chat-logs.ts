@@ -18,7 +18,7 @@ import type { LogFileSystem } from './log-file-system';
 import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
 import { ChatLogWriter } from './log-writer';
-import { hasPendingPrompt, type RestoredChat } from './restore-chat';
+import { hasPendingPrompt, planAsks, type RestoredChat } from './restore-chat';
 import type { HistoryEvent } from '../chats/chat-session';
 import type { KeptVersion } from '../chats/chat-versions';
 import type { HistoryChange } from '../chats/history-change';
@@ -370,7 +370,7 @@ export class ChatLogs implements AsyncDisposable {
       const vouched = state && log && stamp && !this.readOnly.has(summary.id) && !log.writer?.failing && known === stamp.size;
       chats.push({
         summary,
-        entry: vouched ? { size: stamp.size, mtimeMs: stamp.mtimeMs, runStatus: log.lastRunStatus, pending: hasPendingPrompt(state), items: state.itemCount } : untrustedEntry(stamp),
+        entry: vouched ? { size: stamp.size, mtimeMs: stamp.mtimeMs, runStatus: log.lastRunStatus, pending: hasPendingPrompt(state) || planAsks(state), items: state.itemCount } : untrustedEntry(stamp),
       });
     }
     return chatIndexOf(chats);

@@ -1,3 +1,5 @@
+import { budgetPromptOf } from '../../shared/budget';
+import { isAwaitingApproval } from '../../shared/plan';
 import type { WaypointEvent } from '../../shared/contract';
 import type { TranscriptItem } from '../../shared/transcript';
 import { unansweredToolUses } from '../chats/api-history';
@@ -121,4 +123,13 @@ function dropStalePrompts(session: ChatSession): void {
 
 export function hasPendingPrompt(session: ChatSession): boolean {
   return !!session.pendingApproval || !!session.pendingEscalation || !!session.pendingQuestion;
+}
+
+/**
+ * The chat's plan asks the person something (a proposal to approve, "Budget reached"): no request
+ * of the session says so, the plan does. The chat index must not list such a chat unread, or the
+ * listing could not stamp it "needs-you" after a restart.
+ */
+export function planAsks(session: ChatSession): boolean {
+  return isAwaitingApproval(session.plan) || budgetPromptOf(session.summary.id, session.plan) !== null;
 }

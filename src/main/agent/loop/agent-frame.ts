@@ -1,9 +1,12 @@
 import type { ToolDefinition } from '../../tools/tool';
+import type { SessionSummary } from '../../../shared/transcript';
 
 /** Who a run is, when it is a sub-agent's (sub-agents.ts): the chat's own run has none. */
 export interface AgentFrame {
   /** The chat the whole tree works in: its workspace, approval rules and plan-first state. */
   chatId: string;
+  /** The chat's summary now: its plan's spend, which a sub-agent's requests count against (budget-gate.ts). */
+  chatSummary(): SessionSummary;
   id: string;
   title: string;
   depth: number;

@@ -213,7 +213,9 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (toolUses.length === 0) {
       // Claude's turn ended: a plan that completed is checked against its goal (once per
-      // completion); not met, it reopens with "Fix: …" steps and Claude carries on.
+      // completion); not met, it reopens with "Fix: …" steps and Claude carries on. Only the
+      // chat's plan: a sub-agent's result goes to its parent, whose own plan is what is checked.
+      if (deps.agent) return;
       const check = await checkGoalIfDue({
         session,
         client: deps.client,

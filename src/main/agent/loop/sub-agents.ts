@@ -168,6 +168,8 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
   let held = 0;
   const frame: AgentFrame = {
     chatId: host.chatId,
+    // The chat's own session is the tree's root: every sub-agent's spend is metered there.
+    chatSummary: parent.agent?.chatSummary ?? (() => parent.session.summary),
     id: spec.id,
     title: spec.title,
     depth: spec.depth,
@@ -204,6 +206,10 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
   if (ending === 'turn_limit') {
     const limit = parent.settings().maxModelTurns;
     return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.`, lines };
+  }
+  if (typeof ending === 'object' && ending.paused.budgetOfChat) {
+    const stop = ending.paused.events.find((e) => e.type === 'transcript_item' && e.item.kind === 'notice');
+    return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget.", lines };
   }
   if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.', lines };
   if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice, lines };

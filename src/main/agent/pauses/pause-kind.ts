@@ -66,6 +66,8 @@ const NOT_RUN_AFTER_RESTART = 'Not run: Waypoint was restarted while this turn w
  */
 export interface Pause {
   events: WaypointEvent[];
+  /** The chat's plan budget stopped a sub-agent's request: it ends with a result saying so (budget-gate.ts). */
+  budgetOfChat?: true;
 }
 
 /**

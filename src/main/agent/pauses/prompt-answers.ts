@@ -69,6 +69,9 @@ export class PromptAnswers {
       // a message sent meanwhile is refused as busy, as while any run goes on.
       release();
       if (!held.halt && apiKey) runs.start(session, apiKey);
+      // No run follows ("End plan", a refused proposal): say the chat is idle, or a window that
+      // knows it only by the list's "needs-you" stamp (after a reload) would keep counting it.
+      else context.publish({ type: 'run_state', sessionId, state: { status: 'idle' } });
       return { accepted: true };
     }
     const answered = held;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { spendOfBudget, type BudgetReached, type PlanBudget } from '../../../shared/budget';
 import type { Plan } from '../../../shared/plan';
+import type { SessionSummary } from '../../../shared/transcript';
 import type { ChatSession } from '../../chats/chat-session';
 import { noticeItem } from '../../common/transcript-items';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -54,6 +55,8 @@ export function budgetVerdict(budget: Pick<PlanBudget, 'usd' | 'minutes'> | unde
 export interface BudgetGateDeps {
   session: ChatSession;
   plans: Pick<PlanServiceApi, 'getPlan' | 'budgetReached'>;
+  /** A sub-agent's run: its requests count against the chat's plan, whose spend is in the chat's summary. */
+  agent?: { chatId: string; chatSummary(): SessionSummary };
   now?: () => Date;
 }
 
@@ -70,6 +73,7 @@ export function elapsedMinutes(plan: Plan, now: Date): number {
  * always passes.
  */
 export function checkPlanBudget(deps: BudgetGateDeps, model: string, inputTokens: number): Pause | null {
+  if (deps.agent) return checkForSubAgent(deps, deps.agent, model, inputTokens);
   const sessionId = deps.session.summary.id;
   const plan = deps.plans.getPlan(sessionId);
   if (!plan || plan.status !== 'active' || !plan.budget) return null;
@@ -82,6 +86,26 @@ export function checkPlanBudget(deps: BudgetGateDeps, model: string, inputTokens
   const reached: BudgetReached = plan.budget.reached ?? { id: randomUUID(), at: now.toISOString(), limit, spentUsd, estimateUsd, elapsedMinutes: elapsed };
   if (!plan.budget.reached && !deps.plans.budgetReached(sessionId, reached).ok) return null;
   return budgetPause(sessionId, plan.budget, reached);
+}
+
+/**
+ * A sub-agent's request, against the chat's plan (its own plan has no budget of its own): the
+ * chat's spend, which the tree's requests all count in, plus this request's estimate. Over it, the
+ * sub-agent ends at once (a sub-agent never pauses) and records no stop: the parent's next request
+ * meets the same check and the chat pauses there, as for its own requests.
+ */
+function checkForSubAgent(deps: BudgetGateDeps, agent: NonNullable<BudgetGateDeps['agent']>, model: string, inputTokens: number): Pause | null {
+  const plan = deps.plans.getPlan(agent.chatId);
+  if (!plan || plan.status !== 'active' || !plan.budget) return null;
+  const spentUsd = planSpend(agent.chatSummary(), plan.id);
+  const estimateUsd = estimateRequestUsd(model, inputTokens, expectedOutputTokens(deps.session.history));
+  const limit = plan.budget.reached?.limit ?? budgetVerdict(plan.budget, spentUsd, estimateUsd, elapsedMinutes(plan, deps.now?.() ?? new Date()));
+  if (!limit) return null;
+  const text =
+    limit === 'time'
+      ? `The chat's plan reached its time budget (${plan.budget.minutes} minutes), so this sub-agent was ended before its next request.`
+      : `The chat's plan reached its budget (${spendOfBudget(spentUsd, plan.budget.usd ?? 0)} spent; the next request, about $${estimateUsd.toFixed(2)}, would pass it), so this sub-agent was ended before sending it.`;
+  return { events: [{ type: 'transcript_item', sessionId: deps.session.summary.id, item: noticeItem('warning', text, 'budget_reached') }], budgetOfChat: true };
 }
 
 function budgetPause(sessionId: string, budget: PlanBudget, reached: BudgetReached): Pause {

@@ -79,9 +79,13 @@ describe.each(['claude-opus-4-5', 'claude-sonnet-4-6', 'claude-haiku-4-5'])('pla
 
     // Nothing is sent while it waits, and the stop comes back after a restart.
     await t.restart();
+    // Read from its log at start, not only listed from the index: the listing stamps it "needs-you" (app/listed-runs.ts).
+    expect(t.ctx.app.chats.sessionInMemory(t.session.id)).toBeDefined();
     expect(t.server.requests.length).toBe(sent);
     const restored = t.ctx.app.plans.getPlan(t.session.id)!;
     expect(restored.budget?.reached?.id).toBe(reached!.id);
+    // The "Needs you" dialog of a window that never opened the chat asks main for the stop.
+    expect(t.ctx.app.chats.pendingPrompts(t.session.id).budgetStop?.budget?.reached?.id).toBe(reached!.id);
     expect(planSpend(t.ctx.app.chats.getSession(t.session.id).session, plan.id)).toBeCloseTo(spent, 10);
 
     // A typed figure at or below the spend is refused with words, and changes nothing.

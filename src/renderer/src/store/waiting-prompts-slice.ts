@@ -25,5 +25,6 @@ export const createWaitingPromptsSlice: SliceCreator<WaitingPromptsSlice> = (_se
     if (pending.pendingEscalation) state.setEscalation(sessionId, pending.pendingEscalation);
     if (pending.pendingQuestion) state.setQuestion(sessionId, pending.pendingQuestion);
     if (pending.proposedPlan) state.applyPlan(sessionId, pending.proposedPlan);
+    if (pending.budgetStop) state.applyPlan(sessionId, pending.budgetStop);
   },
 });

@@ -8,6 +8,7 @@ import {
   WaypointCallError,
   type WaypointEvent,
 } from '../../../shared/contract';
+import { budgetPromptOf } from '../../../shared/budget';
 import type { McpServerState } from '../../../shared/mcp';
 import type { InstructionsView, SkillsView } from '../../../shared/skills';
 import { isAwaitingApproval, type Plan } from '../../../shared/plan';
@@ -99,7 +100,7 @@ export class MemoryBackend implements WaypointApi {
       case 'getPendingPrompts': {
         // As main: what the chat asks, here only its proposed plan (a test overrides it for the rest).
         const { plan } = this.chat(String(input.sessionId));
-        return { pendingApproval: null, pendingEscalation: null, pendingQuestion: null, proposedPlan: isAwaitingApproval(plan) ? plan : null };
+        return { pendingApproval: null, pendingEscalation: null, pendingQuestion: null, proposedPlan: isAwaitingApproval(plan) ? plan : null, ...(plan && budgetPromptOf(String(input.sessionId), plan) ? { budgetStop: plan } : {}) };
       }
       case 'getTranscriptPage': {
         // As main pages (sessions/transcript-pages.ts), by count only.

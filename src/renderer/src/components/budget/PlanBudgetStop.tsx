@@ -10,3 +10,9 @@ export function PlanBudgetStop({ plan, sessionId }: { plan: Plan; sessionId: str
   if (!request) return null;
   return <BudgetReachedPrompt request={request} onAnswer={(answer) => answerBudget(sessionId, request.requestId, answer)} />;
 }
+
+/** The same "Budget reached" fed by the chat's id alone: the "Needs you" dialog's entry (inbox-prompts.ts). */
+export function ChatBudgetStop({ sessionId }: { sessionId: string }) {
+  const plan = useWaypoint((s) => s.plans[sessionId]);
+  return plan ? <PlanBudgetStop plan={plan} sessionId={sessionId} /> : null;
+}

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import { budgetAskedText, budgetPromptOf } from '../../../../shared/budget';
 import { isAwaitingApproval } from '../../../../shared/plan';
 import type { WaypointState } from '../../store/types';
 import { PendingApproval } from '../approval/PendingApproval';
+import { ChatBudgetStop } from '../budget/PlanBudgetStop';
 import { PendingEscalation } from '../escalation/PendingEscalation';
 import { PendingQuestion } from '../question/PendingQuestion';
 import { ProposedPlan } from './ProposedPlan';
@@ -52,5 +54,13 @@ export const INBOX_PROMPTS: Readonly<Record<string, InboxPrompt>> = {
       return isAwaitingApproval(plan) ? `Approve the plan: ${plan.goal}` : null;
     },
     Prompt: ProposedPlan,
+  },
+  budget: {
+    reads: ['plans'],
+    asked: (state, id) => {
+      const prompt = budgetPromptOf(id, state.plans[id]);
+      return prompt ? budgetAskedText(prompt) : null;
+    },
+    Prompt: ChatBudgetStop,
   },
 };

@@ -64,6 +64,28 @@ describe('the header\'s "Needs you (N)"', () => {
   });
 });
 
+describe('"Budget reached" in dialog "Needs you"', () => {
+  it('counts a chat known only by the list\'s stamp whose plan stopped at its budget, says so, and "End plan" there answers main', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    const reached = { id: 'stop-1', at: '2025-01-05T00:00:00.000Z', limit: 'usd' as const, spentUsd: 0.42, estimateUsd: 0.11, elapsedMinutes: 3 };
+    backend.addChat('s', 'Stopped', { updatedAt: '2025-01-03T00:00:00.000Z', plan: plan([step(1, 'Read', 'in_progress')], { budget: { usd: 0.5, reached } }) });
+    // As listSessions stamps it after a restart: the plan's stop waits for the person.
+    backend.chats.get('s')!.summary.run = 'needs-you';
+    backend.override('answerBudget', () => ({ accepted: true }));
+    mountApp(backend);
+    const button = await screen.findByRole('button', { name: 'Needs you (1)' });
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Needs you' });
+    const item = within(dialog).getByRole('listitem', { name: 'Stopped' });
+    await waitFor(() => expect(item.querySelector('p')?.textContent).toBe('Budget reached: spent $0.42 of $0.50. Extend the budget or end the plan.'));
+    expect(within(item).getByRole('textbox', { name: 'New budget (USD)' })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Extend budget' })).toBeTruthy();
+    fireEvent.click(within(item).getByRole('button', { name: 'End plan' }));
+    await waitFor(() => expect(backend.log.filter((c) => c.name === 'answerBudget').map((c) => c.input)).toEqual([{ sessionId: 's', requestId: 'stop-1', answer: { kind: 'end' } }]));
+  });
+});
+
 describe('answering in dialog "Needs you"', () => {
   const approval = { id: 'r1', sessionId: 'b', toolUseId: 't1', toolName: 'run_command', kind: 'command' as const, summary: 'Run npm test in ./', dryRun: 'npm test', scope: { tool: 'run_command', pattern: 'npm test' }, createdAt: '2025-01-05T00:00:00.000Z' };
   const question = { id: 'q1', sessionId: 'c', toolUseId: 't2', question: 'Which file?', options: ['a.ts', 'b.ts'], allowText: true, createdAt: '2025-01-05T00:00:00.000Z' };
