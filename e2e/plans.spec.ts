@@ -82,8 +82,12 @@ test.describe('checklist dialect (seed 002: the user-preferences endpoint)', () 
     await expect(panel.region).toHaveCount(0);
     await scripted.release();
     await expect(app.getByText(/The user preferences endpoint is in place/)).toBeVisible();
-    // The tool result Claude saw is the seed's JSON.
-    const lastToolResult = JSON.stringify(scripted.requests.at(-1)!.body);
+    // The completed plan then gets Waypoint's one goal check (issue 25), a ninth request forcing
+    // report_goal_check, which the gate holds. The tool result Claude saw, the seed's JSON, is in
+    // the request before it: the eighth, the one the final text answered.
+    await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(9);
+    expect(scripted.requests.map((r) => (r.body as { tool_choice?: { name?: string } }).tool_choice?.name ?? null)).toEqual([...Array<null>(8).fill(null), 'report_goal_check']);
+    const lastToolResult = JSON.stringify(scripted.requests[7]!.body);
     expect(lastToolResult).toContain('\\"success\\":true');
     expect(lastToolResult).toContain('\\"version\\"');
   });

@@ -5,6 +5,7 @@ import {
   recoveryContextRefresh,
   recoveryParameterRetry,
 } from '../test-support/scenarios/recovery-patterns';
+import { forcedTool } from '../test-support/scripted-api/forced-tool';
 import type { ScriptedServer } from '../test-support/scripted-api/server';
 import { expect, test } from './support/recovery-fixtures';
 import { planPanel, send } from './support/plan-panel';
@@ -34,6 +35,15 @@ async function step(scripted: ScriptedServer, count: number) {
   await scripted.release(count);
   // Request n+1 carries the tool_result of answer n: wait for it, not just for the count so far.
   await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(released + 1);
+}
+
+/**
+ * The loop sent exactly `loop` requests, none forcing a tool, and then, the plan completed and the
+ * turn over, Waypoint's one goal check (issue 25: it forces report_goal_check; the gate holds it).
+ */
+async function expectLoopThenGoalCheck(scripted: ScriptedServer, loop: number) {
+  await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(loop + 1);
+  expect(scripted.requests.map((r) => forcedTool(r.body as { tool_choice?: unknown }))).toEqual([...Array<null>(loop).fill(null), 'report_goal_check']);
 }
 
 async function openAttempts(app: Page, title: string) {
@@ -77,7 +87,7 @@ test.describe('parameter retry', () => {
     await expect(app.getByText('The report says: all green, 3 checks passed.')).toBeVisible();
     await expect(panel.region).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
-    expect(scripted.requests).toHaveLength(8);
+    await expectLoopThenGoalCheck(scripted, 8);
   });
 });
 
@@ -119,6 +129,6 @@ test.describe('context refresh', () => {
     await expect(app.getByText('The theme is set to dark (in app-settings.json).')).toBeVisible();
     await expect(panel.region).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
-    expect(scripted.requests).toHaveLength(9);
+    await expectLoopThenGoalCheck(scripted, 9);
   });
 });
