@@ -132,7 +132,15 @@ test('an escalation pending when the app was killed is asked again after the res
     // The held edit_file call got its answer; nothing was asked twice.
     const resumed = JSON.stringify(scripted.requests[5]!.body);
     expect(resumed).toContain('skip');
-    expect(scripted.requests.length).toBe(9);
+    // Nine requests of the run, then the completed plan's goal check (one extra independent
+    // request that forces report_goal_check, Settings "Goal checks" default 1): it is that check,
+    // not a question asked twice, and none of the run's nine forced it.
+    await expect.poll(() => scripted.requests.length).toBe(10);
+    const toolChoice = (i: number) => (scripted.requests[i]!.body as { tool_choice?: { name?: string } }).tool_choice?.name;
+    expect(toolChoice(9)).toBe('report_goal_check');
+    expect(scripted.requests.slice(0, 9).map((_, i) => toolChoice(i))).toEqual(Array(9).fill(undefined));
+    await page.waitForTimeout(300);
+    expect(scripted.requests).toHaveLength(10); // and nothing after it
   } finally {
     await shell.dispose();
     await scripted.close();
