@@ -88,8 +88,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       const attachments = pending.flatMap((p) => (p.attachment ? [{ id: p.attachment.id, name: p.attachment.name }] : []));
       let sessionId = get().currentSessionId;
       if (!sessionId) {
-        const created = await get().newChat({ carryDraft: false }); // the text is being sent, not drafted
+        // The chat New chat is making, when it is on its way (one chat, not two); else one for this message.
+        const making = get().newChatInFlight;
+        const created = await (making ?? get().newChat({ carryDraft: false })); // the text is being sent, not drafted
         sessionId = get().currentSessionId;
+        // New chat kept what was typed as the chat's draft; it is this message, so it is not left to be sent twice.
+        if (making && sessionId && get().draftOf(sessionId) === text) get().saveDraft(sessionId, '');
         if (!created.ok || !sessionId) {
           const message = created.ok ? 'Could not start a chat.' : created.message;
           set({ composerError: message });

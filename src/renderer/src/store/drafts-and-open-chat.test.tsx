@@ -48,6 +48,32 @@ describe('the open chat and drafts', () => {
     expect(store.getState().draftOf('made')).toBe('half a thought');
   });
 
+  it('a message sent while main is still making the new chat goes to that chat: no second chat is made', async () => {
+    const backend = twoChats();
+    const store = createWaypointStore(backend);
+    await store.getState().openSession('new');
+    let release = () => {};
+    const made = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    backend.override('newSession', async () => {
+      const id = `made-${++asked}`;
+      await made;
+      backend.addChat(id, 'New chat', { updatedAt: '2025-01-04T00:00:00.000Z' });
+      return (await backend.call('listSessions', {})).sessions.find((s) => s.id === id)!;
+    });
+    const creating = store.getState().newChat();
+    store.getState().setNewChatDraft('Beta task'); // typed in the new chat, then Send
+    const sending = store.getState().sendMessage('Beta task');
+    release();
+    expect(await creating).toEqual({ ok: true });
+    expect(await sending).toEqual({ ok: true });
+    expect(asked).toBe(1);
+    expect(store.getState().currentSessionId).toBe('made-1');
+    expect(backend.log.filter((c) => c.name === 'sendMessage').map((c) => c.input)).toEqual([{ sessionId: 'made-1', text: 'Beta task' }]);
+    // The text went as the message: it is not left behind as the new chat's draft, to be sent twice.
+    expect(store.getState().draftOf('made-1')).toBe('');
+  });
+
   it('reopens the chat the tab had open, not the newest one; without one, the newest', async () => {
     mountApp(twoChats(), { preferredChat: 'old' });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));

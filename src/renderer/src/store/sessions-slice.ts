@@ -1,6 +1,6 @@
 import type { SessionSummary } from '../../../shared/transcript';
 import { failed, OK } from './errors';
-import type { SessionsSlice, SliceCreator } from './types';
+import type { ActionResult, SessionsSlice, SliceCreator } from './types';
 
 /** Pinned chats first; within each group, newest activity first, as in Claude Desktop's sidebar. */
 export function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
@@ -53,7 +53,20 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
       return result;
     }
   },
-  async newChat(options = { carryDraft: true }) {
+  newChatInFlight: null,
+  newChat(options = { carryDraft: true }) {
+    // One new chat at a time: a Send pressed while main makes it goes to it (sendMessage waits for this).
+    const inFlight = get().newChatInFlight;
+    if (inFlight) return inFlight;
+    const making = newChatMaker(set, get, api)(options).finally(() => set({ newChatInFlight: null }));
+    set({ newChatInFlight: making });
+    return making;
+  },
+});
+
+/** The sessions slice's New chat: main makes the chat, the window opens it (unless the user went elsewhere). */
+function newChatMaker(set: Parameters<SliceCreator<SessionsSlice>>[0], get: Parameters<SliceCreator<SessionsSlice>>[1], api: Parameters<SliceCreator<SessionsSlice>>[2]) {
+  return async function makeNewChat(options: { carryDraft: boolean }): Promise<ActionResult> {
     const previous = get().currentSessionId;
     // The window shows the new, empty chat at once: what is typed meanwhile belongs to it, not
     // to the chat that was open (main answers in its own time).
@@ -76,5 +89,5 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) 
       if (!result.ok) get().setLastError(result.message);
       return result;
     }
-  },
-});
+  };
+}

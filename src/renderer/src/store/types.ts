@@ -50,6 +50,8 @@ export interface SessionsSlice {
   reloadSession(sessionId: string): Promise<ActionResult>;
   /** `carryDraft` (default): the window switches to the new chat at once and what is typed meanwhile goes with it. */
   newChat(options?: { carryDraft: boolean }): Promise<ActionResult>;
+  /** The New chat main is making now, if any: a message sent meanwhile waits for it instead of making another. */
+  newChatInFlight: Promise<ActionResult> | null;
   /**
    * The current chat's workspace: `folder` as typed (web shell), or Electron's folder dialog
    * without it. A chat is made first when none is open. Errors of a typed folder are returned
