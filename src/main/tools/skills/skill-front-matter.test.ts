@@ -9,6 +9,11 @@ describe('SKILL.md front matter', () => {
     expect(parseSkillFile(text)).toEqual({ ok: true, name: 'pdf-forms', description: 'Fill PDF forms.', body: 'Do it this way.' });
   });
 
+  it('reads YAML as other tools write it: flow lists, nested maps, comments, anchors', () => {
+    const text = skill('# a skill made elsewhere\nname: pdf-forms\ndescription: &d Fill PDF forms.\nallowed-tools: [Read, "Bash(git:*)"]\nmetadata: { author: someone, tags: [pdf] }\nsummary: *d');
+    expect(parseSkillFile(text)).toEqual({ ok: true, name: 'pdf-forms', description: 'Fill PDF forms.', body: 'Do it this way.' });
+  });
+
   it('reads quoted, wrapped and block descriptions', () => {
     expect(parseSkillFile(skill('name: a\ndescription: "Use it: \\"always\\"."'))).toMatchObject({ description: 'Use it: "always".' });
     expect(parseSkillFile(skill("name: a\ndescription: 'It''s: fine'"))).toMatchObject({ description: "It's: fine" });
@@ -24,10 +29,12 @@ describe('SKILL.md front matter', () => {
     ['a name that is not a folder-safe word', skill('name: ../etc\ndescription: b'), 'The skill name "../etc" is not a folder-safe word: use up to 64 lowercase letters, digits and hyphens, like pdf-forms.'],
     ['a name with spaces', skill('name: My Skill\ndescription: b'), 'The skill name "My Skill" is not a folder-safe word: use up to 64 lowercase letters, digits and hyphens, like pdf-forms.'],
     ['no description', skill('name: a'), 'The front matter of SKILL.md has no "description:" (say what the skill is for and when to use it).'],
-    ['a line that is not key: value', skill('name: a\nthis is prose\ndescription: b'), 'Line 3 of SKILL.md\'s front matter is not "key: value": "this is prose".'],
-    ['a key twice', skill('name: a\nname: b\ndescription: c'), 'The front matter of SKILL.md gives "name:" twice.'],
-    ['an unclosed quote', skill('name: a\ndescription: "open'), 'The "description:" of SKILL.md starts with a double quote but is not one quoted string.'],
-    ['a list for a description', skill('name: a\ndescription: [x, y]'), 'The "description:" of SKILL.md must be text (plain or quoted), not "[x, y]".'],
+    ['a line that is not key: value', skill('name: a\nthis is prose\ndescription: b'), 'The front matter of SKILL.md is not valid YAML (line 3): Implicit keys need to be on a single line.'],
+    ['a key twice', skill('name: a\nname: b\ndescription: c'), 'The front matter of SKILL.md is not valid YAML (line 3): Map keys must be unique.'],
+    ['an unclosed quote', skill('name: a\ndescription: "open'), 'The front matter of SKILL.md is not valid YAML (line 3): Missing closing "quote.'],
+    ['a list for a description', skill('name: a\ndescription: [x, y]'), 'The "description:" of SKILL.md must be text (plain or quoted), not a list.'],
+    ['a number for a name', skill('name: 12\ndescription: b'), 'The "name:" of SKILL.md must be text (plain or quoted), not a number.'],
+    ['a list for the whole front matter', skill('- a\n- b'), 'The front matter of SKILL.md must be "key: value" lines, like "name: pdf-forms".'],
     ['a description too long', skill(`name: a\ndescription: ${'x'.repeat(1025)}`), 'The description of skill a is 1,025 characters; at most 1,024 are allowed.'],
   ])('refuses %s with the reason', (_what, text, problem) => {
     expect(parseSkillFile(text)).toEqual({ ok: false, problem });

@@ -1,8 +1,10 @@
+import { parseDocument } from 'yaml';
+
 /**
- * The front matter of a SKILL.md: `name` and `description` between two `---` lines. No YAML
- * library is a dependency of Waypoint, and two text fields need none: this reads the small
- * subset skills use (plain, quoted and `>`/`|` block values; other keys, nested ones included,
- * are skipped) and refuses anything else with the reason, so a broken skill is listed as broken
+ * The front matter of a SKILL.md: YAML between two `---` lines, read with the `yaml` package (a
+ * well-kept parser: skills written for other tools use the whole of YAML, nested `metadata:` and
+ * lists included). Only `name` and `description` are Waypoint's; a file that is not valid YAML, or
+ * whose two fields are not text, is refused with the reason, so a broken skill is listed as broken
  * rather than guessed at.
  */
 
@@ -10,7 +12,6 @@
 export const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_NAME = 64;
 const MAX_DESCRIPTION = 1024;
-const KEY_LINE = /^([A-Za-z_][\w-]*):(?:\s+(.*)|\s*)$/;
 
 export type SkillFile = { ok: true; name: string; description: string; body: string } | { ok: false; problem: string };
 
@@ -39,55 +40,34 @@ export function parseSkillFile(text: string): SkillFile {
 type Fields = { ok: true; values: Map<string, string> } | { ok: false; problem: string };
 
 function readFields(lines: string[]): Fields {
+  const doc = parseDocument(lines.join('\n'), { uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    // The front matter starts on line 2 of the file (after the opening "---").
+    const line = error.linePos?.[0]?.line;
+    return { ok: false, problem: `The front matter of SKILL.md is not valid YAML${line ? ` (line ${line + 1})` : ''}: ${firstSentence(error.message)}` };
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) return { ok: true, values: new Map() };
+  if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, problem: 'The front matter of SKILL.md must be "key: value" lines, like "name: pdf-forms".' };
   const values = new Map<string, string>();
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!line.trim() || line.trimStart().startsWith('#')) continue;
-    if (/^\s/.test(line)) continue; // nested under a key this reader skips (metadata:, allowed-tools: lists)
-    const match = KEY_LINE.exec(line);
-    if (!match) return { ok: false, problem: `Line ${i + 2} of SKILL.md's front matter is not "key: value": ${JSON.stringify(line.slice(0, 80))}.` };
-    const key = match[1]!;
-    if (values.has(key)) return { ok: false, problem: `The front matter of SKILL.md gives "${key}:" twice.` };
-    // The indented lines that follow belong to this key (a block value, or a plain value wrapped).
-    const more: string[] = [];
-    while (i + 1 < lines.length && (/^\s/.test(lines[i + 1]!) || !lines[i + 1]!.trim())) more.push(lines[++i]!);
-    while (more.length && !more[more.length - 1]!.trim()) more.pop();
-    if (key !== 'name' && key !== 'description') {
-      values.set(key, '');
-      continue;
-    }
-    const value = scalar(key, (match[2] ?? '').trim(), more);
-    if (!value.ok) return value;
-    values.set(key, value.text);
+  for (const key of ['name', 'description'] as const) {
+    if (!(key in data)) continue;
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value !== 'string') return { ok: false, problem: `The "${key}:" of SKILL.md must be text (plain or quoted), not ${describe(value)}.` };
+    values.set(key, value);
   }
   return { ok: true, values };
 }
 
-function scalar(key: string, head: string, more: string[]): { ok: true; text: string } | { ok: false; problem: string } {
-  const rest = more.map((l) => l.trim());
-  if (head === '|' || head === '>') {
-    return { ok: true, text: head === '|' ? rest.join('\n') : rest.filter(Boolean).join(' ') };
-  }
-  if (head.startsWith('"')) {
-    const whole = [head, ...rest].join(' ');
-    try {
-      const parsed: unknown = JSON.parse(whole);
-      if (typeof parsed === 'string') return { ok: true, text: parsed };
-    } catch {
-      // Worded below.
-    }
-    return { ok: false, problem: `The "${key}:" of SKILL.md starts with a double quote but is not one quoted string.` };
-  }
-  if (head.startsWith("'")) {
-    const whole = [head, ...rest].join(' ');
-    // Inside, a quote is written twice ('it''s'); a lone one ends the string early.
-    if (whole.length >= 2 && whole.endsWith("'") && !whole.slice(1, -1).replace(/''/g, '').includes("'")) {
-      return { ok: true, text: whole.slice(1, -1).replace(/''/g, "'") };
-    }
-    return { ok: false, problem: `The "${key}:" of SKILL.md starts with a single quote but is not one quoted string.` };
-  }
-  if (/^[[{&*!%@`|>]/.test(head)) {
-    return { ok: false, problem: `The "${key}:" of SKILL.md must be text (plain or quoted), not ${JSON.stringify(head.slice(0, 20))}.` };
-  }
-  return { ok: true, text: [head, ...rest].filter(Boolean).join(' ') };
+/** The parser's message up to its first line break (the rest is a code excerpt), without its own position (ours is in the file's lines). */
+function firstSentence(message: string): string {
+  const first = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+  return first.endsWith('.') ? first : `${first}.`;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'empty';
+  return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
 }
