@@ -1,13 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useCliTestWorld } from '../../../test-support/main/cli-test-world';
+import { describe, expect, it } from 'vitest';
+import { useEditAppWorld } from '../../../test-support/main/edit-app-world';
 import { until as waitUntil } from '../../../test-support/main/until';
-import { APP_JS, toolsEdit } from '../../../test-support/scenarios/tools-workspace';
+import { toolsEdit } from '../../../test-support/scenarios/tools-workspace';
 import { type Attention, AttentionWatch } from '../../shared/attention';
-import type { CallName, CallOutput, WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../settings/api-key-store';
-import { createServices, type AppServices } from './services';
 
 /**
  * Notifications across a restart (docs/contract.md §8): a chat still waiting after the app starts
@@ -16,34 +11,7 @@ import { createServices, type AppServices } from './services';
  * shared AttentionWatch over the app's events, seeded (as electron/main.ts does) with the chats
  * the list stamps "needs-you".
  */
-const world = useCliTestWorld('waypoint-attention-restart-', toolsEdit);
-const open: AppServices[] = [];
-beforeEach(() => {
-  mkdirSync(join(world.workspace, 'src'));
-  writeFileSync(join(world.workspace, 'src/app.js'), APP_JS);
-});
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
-async function start() {
-  const services = await createServices({
-    dataDir: world.dataDir,
-    workspace: world.workspace,
-    shell: 'web',
-    secretStore: new MemorySecretStore(),
-    env: { ANTHROPIC_API_KEY: 'sk-ant-test-attention', ANTHROPIC_BASE_URL: world.api.url },
-  });
-  open.push(services);
-  const events: WaypointEvent[] = [];
-  services.onEvent((event) => events.push(event));
-  const call = async <N extends CallName>(name: N, input: unknown): Promise<CallOutput<N>> => {
-    const result = await services.router(name, input);
-    if (!result.ok) throw new Error(result.error.message);
-    return result.value as CallOutput<N>;
-  };
-  return { services, events, call };
-}
+const { world, start, quit } = useEditAppWorld('waypoint-attention-restart-');
 
 const until = (condition: () => boolean, what: string) => waitUntil(condition, what, 20_000, 20);
 
@@ -61,8 +29,7 @@ describe('a chat still waiting after a restart', { timeout: 60_000 }, () => {
     await first.call('sendMessage', { sessionId: id, text: 'Fix the answer' });
     await until(() => first.events.some((e) => e.type === 'run_state' && e.state.status === 'awaiting_approval'), 'the approval');
     expect(calledBefore.map((a) => a.kind)).toEqual(['waiting']);
-    await first.services.dispose();
-    open.splice(open.indexOf(first.services), 1);
+    await quit(first.services);
 
     const second = await start();
     const listed = await second.call('listSessions', {});

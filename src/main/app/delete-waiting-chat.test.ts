@@ -1,13 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useCliTestWorld } from '../../../test-support/main/cli-test-world';
+import { describe, expect, it } from 'vitest';
+import { useEditAppWorld } from '../../../test-support/main/edit-app-world';
 import { until as waitUntil } from '../../../test-support/main/until';
 import { APP_JS, toolsEdit } from '../../../test-support/scenarios/tools-workspace';
 import { type Attention, AttentionWatch } from '../../shared/attention';
-import type { CallName, CallOutput, WaypointEvent } from '../../shared/contract';
-import { MemorySecretStore } from '../settings/api-key-store';
-import { createServices, type AppServices } from './services';
 
 /**
  * A chat deleted while it waits for a person (issue 24): its run already ended at the question
@@ -15,34 +12,7 @@ import { createServices, type AppServices } from './services';
  * no record or file in the data folder, no notification — and it counts as waiting no more.
  * (Deleted while it runs or is queued: runs-at-once.test.ts.)
  */
-const world = useCliTestWorld('waypoint-delete-waiting-', toolsEdit);
-const open: AppServices[] = [];
-beforeEach(() => {
-  mkdirSync(join(world.workspace, 'src'));
-  writeFileSync(join(world.workspace, 'src/app.js'), APP_JS);
-});
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
-async function start() {
-  const services = await createServices({
-    dataDir: world.dataDir,
-    workspace: world.workspace,
-    shell: 'web',
-    secretStore: new MemorySecretStore(),
-    env: { ANTHROPIC_API_KEY: 'sk-ant-test-delete', ANTHROPIC_BASE_URL: world.api.url },
-  });
-  open.push(services);
-  const events: WaypointEvent[] = [];
-  services.onEvent((event) => events.push(event));
-  const call = async <N extends CallName>(name: N, input: unknown): Promise<CallOutput<N>> => {
-    const result = await services.router(name, input);
-    if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-    return result.value as CallOutput<N>;
-  };
-  return { services, events, call };
-}
+const { world, start, quit } = useEditAppWorld('waypoint-delete-waiting-');
 
 const until = (condition: () => boolean, what: string) => waitUntil(condition, what, 20_000, 20);
 const filesOf = (dir: string) => readdirSync(dir, { recursive: true }).map(String);
@@ -82,8 +52,7 @@ describe('a chat deleted while it waits for a person', { timeout: 60_000 }, () =
     expect(filesOf(world.dataDir).filter((f) => f.endsWith('index.json'))).not.toEqual([]);
     for (const file of filesOf(world.dataDir).filter((f) => statSync(join(world.dataDir, f)).isFile())) expect(readFileSync(join(world.dataDir, file), 'utf8'), file).not.toContain(id);
 
-    await app.services.dispose();
-    open.splice(open.indexOf(app.services), 1);
+    await quit(app.services);
     const again = await start();
     const listed = (await again.call('listSessions', {})).sessions;
     expect(listed.map((s) => s.id)).not.toContain(id);
