@@ -54,7 +54,7 @@ async function until(events: WaypointEvent[], match: (e: WaypointEvent) => boole
 }
 
 /** One kill; what it found: whether the kill cut a call off, and a re-run without approval if any. */
-async function oneRun(run: number): Promise<{ cutOff: boolean; problem: string | null }> {
+async function oneRun(run: number): Promise<{ cutOff: boolean; asked: boolean; problem: string | null }> {
   const server = await startScriptedServer({ scenario });
   servers.push(server);
   const dataDir = join(root, `data-${run}`);
@@ -84,12 +84,15 @@ async function oneRun(run: number): Promise<{ cutOff: boolean; problem: string |
     const cutOff = session.transcript.some((i) => i.kind === 'tool_call' && i.interrupted === true);
     await second.call('sendMessage', { sessionId: id, text: 'Go on' });
     const settled = await until(second.events, (e) => (e.type === 'approval_requested' && e.sessionId === id) || (e.type === 'run_state' && e.sessionId === id && e.state.status === 'idle'), 30_000);
-    if (!settled) return { cutOff, problem: `run ${run}: the resumed chat neither asked nor ended` };
+    if (!settled) return { cutOff, asked: false, problem: `run ${run}: the resumed chat neither asked nor ended` };
     const asked = settled.type === 'approval_requested';
     const startsAfter = lines(join(workspace, 'starts.log'));
-    if (cutOff && !asked) return { cutOff, problem: `run ${run}: the call cut off ran again unasked (${startsBefore} → ${startsAfter} starts)` };
-    if (cutOff && startsAfter !== startsBefore) return { cutOff, problem: `run ${run}: the command started again while approval was asked` };
-    return { cutOff, problem: null };
+    // A kill in the second command leaves the script's reply ("Done.") next: Claude makes no call
+    // again then, and nothing may have started; a kill in the first is followed by the same call,
+    // which must ask.
+    if (cutOff && !asked && startsAfter !== startsBefore) return { cutOff, asked, problem: `run ${run}: the call cut off ran again unasked (${startsBefore} → ${startsAfter} starts)` };
+    if (cutOff && startsAfter !== startsBefore) return { cutOff, asked, problem: `run ${run}: the command started again while approval was asked` };
+    return { cutOff, asked, problem: null };
   } finally {
     await kill(second);
   }
@@ -97,11 +100,12 @@ async function oneRun(run: number): Promise<{ cutOff: boolean; problem: string |
 
 describe('kill during run_command', () => {
   it(`${RUNS} SIGKILLs at random points: a call cut off is never run again without approval`, async () => {
-    const results: { cutOff: boolean; problem: string | null }[] = [];
+    const results: { cutOff: boolean; asked: boolean; problem: string | null }[] = [];
     for (let run = 0; run < RUNS; run++) results.push(await oneRun(run));
     expect(results.flatMap((r) => (r.problem ? [r.problem] : []))).toEqual([]);
     console.info(`[kill side effects] ${RUNS} kills, ${results.filter((r) => r.cutOff).length} cut a command off`);
-    // Half the kills land mid-command; a test in which none did would prove nothing.
-    expect(results.some((r) => r.cutOff)).toBe(true);
+    // Half the kills land mid-command; a test in which none cut a command off and then saw the
+    // same call made again (and asked about) would prove nothing.
+    expect(results.some((r) => r.cutOff && r.asked)).toBe(true);
   }, 300_000);
 });

@@ -150,6 +150,9 @@ export class MemoryBackend implements WaypointApi {
         return this.skills;
       case 'getInstructions':
         return this.instructions;
+      case 'getWorktreeUsage':
+        // No chat here works in a worktree.
+        return { count: 0, bytes: 0 };
       case 'getChatWriter':
         // Nobody else writes a chat here unless a test says so (override).
         return { writer: null };
