@@ -1,4 +1,5 @@
 import { useWaypoint } from '../../store/store-context';
+import { Icon } from '../icons/Icon';
 
 /**
  * The header's "Changes" button (opens or closes the region for the chat in view) and, for a chat
@@ -15,8 +16,10 @@ export function ChangesButton({ sessionId, branch }: { sessionId: string; branch
           {branch}
         </span>
       )}
-      <button type="button" className="btn" aria-expanded={open} onClick={() => toggle(open ? null : sessionId)}>
-        Changes
+      {/* An icon, like Instructions and Find: the header keeps one row down to 800 px wide. */}
+      <button type="button" className="btn btn--icon" aria-label="Changes" title="Changes: the files this chat changed" aria-expanded={open}
+        onClick={() => toggle(open ? null : sessionId)}>
+        <Icon name="diff" />
       </button>
     </>
   );

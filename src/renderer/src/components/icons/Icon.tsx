@@ -64,6 +64,13 @@ const PATHS = {
     </>
   ),
   pause: <path d="M9 6v12M15 6v12" />,
+  diff: (
+    <>
+      <path d="M12 3v8M8 7h8" />
+      <path d="M8 15h8" />
+      <path d="M5 21h14" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
