@@ -65,14 +65,15 @@ test.describe('a long paste and a plan at work', () => {
 
     // Up to the message the way a person goes there (Home on the log), so the view stops following
     // the end while Claude still works; a scroll made by the test alone would not tell it so.
+    // Both buttons from the keyboard: the virtualiser turns pointer events off while the log
+    // scrolls (Home's smooth scroll, then a click's own scroll to its button), and CI lost a click
+    // that way twice, once on each button, each time leaving the message as it was.
     await log.focus();
     await app.keyboard.press('Home');
-    await showAll.click();
+    await showAll.focus();
+    await app.keyboard.press('Enter');
     await expect(you.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
     await expect(you).toContainText('END OF LOG');
-    // From the keyboard: the virtualiser turns pointer events off while the log scrolls, and the
-    // click's own scroll to a button at the end of a 60,000 px message could lose the click
-    // between its press and release (seen once in CI as a message left open).
     await you.getByRole('button', { name: 'Show less' }).focus();
     await app.keyboard.press('Enter');
     await expect(you.getByRole('button', { name: 'Show all' })).toBeInViewport();
