@@ -4,6 +4,7 @@ import { startScriptedServer, type ScriptedServer } from '../test-support/script
 import { PLAN_FIRST_ADDED_STEP, PLAN_FIRST_FEEDBACK, PLAN_FIRST_FILES, planFirst } from '../test-support/scenarios/plan-first';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { expectLoopThenGoalCheck } from './support/goal-check';
 import { startPersistentShell } from './support/persistent-shell';
 import { planPanel, send } from './support/plan-panel';
 
@@ -95,7 +96,8 @@ test('plan first, end to end: propose → revise → approve → an edit Claude 
     await scripted.release(4);
     await expect(log.getByText('Released 1.1.0: version bumped, changelog entry, release notes and a README mention.')).toBeVisible();
     await expect(panel.region).toHaveCount(0);
-    expect(scripted.requests).toHaveLength(planFirst.turns.length);
+    // The plan completed: its goal check follows the scripted turns.
+    await expectLoopThenGoalCheck(scripted, planFirst.turns.length);
     expect(workspaceFile('version.txt')).toBe('1.1.0\n');
     expect(workspaceFile('README.md')).toContain('1.1.0');
     expect(workspaceFile('RELEASE_NOTES.md')).toContain('Tally 1.1.0');

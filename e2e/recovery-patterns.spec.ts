@@ -5,9 +5,9 @@ import {
   recoveryContextRefresh,
   recoveryParameterRetry,
 } from '../test-support/scenarios/recovery-patterns';
-import { forcedTool } from '../test-support/scripted-api/forced-tool';
 import type { ScriptedServer } from '../test-support/scripted-api/server';
 import { expect, test } from './support/recovery-fixtures';
+import { expectLoopThenGoalCheck } from './support/goal-check';
 import { planPanel, send } from './support/plan-panel';
 
 // Seed P4-06's first two recovery patterns with real failing tool calls in a real workspace:
@@ -35,15 +35,6 @@ async function step(scripted: ScriptedServer, count: number) {
   await scripted.release(count);
   // Request n+1 carries the tool_result of answer n: wait for it, not just for the count so far.
   await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(released + 1);
-}
-
-/**
- * The loop sent exactly `loop` requests, none forcing a tool, and then, the plan completed and the
- * turn over, Waypoint's one goal check (issue 25: it forces report_goal_check; the gate holds it).
- */
-async function expectLoopThenGoalCheck(scripted: ScriptedServer, loop: number) {
-  await expect.poll(() => scripted.requests.length).toBeGreaterThanOrEqual(loop + 1);
-  expect(scripted.requests.map((r) => forcedTool(r.body as { tool_choice?: unknown }))).toEqual([...Array<null>(loop).fill(null), 'report_goal_check']);
 }
 
 async function openAttempts(app: Page, title: string) {
