@@ -1,28 +1,16 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { openNewChat, send } from './support/plan-panel';
+import { chatIdHolding, twoEchoChats } from './support/chat-folders';
+import { send } from './support/plan-panel';
 import { startWebShell } from './support/web-shell';
 
 // Locks left in the data folder, as a person meets them: one from before a reboot naming pid 1
 // (which runs again, as init) is stale and taken over without a word from the user; one from
 // another computer cannot be checked, so the chat says who holds it and offers "Take over".
-
-/** The chat folder whose log holds `text`. */
-function chatId(sessions: string, text: string): string {
-  const id = readdirSync(sessions).find((d) => {
-    try {
-      return readFileSync(join(sessions, d, 'events.jsonl'), 'utf8').includes(text);
-    } catch {
-      return false;
-    }
-  });
-  if (!id) throw new Error(`no chat log holds "${text}"`);
-  return id;
-}
 
 test.skip(process.platform !== 'linux', 'the stale lock names a boot id, which only Linux reports');
 
@@ -33,22 +21,18 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
   const first = await startWebShell({ baseURL: scripted.url, dataDir, workspace });
   try {
     await page.goto(first.url);
+    await twoEchoChats(page, 'Before the reboot', 'Shared with the laptop');
     const log = page.getByRole('log', { name: 'Conversation' });
-    await send(page, 'Before the reboot');
-    await expect(log.getByText('You said: Before the reboot')).toBeVisible();
-    await openNewChat(page);
-    await send(page, 'Shared with the laptop');
-    await expect(log.getByText('You said: Shared with the laptop')).toBeVisible();
     await first.stop();
 
     const sessions = join(dataDir, 'sessions');
     const since = '2026-11-20T08:00:00.000Z';
-    const stale = chatId(sessions, 'Before the reboot');
+    const stale = chatIdHolding(sessions, 'Before the reboot');
     writeFileSync(
       join(sessions, `${stale}.lock`),
       JSON.stringify({ pid: 1, host: hostname(), token: 'before-reboot', holder: 'the Waypoint app', since, startTime: '1', bootId: 'a-boot-long-ago' }),
     );
-    const foreign = chatId(sessions, 'Shared with the laptop');
+    const foreign = chatIdHolding(sessions, 'Shared with the laptop');
     writeFileSync(join(sessions, `${foreign}.lock`), JSON.stringify({ pid: 4242, host: 'laptop.local', token: 'laptop-lock', holder: 'the Waypoint app', since }));
 
     const shell = await startWebShell({ baseURL: scripted.url, dataDir, workspace });

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expect, test } from './support/fixtures';
-import { openNewChat, send } from './support/plan-panel';
+import { send } from './support/plan-panel';
+import { chatIdHolding, twoEchoChats } from './support/chat-folders';
 import { startWebShell } from './support/web-shell';
 
 // Damaged chat logs, as a person meets them after a disk or sync tool mangled the data folder:
@@ -11,15 +12,7 @@ import { startWebShell } from './support/web-shell';
 // many lines were skipped, and can be exported.
 
 function chatFolder(sessions: string, text: string): string {
-  const id = readdirSync(sessions).find((d) => {
-    try {
-      return readFileSync(join(sessions, d, 'events.jsonl'), 'utf8').includes(text);
-    } catch {
-      return false;
-    }
-  });
-  if (!id) throw new Error(`no chat log holds "${text}"`);
-  return join(sessions, id, 'events.jsonl');
+  return join(sessions, chatIdHolding(sessions, text), 'events.jsonl');
 }
 
 test('damaged chats stay listed, open read-only with what could be read, count skipped lines, and export', async ({ page }) => {
@@ -30,12 +23,8 @@ test('damaged chats stay listed, open read-only with what could be read, count s
   const first = await startWebShell({ baseURL: scripted.url, dataDir, workspace });
   try {
     await page.goto(first.url);
+    await twoEchoChats(page, 'Remember the blue notebook', 'The second chat survives');
     const log = page.getByRole('log', { name: 'Conversation' });
-    await send(page, 'Remember the blue notebook');
-    await expect(log.getByText('You said: Remember the blue notebook')).toBeVisible();
-    await openNewChat(page);
-    await send(page, 'The second chat survives');
-    await expect(log.getByText('You said: The second chat survives')).toBeVisible();
     await first.stop();
 
     const sessions = join(dataDir, 'sessions');

@@ -37,7 +37,7 @@ test('AGENTS.md and a skill reach the request; "Instructions" lists the file; a 
   expect((first.tools ?? []).map((t) => t.name)).toContain('load_skill');
 
   await app.locator('header.header').getByRole('button', { name: 'Instructions', exact: true }).click();
-  const dialog = app.getByRole('dialog', { name: 'Instructions' });
+  const dialog = app.getByRole('dialog', { name: 'Instructions', exact: true });
   await expect(dialog.getByRole('list', { name: 'Instruction files in use' }).getByRole('listitem')).toHaveText(['AGENTS.md (25 characters)']);
   await expectAccessibleInBothSchemes(app, 'Instructions dialog');
   await app.keyboard.press('Escape');

@@ -1,4 +1,8 @@
 /** Test support: a real ChatService + PlanService + ChatLogs on a data dir, restartable. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
 import type { WaypointEvent } from '../../src/shared/contract';
@@ -66,4 +70,48 @@ export async function startInstance(dataDir: string, baseURL: string, settings =
 
 export function scripted(scenario: Scenario): Promise<ScriptedServer> {
   return startScriptedServer({ scenario });
+}
+
+/** What `instancesPerTest` gives a test: its data folder, its server, and instances over them. */
+export interface PerTest {
+  readonly dir: string;
+  readonly server: ScriptedServer;
+  /** Instances started and not yet closed: closed after the test (a test that closes one takes it out). */
+  readonly open: Instance[];
+  start(): Promise<Instance>;
+}
+
+/**
+ * Per test: a fresh data folder (`prefix`), a scripted server playing `scenario`, and `start()`
+ * for instances over both; after the test every instance still open is closed, then the server
+ * and the folder go. Call it at a file's top level or in a describe.
+ */
+export function instancesPerTest(prefix: string, scenario: Scenario): PerTest {
+  let dir = '';
+  let server: ScriptedServer | undefined;
+  const open: Instance[] = [];
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    server = await scripted(scenario);
+  });
+  afterEach(async () => {
+    for (const i of open.splice(0)) await i.close();
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    get server() {
+      if (!server) throw new Error('instancesPerTest: no server outside a test');
+      return server;
+    },
+    open,
+    async start() {
+      const instance = await startInstance(dir, this.server.url);
+      open.push(instance);
+      return instance;
+    },
+  };
 }

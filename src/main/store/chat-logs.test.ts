@@ -1,40 +1,22 @@
-import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+import { readFile, writeFile, appendFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
-import type { ScriptedServer } from '../../../test-support/scripted-api/server';
-import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import { instancesPerTest, type Instance } from '../../../test-support/main/persistence-test-kit';
 import { parseLog } from './log-reader';
 import { INTERRUPTED_RESULT } from './restore-chat';
 
-let dir: string;
-let server: ScriptedServer;
-const open: Instance[] = [];
-
-async function start(): Promise<Instance> {
-  const instance = await startInstance(dir, server.url);
-  open.push(instance);
-  return instance;
-}
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'waypoint-persist-'));
-  server = await scripted(plansStructured);
-});
-afterEach(async () => {
-  for (const i of open.splice(0)) await i.close();
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const kit = instancesPerTest('waypoint-persist-', plansStructured);
+const start = (): Promise<Instance> => kit.start();
+const open = kit.open;
 
 describe('ChatLogs', () => {
   it('logs a change to the API history as it is made, with no later event to carry it', async () => {
     const first = await start();
     const { id } = first.chats.newSession();
     first.chats.sessionState(id)!.appendUser([{ type: 'text', text: 'noted before anything else happens' }]);
-    const logged = parseLog(await readFile(join(dir, 'sessions', id, 'events.jsonl'), 'utf8')).records;
+    const logged = parseLog(await readFile(join(kit.dir, 'sessions', id, 'events.jsonl'), 'utf8')).records;
     expect(logged).toContainEqual(expect.objectContaining({ type: 'history', from: 0, messages: [{ role: 'user', content: [{ type: 'text', text: 'noted before anything else happens' }] }] }));
   });
 
@@ -61,7 +43,7 @@ describe('ChatLogs', () => {
     expect(after.plan).toEqual(before.plan);
     expect(after.session).toEqual(before.session);
     expect(second.chats.sessionState(summary.id)!.history).toEqual(history);
-    const index = JSON.parse(await readFile(join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string }[] };
+    const index = JSON.parse(await readFile(join(kit.dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string }[] };
     expect(index.sessions.map((s) => s.id)).toEqual([summary.id]);
   });
 
@@ -70,15 +52,15 @@ describe('ChatLogs', () => {
     const { id } = first.chats.newSession();
     first.chat.sendMessage(id, 'Create a structural grid');
     await first.idle(id);
-    const sent = server.requests.length;
-    const lastBody = server.requests.at(-1)!.body as { messages: unknown[] };
+    const sent = kit.server.requests.length;
+    const lastBody = kit.server.requests.at(-1)!.body as { messages: unknown[] };
     await first.close();
     open.splice(0);
 
     const second = await start();
     second.chat.sendMessage(id, 'And now?');
     await second.idle(id);
-    const body = server.requests[sent]!.body as { messages: Array<{ role: string }> };
+    const body = kit.server.requests[sent]!.body as { messages: Array<{ role: string }> };
     // Everything sent before, then Claude's last reply, then the new message.
     expect(stripCache(body.messages.slice(0, lastBody.messages.length))).toEqual(stripCache(lastBody.messages));
     expect(body.messages.at(-1)).toMatchObject({ role: 'user' });
@@ -96,10 +78,10 @@ describe('ChatLogs', () => {
     expect(hits.map((h) => h.session.id)).toEqual([a.id]);
     expect(hits[0]!.snippet).toMatch(/screenshot confirms the layout/);
     expect(await inst.persistence.deleteSession(a.id)).toBe(true);
-    expect(existsSync(join(dir, 'sessions', a.id))).toBe(false);
+    expect(existsSync(join(kit.dir, 'sessions', a.id))).toBe(false);
     expect(inst.events.some((e) => e.type === 'session_deleted' && e.sessionId === a.id)).toBe(true);
     await inst.persistence.flush();
-    const index = JSON.parse(await readFile(join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string; title: string }[] };
+    const index = JSON.parse(await readFile(join(kit.dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string; title: string }[] };
     expect(index.sessions).toEqual([expect.objectContaining({ id: b.id, title: 'Budget notes' })]);
     await inst.close();
     open.splice(0);
@@ -113,12 +95,12 @@ describe('ChatLogs', () => {
     inst.chats.renameSession(a.id, 'Kept');
     await inst.close();
     open.splice(0);
-    await writeFile(join(dir, 'sessions', 'index.json'), '{"version":1,"sessions":[{"id":');
+    await writeFile(join(kit.dir, 'sessions', 'index.json'), '{"version":1,"sessions":[{"id":');
     const again = await start();
     expect(again.warnings.join('\n')).toMatch(/index was damaged/);
     expect(again.chats.listSessions().map((s) => s.title)).toEqual(['Kept']);
     await again.persistence.flush();
-    const index = JSON.parse(await readFile(join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { title: string }[] };
+    const index = JSON.parse(await readFile(join(kit.dir, 'sessions', 'index.json'), 'utf8')) as { sessions: { title: string }[] };
     expect(index.sessions.map((s) => s.title)).toEqual(['Kept']);
   });
 
@@ -130,7 +112,7 @@ describe('ChatLogs', () => {
     await inst.close();
     open.splice(0);
     // Simulate a kill right after Claude asked for a tool: the log ends on that assistant turn.
-    const path = join(dir, 'sessions', id, 'events.jsonl');
+    const path = join(kit.dir, 'sessions', id, 'events.jsonl');
     const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
     const lastSeq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
     const toolUse = { type: 'tool_use', id: 'toolu_cut', name: 'update_plan', input: { action: 'note', step_number: 1, note: 'x' } };
@@ -153,7 +135,7 @@ describe('ChatLogs', () => {
     expect(back.chat.retryRun(id)).toEqual({ started: true });
     await back.idle(id);
     expect(back.chats.getSession(id).session.interrupted).toBe(false);
-    const sent = server.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
+    const sent = kit.server.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
     expect(JSON.stringify(sent.messages.at(-1))).toContain('toolu_cut');
   });
 });

@@ -1,10 +1,8 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plansStructured } from '../../../test-support/scenarios/plans-structured';
-import type { ScriptedServer } from '../../../test-support/scripted-api/server';
-import { scripted, startInstance, type Instance } from '../../../test-support/main/persistence-test-kit';
+import { instancesPerTest, type Instance } from '../../../test-support/main/persistence-test-kit';
 import { callKey, INTERRUPTED_EFFECT } from '../../shared/tool-results';
 import { INTERRUPTED_RESULT } from './restore-chat';
 
@@ -13,23 +11,9 @@ import { INTERRUPTED_RESULT } from './restore-chat';
  * Claude as "interrupted; its effect is unknown", its card is marked interrupted, and the chat
  * remembers the call (the same one again asks first); a read-only call cut off keeps the old words.
  */
-let dir: string;
-let server: ScriptedServer;
-const open: Instance[] = [];
-async function start(): Promise<Instance> {
-  const instance = await startInstance(dir, server.url);
-  open.push(instance);
-  return instance;
-}
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'waypoint-cut-'));
-  server = await scripted(plansStructured);
-});
-afterEach(async () => {
-  for (const i of open.splice(0)) await i.close();
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const kit = instancesPerTest('waypoint-cut-', plansStructured);
+const start = (): Promise<Instance> => kit.start();
+const open = kit.open;
 
 describe('a run killed mid-call', () => {
   it('answers a changing call with "effect unknown" and marks it Interrupted; a read-only call keeps "may not have run"', async () => {
@@ -38,7 +22,7 @@ describe('a run killed mid-call', () => {
     first.chats.renameSession(id, 'Cut');
     await first.close();
     open.splice(0);
-    const path = join(dir, 'sessions', id, 'events.jsonl');
+    const path = join(kit.dir, 'sessions', id, 'events.jsonl');
     const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
     const seq = (JSON.parse(lines.at(-1)!) as { seq: number }).seq;
     const write = { type: 'tool_use', id: 'toolu_write', name: 'write_file', input: { path: 'a.txt', content: 'x' } };
