@@ -7,13 +7,14 @@ import { MAX_THINKING_BUDGET, MIN_THINKING_BUDGET, ThinkingEffort } from './thin
 /** Claude Desktop's `mcpServers` entry: a stdio command, or a streamable-HTTP url. */
 export const McpServerConfig = z.union([
   z.object({
-    command: z.string().min(1),
+    command: z.string().refine((c) => c.trim() !== '', { error: 'Enter the command that starts the server.' }),
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).optional(),
     trusted: z.boolean().optional(),
   }),
   z.object({
-    url: z.url(),
+    // The client speaks streamable HTTP only: another scheme could never connect.
+    url: z.url({ protocol: /^https?$/, error: 'Enter the server\'s address starting with http:// or https://.' }),
     headers: z.record(z.string(), z.string()).optional(),
     trusted: z.boolean().optional(),
   }),
