@@ -89,6 +89,7 @@ export function McpServerForm({ servers, jsonProblem, editing, onSave, onClose }
   return (
     <div ref={group} className="mcp-form" role="group" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
       <h3 id={`${id}-title`} className="mcp-form-title">{title}</h3>
+      <p className="hint">Save server saves it and starts it at once; the dialog's Cancel does not undo it.</p>
       <TextField id={`${id}-name`} label="Server name" error={errors.name} hint="Letters, digits, _ and -: its tools are called NAME__tool.">
         {(a11y) => <input ref={refs.name} {...a11y} type="text" autoComplete="off" spellCheck={false} value={draft.name} onChange={(e) => edit('name', e.target.value)} />}
       </TextField>
