@@ -7,18 +7,42 @@ import { MAX_THINKING_BUDGET, MIN_THINKING_BUDGET, ThinkingEffort } from './thin
 /** Claude Desktop's `mcpServers` entry: a stdio command, or a streamable-HTTP url. */
 export const McpServerConfig = z.union([
   z.object({
-    command: z.string().min(1),
+    command: z.string().refine((c) => c.trim() !== '', { error: 'Enter the command that starts the server.' }),
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).optional(),
     trusted: z.boolean().optional(),
   }),
   z.object({
-    url: z.url(),
+    // The client speaks streamable HTTP only: another scheme could never connect.
+    url: z.url({ protocol: /^https?$/, error: 'Enter the server\'s address starting with http:// or https://.' }),
     headers: z.record(z.string(), z.string()).optional(),
     trusted: z.boolean().optional(),
   }),
 ]);
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
+
+/** Longest server name: its tools are called `NAME__tool` within the API's 64 characters. */
+export const MCP_SERVER_NAME_MAX = 40;
+/**
+ * What is wrong with a server's name as Settings saves it (the form, the JSON editor and
+ * setSettings), or null: it prefixes its tools' names, which the Messages API limits to letters,
+ * digits, `_` and `-`. A settings file saved before this rule still loads (`Settings` takes any
+ * name; tools/mcp/tool-name.ts sanitises it).
+ */
+export function mcpServerNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'An MCP server needs a name.';
+  if (/^[A-Za-z0-9_-]+$/.test(name) && name.length <= MCP_SERVER_NAME_MAX) return null;
+  return `"${name.slice(0, 60)}" cannot name an MCP server: use letters, digits, _ and - only (at most ${MCP_SERVER_NAME_MAX}), as its tools are called NAME__tool.`;
+}
+
+/** Settings' MCP servers by name: the one schema the form, the JSON editor and main's check share. */
+export const McpServers = z.record(z.string(), McpServerConfig).check((ctx) => {
+  for (const name of Object.keys(ctx.value)) {
+    const problem = mcpServerNameProblem(name);
+    if (problem) ctx.issues.push({ code: 'custom', input: name, path: [name], message: problem });
+  }
+});
+export type McpServers = z.infer<typeof McpServers>;
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
@@ -77,11 +101,13 @@ type SettingsShape = typeof Settings.shape;
  * key with its default, so a one-field patch would silently reset all the others.
  */
 export const SettingsPatch = z
-  .object(
-    Object.fromEntries(Object.entries(Settings.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
+  .object({
+    ...(Object.fromEntries(Object.entries(Settings.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
       [K in keyof SettingsShape]: z.ZodOptional<ReturnType<SettingsShape[K]['unwrap']>>;
-    },
-  )
+    }),
+    // What is saved from now on holds names usable as tool prefixes (McpServerName).
+    mcpServers: McpServers.optional(),
+  })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('MCP servers in the app', { timeout: 90_000 }, () => {
     await waitFor('mcp_state', (e) => events.indexOf(e) >= mark && stateIs('broken', 'starting')(e));
     await waitFor('mcp_state', (e) => events.indexOf(e) >= mark && stateIs('broken', 'failed')(e));
 
-    // Changing the servers in Settings restarts the set: the new one beside the file's.
+    // A server added in Settings starts beside the file's (which is not restarted: it did not change).
     const changed = events.length;
     await call('setSettings', { patch: { mcpServers: { fromSettings: { ...stdio(), trusted: true } } } });
     await waitFor('mcp_state', (e) => events.indexOf(e) >= changed && stateIs('fromSettings', 'ready')(e) && stateIs('broken', 'failed')(e));
@@ -118,6 +118,34 @@ describe('MCP servers in the app', { timeout: 90_000 }, () => {
       ['broken', 'failed'],
       ['fromSettings', 'ready'],
     ]);
+  });
+
+  it('saving servers through setSettings writes the settings file and restarts only the server that changed', async () => {
+    await boot({ name: 'echo', turns: [] }, { mcpServers: {} });
+    const settingsFile = async () => (JSON.parse(await readFile(join(dir, 'data', 'settings.json'), 'utf8')) as { mcpServers: unknown }).mcpServers;
+    const statesSince = (mark: number) => events.slice(mark).filter((e): e is EventOf<'mcp_state'> => e.type === 'mcp_state');
+    await call('setSettings', { patch: { mcpServers: { alpha: stdio(), beta: stdio() } } });
+    await waitFor('mcp_state', (e) => stateIs('alpha', 'ready')(e) && stateIs('beta', 'ready')(e));
+
+    // Edit alpha (one more argument: one more tool): alpha reconnects, beta never stops.
+    let mark = events.length;
+    await call('setSettings', { patch: { mcpServers: { alpha: stdio('--env-tool'), beta: stdio() } } });
+    expect(await settingsFile()).toEqual({ alpha: stdio('--env-tool'), beta: stdio() });
+    await waitFor('mcp_state', (e) => events.indexOf(e) >= mark && e.servers.some((s) => s.name === 'alpha' && s.status === 'ready' && s.toolCount === 8));
+    expect(statesSince(mark).some(stateIs('alpha', 'starting'))).toBe(true);
+    expect(statesSince(mark).every(stateIs('beta', 'ready'))).toBe(true);
+
+    // Rename beta to gamma: gamma starts, beta is gone, alpha keeps running.
+    mark = events.length;
+    await call('setSettings', { patch: { mcpServers: { alpha: stdio('--env-tool'), gamma: stdio() } } });
+    await waitFor('mcp_state', (e) => events.indexOf(e) >= mark && stateIs('gamma', 'ready')(e));
+    expect(statesSince(mark).every((e) => stateIs('alpha', 'ready')(e) && !e.servers.some((s) => s.name === 'beta'))).toBe(true);
+
+    // A name that cannot prefix tool names is refused in words; nothing changes.
+    const refused = await services.router('setSettings', { patch: { mcpServers: { 'my server': stdio() } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/my server.*letters, digits/) } });
+    expect(await settingsFile()).toEqual({ alpha: stdio('--env-tool'), gamma: stdio() });
+    expect((await call('getMcpStates')).servers.map((s: McpServerState) => s.name)).toEqual(['alpha', 'gamma']);
   });
 
   it('the web shell answers chooseWorkspace with a clear error; chats keep the --workspace folder', async () => {

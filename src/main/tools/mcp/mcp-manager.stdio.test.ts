@@ -27,6 +27,16 @@ const tool = (name: string): ToolDefinition => {
 const stateOf = (name: string): McpServerState | undefined => manager?.states().find((s) => s.name === name);
 const text = (outcome: ToolOutcome): string => (outcome.ok ? outcome.content : `ERROR ${outcome.error.kind}: ${outcome.error.message}`);
 
+/** Processes (alive) whose command line holds this mark. */
+const marked = (mark: string): string[] =>
+  fs.readdirSync('/proc').filter((entry) => {
+    try {
+      return /^\d+$/.test(entry) && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(mark) && alive(Number(entry));
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+
 /** Running and not a zombie. */
 const alive = (pid: number): boolean => {
   try {
@@ -152,17 +162,36 @@ describe('McpManager over stdio (real child process)', { timeout: 90_000 }, () =
     manager = new McpManager({ test: stdioServer(mark) });
     await manager.start();
     expect(Number(text(await callTool(tool('test__pid'), {}, ctx())))).toBeGreaterThan(0);
-    const marked = () =>
-      fs.readdirSync('/proc').filter((entry) => {
-        try {
-          return /^\d+$/.test(entry) && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(mark) && alive(Number(entry));
-        } catch {
-          return false; // gone meanwhile
-        }
-      });
-    const server = marked();
+    const server = marked(mark);
     expect(server.length).toBeGreaterThan(0);
     await manager.dispose();
-    expect(marked()).toEqual([]);
+    expect(marked(mark)).toEqual([]);
+  });
+
+  it('update keeps an unchanged server running, restarts a changed one and ends a removed or invalid one', async () => {
+    const mark = (what: string) => `--mark=${process.pid}-${what}-${Math.random().toString(36).slice(2)}`;
+    const [kept, before, after, removed, broken] = ['kept', 'before', 'after', 'removed', 'broken'].map(mark) as [string, string, string, string, string];
+    manager = new McpManager({ kept: stdioServer(kept), changed: stdioServer(before), removed: stdioServer(removed), broken: stdioServer(broken) });
+    await manager.start();
+    const keptPids = marked(kept);
+    expect(keptPids.length).toBeGreaterThan(0);
+
+    const seen: McpServerState[][] = [];
+    manager.onDidChange((states) => seen.push(states));
+    await manager.update({ kept: stdioServer(kept), changed: stdioServer(after), broken: { args: [] } });
+    expect(manager.states().map((s) => [s.name, s.status])).toEqual([
+      ['broken', 'failed'],
+      ['changed', 'ready'],
+      ['kept', 'ready'],
+    ]);
+    expect(stateOf('broken')).toMatchObject({ error: expect.stringContaining('Invalid configuration') });
+    expect(seen.every((states) => states.find((s) => s.name === 'kept')?.status === 'ready')).toBe(true);
+    expect(marked(kept)).toEqual(keptPids);
+    expect(marked(after).length).toBeGreaterThan(0);
+    // The replaced processes end in the background.
+    for (let i = 0; i < 100 && [before, removed, broken].some((m) => marked(m).length > 0); i++) await new Promise((r) => setTimeout(r, 50));
+    expect([before, removed, broken].map(marked)).toEqual([[], [], []]);
+    expect(tool('changed__echo')).toBeDefined();
+    expect(manager.tools().some((t) => t.name.startsWith('removed__'))).toBe(false);
   });
 });

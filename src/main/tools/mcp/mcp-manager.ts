@@ -14,32 +14,60 @@ interface InvalidEntry {
   error: string;
 }
 
+/** A started server and the configuration it was started with (to see whether an update changes it). */
+interface Running {
+  key: string;
+  connection: McpConnection;
+}
+
 /**
  * The MCP servers from a Claude Desktop style `mcpServers` record: starts them, tracks their
  * state, exposes their tools, restarts and disposes them. Nothing it does throws.
  */
 export class McpManager implements AsyncDisposable {
-  private readonly connections = new Map<string, McpConnection>();
-  private readonly invalid: InvalidEntry[] = [];
+  private readonly running = new Map<string, Running>();
+  private invalid: InvalidEntry[] = [];
   private readonly changed = new Emitter<McpServerState[]>();
   /** Fires the states of all servers whenever one changes (tools() may have changed too). */
   readonly onDidChange = this.changed.event;
   private disposed = false;
+  private readonly timeouts: { connectMs: number; callMs: number };
 
-  constructor(servers: Readonly<Record<string, unknown>>, options: McpManagerOptions = {}) {
-    const timeouts = { connectMs: options.connectTimeoutMs ?? 30_000, callMs: options.callTimeoutMs ?? 60_000 };
+  constructor(servers: Readonly<Record<string, unknown>>, private readonly options: McpManagerOptions = {}) {
+    this.timeouts = { connectMs: options.connectTimeoutMs ?? 30_000, callMs: options.callTimeoutMs ?? 60_000 };
+    this.configure(servers);
+  }
+
+  /**
+   * Sets up connections for the entries not running with that same configuration. Returns the
+   * new connections (not started yet) and the ones they or an invalid entry replace (to end).
+   */
+  private configure(servers: Readonly<Record<string, unknown>>): { added: McpConnection[]; replaced: McpConnection[] } {
+    this.invalid = [];
+    const added: McpConnection[] = [];
+    const replaced: McpConnection[] = [];
     for (const [name, raw] of Object.entries(servers)) {
+      const old = this.running.get(name);
       // Config comes from a file or Settings: validate each entry on its own.
       const parsed = McpServerConfig.safeParse(raw);
       if (!parsed.success) {
         const detail = describeZodError(parsed.error);
         this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
+        if (old) {
+          this.running.delete(name);
+          replaced.push(old.connection);
+        }
         continue;
       }
-      const connection = new McpConnection(name, parsed.data, timeouts, options.stderrTailChars ?? 4000);
+      const key = JSON.stringify(parsed.data);
+      if (old?.key === key) continue;
+      if (old) replaced.push(old.connection);
+      const connection = new McpConnection(name, parsed.data, this.timeouts, this.options.stderrTailChars ?? 4000);
       connection.onDidChange(() => this.fireChange());
-      this.connections.set(name, connection);
+      this.running.set(name, { key, connection });
+      added.push(connection);
     }
+    return { added, replaced };
   }
 
   private fireChange(): void {
@@ -48,19 +76,41 @@ export class McpManager implements AsyncDisposable {
 
   /** Start every server; resolves when each is ready or failed. */
   async start(): Promise<void> {
-    await Promise.all([...this.connections.values()].map((c) => c.start()));
+    await Promise.all([...this.running.values()].map((r) => r.connection.start()));
+  }
+
+  /**
+   * Moves to a new set of servers touching only what changed: a server whose configuration is
+   * the same keeps its process and tools, a changed one restarts, a removed one ends, a new one
+   * starts (a rename is a removal and a new server). Resolves when the started ones are ready or failed.
+   */
+  async update(servers: Readonly<Record<string, unknown>>): Promise<void> {
+    if (this.disposed) return;
+    const ended: McpConnection[] = [];
+    for (const [name, { connection }] of this.running) {
+      if (!Object.hasOwn(servers, name)) {
+        this.running.delete(name);
+        ended.push(connection);
+      }
+    }
+    const { added, replaced } = this.configure(servers);
+    ended.push(...replaced);
+    this.fireChange();
+    // The old processes end in the background; a disposed connection fires no more changes.
+    void Promise.all(ended.map((c) => c.dispose()));
+    await Promise.all(added.map((c) => c.start()));
   }
 
   /** Restart one server (e.g. after it crashed). Unknown names are a no-op returning false. */
   async restart(name: string): Promise<boolean> {
-    const connection = this.connections.get(name);
+    const connection = this.running.get(name)?.connection;
     if (!connection || this.disposed) return false;
     await connection.start();
     return true;
   }
 
   states(): McpServerState[] {
-    const live = [...this.connections.values()].map((c) => c.state);
+    const live = [...this.running.values()].map((r) => r.connection.state);
     const bad: McpServerState[] = this.invalid.map(({ name, transport, error }) => ({ name, transport, status: 'failed', error, stderrTail: '' }));
     return [...live, ...bad].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
@@ -69,7 +119,7 @@ export class McpManager implements AsyncDisposable {
   tools(): ToolDefinition[] {
     const taken = new Set<string>();
     const tools: ToolDefinition[] = [];
-    const byName = [...this.connections.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const byName = [...this.running.values()].map((r) => r.connection).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const connection of byName) {
       for (const tool of connection.tools) {
         const apiName = mcpToolName(connection.name, tool.name, taken);
@@ -85,6 +135,6 @@ export class McpManager implements AsyncDisposable {
     if (this.disposed) return;
     this.disposed = true;
     this.changed.dispose();
-    await Promise.all([...this.connections.values()].map((c) => c.dispose()));
+    await Promise.all([...this.running.values()].map((r) => r.connection.dispose()));
   }
 }

@@ -8,8 +8,9 @@ import type { McpServers } from './mcp-config-file';
 /**
  * The app's MCP servers: Settings' `mcpServers` plus the --mcp-config file's (the file wins a
  * name clash: it was named on the command line). Servers start in the background, never
- * blocking start-up; their tools are (re-)registered whenever a server's state changes, and
- * the whole set restarts when the mcpServers setting changes.
+ * blocking start-up; their tools are (re-)registered whenever a server's state changes. When the
+ * mcpServers setting changes only the servers added, changed or removed start or end: saving
+ * one server in Settings never cuts off the others' running calls.
  */
 export class McpService implements AsyncDisposable {
   private manager: McpManager | null = null;
@@ -34,13 +35,14 @@ export class McpService implements AsyncDisposable {
     const key = JSON.stringify(merged);
     if (key === this.configKey) return;
     this.configKey = key;
-    const previous = this.manager;
+    if (this.manager) {
+      this.starting = this.manager.update(merged);
+      return;
+    }
     const manager = new McpManager(merged, this.options);
     this.manager = manager;
     manager.onDidChange(() => this.sync(manager));
     this.sync(manager);
-    // The old processes end in the background; their events are ignored from now on.
-    void previous?.dispose();
     this.starting = manager.start();
   }
 

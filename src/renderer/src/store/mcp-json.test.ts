@@ -20,6 +20,9 @@ describe('the MCP servers editor', () => {
     ['{"mcpServers": {"x": {"args": []}}}', /"x" should look like \{"command"/],
     ['{"mcpServers": {"x": {"url": "not a url"}}}', /"x" should look like \{"url"/],
     ['{"mcpServers": {"": {"command": "a"}}}', /empty name/],
+    ['{"mcpServers": {"my server": {"command": "a"}}}', /"my server" cannot name an MCP server: use letters, digits, _ and -/],
+    ['{"mcpServers": {"x": {"url": "ftp://example.com/mcp"}}}', /"x" should look like \{"url".*http:\/\/ or https:\/\//],
+    ['{"mcpServers": {"x": {"command": " "}}}', /"x" should look like \{"command".*Enter the command/],
   ])('refuses %s with a clear message', (text, message) => {
     const parsed = parseMcpJson(text);
     expect(parsed.ok).toBe(false);

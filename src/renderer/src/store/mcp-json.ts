@@ -1,4 +1,4 @@
-import { McpServerConfig, type Settings } from '../../../shared/settings';
+import { McpServerConfig, mcpServerNameProblem, type Settings } from '../../../shared/settings';
 
 export type McpJsonResult = { ok: true; servers: Settings['mcpServers'] } | { ok: false; message: string };
 
@@ -27,11 +27,16 @@ export function parseMcpJson(text: string): McpJsonResult {
   const parsed: Settings['mcpServers'] = {};
   for (const [name, entry] of Object.entries(servers)) {
     if (name.trim() === '') return { ok: false, message: 'MCP servers: a server has an empty name. Nothing was saved.' };
+    // The rules of Settings' McpServers schema, which the form and main apply too.
+    const nameProblem = mcpServerNameProblem(name);
+    if (nameProblem) return { ok: false, message: `MCP servers: ${nameProblem} Nothing was saved.` };
     const result = McpServerConfig.safeParse(entry);
     if (!result.success) {
       const hasUrl = typeof entry === 'object' && entry !== null && 'url' in entry;
       const expected = hasUrl ? '{"url": "https://…", "headers"?: {…}}' : '{"command": "…", "args"?: […], "env"?: {…}}';
-      return { ok: false, message: `MCP servers: "${name}" should look like ${expected}. Nothing was saved.` };
+      // The schema's own words about the command or URL when that is what is wrong (settings.ts).
+      const words = result.error.issues.find((issue) => issue.path.length === 1 && (issue.path[0] === 'command' || issue.path[0] === 'url'))?.message;
+      return { ok: false, message: `MCP servers: "${name}" should look like ${expected}.${words ? ` ${words}` : ''} Nothing was saved.` };
     }
     parsed[name] = result.data;
   }

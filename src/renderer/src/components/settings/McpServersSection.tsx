@@ -1,5 +1,9 @@
-import type { RefObject } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import type { McpServerState } from '../../../../shared/mcp';
+import type { McpServers } from '../../../../shared/settings';
+import type { ActionResult } from '../../store/types';
+import { McpServerForm } from '../mcp/McpServerForm';
+import { McpServerRowActions } from '../mcp/McpServerRowActions';
 import { mcpFailureReason } from '../../store/mcp-failure-words';
 import { useWaypoint } from '../../store/store-context';
 import './McpServersSection.css';
@@ -11,6 +15,11 @@ interface Props {
   error?: string;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   onChange(json: string): void;
+  /** The JSON's servers (null while it is not valid, `jsonProblem` saying why): what the form edits. */
+  servers: McpServers | null;
+  jsonProblem?: string | undefined;
+  /** Saves the servers at once (the form and Remove), and shows them in the JSON. */
+  onSaveServers(servers: McpServers): Promise<ActionResult>;
 }
 
 function stateText(server: McpServerState): string {
@@ -26,12 +35,28 @@ function stateText(server: McpServerState): string {
 
 /**
  * Settings' "MCP servers": the servers as Claude Desktop's JSON (saved with the dialog's Save,
- * refused with a clear message when invalid) and each running server's state with "Restart".
+ * refused with a clear message when invalid), the same servers one at a time with "Add MCP
+ * server" / Edit / Remove (saved at once), and each running server's state with "Restart".
  */
-export function McpServersSection({ id, json, error, textareaRef, onChange }: Props) {
+export function McpServersSection({ id, json, error, textareaRef, onChange, servers: saved, jsonProblem, onSaveServers }: Props) {
   const servers = useWaypoint((s) => s.mcpServers);
   const restart = useWaypoint((s) => s.restartMcpServer);
   const setLastError = useWaypoint((s) => s.setLastError);
+  /** The form: closed, adding (null) or editing a server by name. */
+  const [form, setForm] = useState<{ editing: string | null } | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const closeForm = () => {
+    setForm(null);
+    // Its button is where the keyboard was before; the form's fields are gone.
+    setTimeout(() => addButton.current?.focus());
+  };
+  const remove = async (name: string) => {
+    if (!saved) return;
+    const { [name]: _removed, ...rest } = saved;
+    const result = await onSaveServers(rest);
+    if (!result.ok) setLastError(result.message);
+    else addButton.current?.focus();
+  };
 
   return (
     <fieldset className="field mcp-section">
@@ -57,6 +82,13 @@ export function McpServersSection({ id, json, error, textareaRef, onChange }: Pr
         Claude Desktop's format: {'{"mcpServers": {"name": {"command": "npx", "args": […]}}}'} or {'{"url": …}'}. Add{' '}
         <code>"trusted": true</code> to run a server's tools without asking. Servers from --mcp-config are added to these.
       </p>
+      {form ? (
+        <McpServerForm key={form.editing ?? ''} servers={saved} jsonProblem={jsonProblem} editing={form.editing} onSave={onSaveServers} onClose={closeForm} />
+      ) : (
+        <button ref={addButton} type="button" className="btn btn--small mcp-add" onClick={() => setForm({ editing: null })}>
+          Add MCP server
+        </button>
+      )}
       {servers.length > 0 && (
         <ul className="mcp-servers" aria-label="MCP server status">
           {servers.map((server) => (
@@ -75,6 +107,9 @@ export function McpServersSection({ id, json, error, textareaRef, onChange }: Pr
               >
                 Restart
               </button>
+              {saved && Object.hasOwn(saved, server.name) && (
+                <McpServerRowActions name={server.name} onEdit={() => setForm({ editing: server.name })} onRemove={() => void remove(server.name)} />
+              )}
               {server.status === 'failed' && server.stderrTail && (
                 <pre className="mcp-stderr" aria-label={`${server.name} error output`}>
                   {server.stderrTail}

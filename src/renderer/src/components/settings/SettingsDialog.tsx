@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Settings, SettingsView } from '../../../../shared/settings';
 import { ThinkingSettings } from './ThinkingSettings';
 import { Check } from './Check';
@@ -75,6 +75,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [draft, setDraft] = useState(() => draftOf(view.settings));
   const [apiKey, setApiKey] = useState('');
   const [mcpJson, setMcpJson] = useState(() => mcpJsonOf(view.settings.mcpServers));
+  const mcpParsed = useMemo(() => parseMcpJson(mcpJson), [mcpJson]);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -146,7 +147,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     event.preventDefault();
     setError(null);
     // Anything invalid stops the whole save: nothing half-saved.
-    const mcp = parseMcpJson(mcpJson);
+    const mcp = mcpParsed;
     const found = numberFieldErrors(draft, limitsOf);
     if (!mcp.ok) found.mcpServers = mcp.message;
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
@@ -178,6 +179,17 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     const field = saved.ok ? null : fieldOfRefusal(keySaved.message);
     if (field) showErrors({ [field]: keySaved.message });
     else setError(keySaved.message);
+  };
+
+  // The MCP server form and Remove save at once (the server's state then shows in the list), on
+  // top of the JSON as it stands: the JSON then shows what was saved, so the two never disagree.
+  const saveMcpServers = async (servers: Settings['mcpServers']): Promise<ActionResult> => {
+    const saved = await onSave({ mcpServers: servers });
+    if (saved.ok) {
+      setMcpJson(mcpJsonOf(servers));
+      setFieldError('mcpServers', null);
+    }
+    return saved;
   };
 
   const removeKey = async () => {
@@ -297,6 +309,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           </div>
           <SkillsSection id={`${id}-skills`} turnedOff={draft.skillsTurnedOff} onChange={(off) => edit('skillsTurnedOff', off)} />
           <McpServersSection id={id} json={mcpJson} error={errors.mcpServers} textareaRef={fieldRefs.mcpServers}
+            servers={mcpParsed.ok ? mcpParsed.servers : null} jsonProblem={mcpParsed.ok ? undefined : mcpParsed.message} onSaveServers={saveMcpServers}
             onChange={(json) => {
               setMcpJson(json);
               if (errors.mcpServers) setFieldError('mcpServers', null);
