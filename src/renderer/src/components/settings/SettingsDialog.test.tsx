@@ -114,6 +114,25 @@ describe('Settings', () => {
     expect(backend.log.some((c) => c.name === 'setSettings')).toBe(false);
   });
 
+  it('saves other settings when a server name saved before the name rule is left untouched, and refuses it once the JSON is edited', async () => {
+    const backend = new MemoryBackend();
+    backend.view = { ...backend.view, settings: { ...backend.view.settings, mcpServers: { 'my server': { command: 'node' } } } };
+    const { dialog } = await openSettings(backend);
+    fireEvent.change(within(dialog).getByLabelText('Theme'), { target: { value: 'dark' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = backend.log.find((c) => c.name === 'setSettings')!.input as { patch: Record<string, unknown> };
+    expect(saved.patch.theme).toBe('dark');
+    expect('mcpServers' in saved.patch).toBe(false);
+    expect(Object.keys(backend.view.settings.mcpServers)).toEqual(['my server']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const again = screen.getByRole('dialog', { name: 'Settings' });
+    fireEvent.change(within(again).getByLabelText('MCP servers JSON'), { target: { value: JSON.stringify({ mcpServers: { 'my server': { command: 'node', args: ['x'] } } }) } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    expect((await within(again).findByRole('alert')).textContent).toContain('"my server" cannot name an MCP server');
+  });
+
   it("shows main's refusal next to the field it names, or near Save when it names none", async () => {
     const backend = new MemoryBackend();
     let refusal = 'patch.maxRetries: Too small: expected number to be >=0';

@@ -75,6 +75,9 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   const [draft, setDraft] = useState(() => draftOf(view.settings));
   const [apiKey, setApiKey] = useState('');
   const [mcpJson, setMcpJson] = useState(() => mcpJsonOf(view.settings.mcpServers));
+  // What the JSON said when the dialog opened: left as it was, Save leaves the servers alone, so a
+  // name saved before the name rule (still loaded, its tools sanitised) never blocks other settings.
+  const [openedMcpJson] = useState(mcpJson);
   const mcpParsed = useMemo(() => parseMcpJson(mcpJson), [mcpJson]);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -147,7 +150,8 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     event.preventDefault();
     setError(null);
     // Anything invalid stops the whole save: nothing half-saved.
-    const mcp = mcpParsed;
+    const mcpUntouched = mcpJson === openedMcpJson;
+    const mcp = mcpUntouched ? ({ ok: true, servers: undefined } as const) : mcpParsed;
     const found = numberFieldErrors(draft, limitsOf);
     if (!mcp.ok) found.mcpServers = mcp.message;
     if (!mcp.ok || Object.keys(found).length > 0) return showErrors(found);
@@ -168,7 +172,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       goalChecks: Number(goalChecks),
       subAgentDepth: Number(subAgentDepth),
       subAgentsAtOnce: Number(subAgentsAtOnce),
-      mcpServers: mcp.servers,
+      ...(mcp.servers ? { mcpServers: mcp.servers } : {}),
     });
     const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
     setRuleDrafts(rules.left);
