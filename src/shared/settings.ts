@@ -15,6 +15,8 @@ export const McpServerConfig = z.union([
   z.object({
     url: z.url(),
     headers: z.record(z.string(), z.string()).optional(),
+    /** A client registered with the server's authorization server by hand; without it Waypoint registers itself. */
+    client_id: z.string().min(1).max(500).optional(),
     trusted: z.boolean().optional(),
   }),
 ]);

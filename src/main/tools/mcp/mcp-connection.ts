@@ -7,8 +7,13 @@ import { checkCommand, isolate, processIsolation } from '../pid-isolation';
 import type { McpServerConfig } from '../../../shared/settings';
 import type { ToolOutcome } from '../tool';
 import { errorToToolError, resultToOutcome } from './mcp-result';
-import type { McpServerState, McpTransportKind } from './mcp-state';
+import type { McpServerState, McpSignInOptions, McpTransportKind } from './mcp-state';
 import { StderrTail } from './stderr-tail';
+import { McpOAuthProvider } from './oauth/oauth-provider';
+import { signIn } from './oauth/sign-in-flow';
+import { describeSignInError } from './oauth/sign-in-words';
+import { credentialsKey } from './oauth/token-vault';
+
 
 /**
  * One configured MCP server: its transport, client, tool list and state. A crash or a failed
@@ -23,16 +28,22 @@ export class McpConnection {
   private readonly changed = new Emitter<McpServerState>();
   readonly onDidChange = this.changed.event;
   readonly kind: McpTransportKind;
+  /** Remote servers only: the SDK's OAuth side, on the vault's tokens for this name and URL. */
+  private readonly auth: McpOAuthProvider | null = null;
+  private signingIn: Promise<void> | null = null;
+  private readonly disposing = new AbortController();
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly timeouts: { connectMs: number; callMs: number },
     stderrTailChars: number,
+    private readonly signIns?: McpSignInOptions,
   ) {
     this.kind = 'command' in config ? 'stdio' : 'http';
     this.stderr = new StderrTail(stderrTailChars);
     this.current = { name, transport: this.kind, status: 'starting' };
+    if ('url' in config && signIns) this.auth = new McpOAuthProvider(signIns.vault, credentialsKey(name, config.url), config.client_id);
   }
 
   get state(): McpServerState {
@@ -57,6 +68,14 @@ export class McpConnection {
     this.set({ name: this.name, transport: this.kind, status: 'failed', error, stderrTail: this.stderr.value });
   }
 
+  /** Waiting for a person: not retried until they press "Sign in" (or "Restart"). */
+  private needSignIn(extra: { signInUrl?: string; error?: string } = {}): void {
+    this.serverTools = [];
+    const stored = this.auth?.stored() ?? {};
+    const signedOut = !!(stored.tokens || stored.signedOut);
+    this.set({ name: this.name, transport: this.kind, status: 'sign_in', signedOut, ...extra });
+  }
+
   private async createTransport(): Promise<Transport> {
     if ('command' in this.config) {
       // In a PID namespace of its own where bubblewrap can make one, like run_command (pid-isolation.ts).
@@ -78,6 +97,7 @@ export class McpConnection {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     return new StreamableHTTPClientTransport(new URL(this.config.url), {
       requestInit: this.config.headers ? { headers: this.config.headers } : undefined,
+      ...(this.auth ? { authProvider: this.auth } : {}),
     });
   }
 
@@ -86,6 +106,7 @@ export class McpConnection {
     await this.close();
     const generation = ++this.generation;
     this.stderr.clear();
+    this.auth?.reset();
     this.set({ name: this.name, transport: this.kind, status: 'starting' });
     let client: Client | null = null;
     try {
@@ -117,6 +138,17 @@ export class McpConnection {
       this.set({ name: this.name, transport: this.kind, status: 'ready', toolCount: tools.length, tools: tools.map((t) => t.name) });
     } catch (error) {
       if (generation !== this.generation) return;
+      if (this.auth?.signInNeeded) {
+        await this.closeQuietly(client);
+        this.needSignIn();
+        return;
+      }
+      if (this.auth?.authTried) {
+        // The server wants OAuth and its metadata or token endpoint failed: said in sign-in words.
+        await this.closeQuietly(client);
+        this.needSignIn({ error: describeSignInError(error, this.auth.step, this.signIns?.vault.secrets() ?? []) });
+        return;
+      }
       // Let the crashed process's last words arrive before we snapshot stderr.
       await new Promise((resolve) => setTimeout(resolve, 50));
       this.fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -136,8 +168,56 @@ export class McpConnection {
     } catch (error) {
       // The SDK reports an abort as a RequestTimeout McpError; the signal tells the truth.
       if (signal.aborted) return { ok: false, error: { kind: 'unknown', message: `Call to ${tool} on MCP server "${this.name}" stopped by the user.` } };
+      if (this.auth?.signInNeeded) {
+        // Its refresh token was refused mid-session: signed out until the person signs in again.
+        await this.close();
+        this.needSignIn();
+        return { ok: false, error: { kind: 'unavailable', message: `MCP server "${this.name}" is signed out. The user can sign in again in Settings.` } };
+      }
       return { ok: false, error: errorToToolError(error, this.name, this.timeouts.callMs) };
     }
+  }
+
+  /**
+   * Starts a sign-in (remote servers only) and resolves at once; the state carries the page to
+   * open, then the outcome: reconnected with its tools, or the reason nothing was stored.
+   */
+  signIn(): boolean {
+    const auth = this.auth;
+    if (!auth || !('url' in this.config)) return false;
+    if (this.signingIn) return true;
+    const config = this.config;
+    const run = async () => {
+      await this.close();
+      const generation = this.generation;
+      this.needSignIn();
+      try {
+        await signIn({
+          url: new URL(config.url),
+          headers: config.headers,
+          provider: auth,
+          connectTimeoutMs: this.timeouts.connectMs,
+          timeoutMs: this.signIns?.timeoutMs ?? 5 * 60_000,
+          secrets: () => this.signIns?.vault.secrets() ?? [],
+          signal: this.disposing.signal,
+          onAuthorizationUrl: (url) => {
+            if (generation === this.generation) this.needSignIn({ signInUrl: url });
+            this.signIns?.openSignInPage?.(url);
+          },
+        });
+      } catch (error) {
+        if (generation === this.generation) this.needSignIn({ error: (error as Error).message });
+        return;
+      }
+      if (generation === this.generation) await this.start();
+    };
+    this.signingIn = run().finally(() => (this.signingIn = null));
+    return true;
+  }
+
+  /** Resolves when the sign-in under way (if any) has ended (tests, dispose). */
+  whenSignedIn(): Promise<void> {
+    return this.signingIn ?? Promise.resolve();
   }
 
   private async closeQuietly(client: Client | null): Promise<void> {
@@ -157,6 +237,7 @@ export class McpConnection {
   }
 
   async dispose(): Promise<void> {
+    this.disposing.abort();
     await this.close();
     this.changed.dispose();
   }

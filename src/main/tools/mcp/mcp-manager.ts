@@ -36,7 +36,7 @@ export class McpManager implements AsyncDisposable {
         this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
         continue;
       }
-      const connection = new McpConnection(name, parsed.data, timeouts, options.stderrTailChars ?? 4000);
+      const connection = new McpConnection(name, parsed.data, timeouts, options.stderrTailChars ?? 4000, options.signIns);
       connection.onDidChange(() => this.fireChange());
       this.connections.set(name, connection);
     }
@@ -57,6 +57,18 @@ export class McpManager implements AsyncDisposable {
     if (!connection || this.disposed) return false;
     await connection.start();
     return true;
+  }
+
+  /** Starts one remote server's sign-in; false when there is no such server or it is not remote. */
+  signIn(name: string): boolean {
+    const connection = this.connections.get(name);
+    if (!connection || this.disposed) return false;
+    return connection.signIn();
+  }
+
+  /** Resolves once every sign-in under way has ended (tests). */
+  async whenSignedIn(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.whenSignedIn()));
   }
 
   states(): McpServerState[] {

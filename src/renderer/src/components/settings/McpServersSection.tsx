@@ -21,6 +21,8 @@ function stateText(server: McpServerState): string {
       return `ready, ${server.toolCount} ${server.toolCount === 1 ? 'tool' : 'tools'}`;
     case 'failed':
       return `failed: ${mcpFailureReason(server)}`;
+    case 'sign_in':
+      return server.signedOut ? 'Signed out' : 'Sign-in needed';
   }
 }
 
