@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import type { McpServerState } from '../../../../shared/mcp';
 import { mcpFailureReason } from '../../store/mcp-failure-words';
 import { useWaypoint } from '../../store/store-context';
+import { McpSignIn } from '../mcp/McpSignIn';
 import './McpServersSection.css';
 
 interface Props {
@@ -77,6 +78,7 @@ export function McpServersSection({ id, json, error, textareaRef, onChange }: Pr
               >
                 Restart
               </button>
+              {server.status === 'sign_in' && <McpSignIn server={server} />}
               {server.status === 'failed' && server.stderrTail && (
                 <pre className="mcp-stderr" aria-label={`${server.name} error output`}>
                   {server.stderrTail}
