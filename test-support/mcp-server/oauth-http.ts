@@ -53,6 +53,8 @@ export interface RunningOAuthMcpServer {
   counts: { registrations: number; authorizations: number; codeExchanges: number; refreshes: number };
   /** Every access and refresh token issued (the leak checks look for them). */
   issued: string[];
+  /** A public client registered by hand for a loopback redirect (any port, RFC 8252), as an admin would. */
+  preRegisterClient(clientId: string, redirectUri: string): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,9 @@ export async function startOAuthMcpServer(): Promise<RunningOAuthMcpServer> {
     },
     revokeRefreshTokens: () => {
       for (const info of refresh.values()) info.revoked = true;
+    },
+    preRegisterClient: (clientId, redirectUri) => {
+      clients.set(clientId, { client_id: clientId, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
     },
   };
 

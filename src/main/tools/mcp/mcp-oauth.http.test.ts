@@ -195,6 +195,21 @@ describe('remote MCP sign-in (OAuth, the SDK against its own auth server)', () =
     expect(store.value).toBeNull();
   });
 
+  it('a configured client_id is used as it is: no registration, and its refresh works', async () => {
+    server.preRegisterClient('waypoint-by-hand', 'http://127.0.0.1/waypoint/oauth/callback');
+    const manager = managerFor({ remote: { url: server.url, client_id: 'waypoint-by-hand' } });
+    await manager.start();
+    const page = await startSignIn(manager);
+    expect(new URL(page).searchParams.get('client_id')).toBe('waypoint-by-hand');
+    await completeSignInInBrowser(page);
+    await manager.whenSignedIn();
+    expect(stateOf(manager)).toMatchObject({ status: 'ready', toolCount: 7 });
+    server.expireAccessTokens();
+    await manager.restart('remote');
+    expect(stateOf(manager)).toMatchObject({ status: 'ready' });
+    expect(server.counts).toMatchObject({ registrations: 0, refreshes: 1 });
+  });
+
   it('tokens are kept per server name and URL: a changed URL needs its own sign-in', async () => {
     const first = managerFor({ remote: { url: server.url } });
     await first.start();
