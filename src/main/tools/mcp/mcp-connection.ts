@@ -31,7 +31,10 @@ export class McpConnection {
   /** Remote servers only: the SDK's OAuth side, on the vault's tokens for this name and URL. */
   private readonly auth: McpOAuthProvider | null = null;
   private signingIn: Promise<void> | null = null;
-  private readonly disposing = new AbortController();
+  /** Ends the sign-in under way: a (re)start or dispose takes over from it. */
+  private signInCancel: AbortController | null = null;
+  /** The page of the sign-in under way, shown again if "Sign in" is pressed again. */
+  private signInPage: string | null = null;
 
   constructor(
     readonly name: string,
@@ -103,6 +106,8 @@ export class McpConnection {
 
   /** Connect (or reconnect), list tools, and settle in `ready` or `failed`. Never rejects. */
   async start(): Promise<void> {
+    this.signInCancel?.abort();
+    this.signInCancel = null;
     await this.close();
     const generation = ++this.generation;
     this.stderr.clear();
@@ -183,9 +188,16 @@ export class McpConnection {
    * open, then the outcome: reconnected with its tools, or the reason nothing was stored.
    */
   signIn(): boolean {
-    const auth = this.auth;
-    if (!auth || !('url' in this.config)) return false;
-    if (this.signingIn) return true;
+    if (!this.auth || !this.signIns || !('url' in this.config)) return false;
+    // A provider of its own: a restart meanwhile connects with the stored tokens, never with this sign-in's pending ones.
+    const auth = new McpOAuthProvider(this.signIns.vault, credentialsKey(this.name, this.config.url), this.config.client_id);
+    if (this.signingIn) {
+      // Still waiting for the browser: the same page again (a second listener would race the first).
+      if (this.signInPage) this.needSignIn({ signInUrl: this.signInPage });
+      return true;
+    }
+    const cancel = new AbortController();
+    this.signInCancel = cancel;
     const config = this.config;
     const run = async () => {
       await this.close();
@@ -199,8 +211,10 @@ export class McpConnection {
           connectTimeoutMs: this.timeouts.connectMs,
           timeoutMs: this.signIns?.timeoutMs ?? 5 * 60_000,
           secrets: () => this.signIns?.vault.secrets() ?? [],
-          signal: this.disposing.signal,
+          signal: cancel.signal,
           onAuthorizationUrl: (url) => {
+            if (cancel.signal.aborted) return;
+            this.signInPage = url;
             if (generation === this.generation) this.needSignIn({ signInUrl: url });
             this.signIns?.openSignInPage?.(url);
           },
@@ -209,9 +223,15 @@ export class McpConnection {
         if (generation === this.generation) this.needSignIn({ error: (error as Error).message });
         return;
       }
-      if (generation === this.generation) await this.start();
+      if (generation !== this.generation) return;
+      this.signInCancel = null;
+      await this.start();
     };
-    this.signingIn = run().finally(() => (this.signingIn = null));
+    this.signingIn = run().finally(() => {
+      this.signingIn = null;
+      this.signInPage = null;
+      if (this.signInCancel === cancel) this.signInCancel = null;
+    });
     return true;
   }
 
@@ -237,7 +257,7 @@ export class McpConnection {
   }
 
   async dispose(): Promise<void> {
-    this.disposing.abort();
+    this.signInCancel?.abort();
     await this.close();
     this.changed.dispose();
   }

@@ -195,6 +195,26 @@ describe('remote MCP sign-in (OAuth, the SDK against its own auth server)', () =
     expect(store.value).toBeNull();
   });
 
+  it('"Sign in" pressed again shows the same page; a restart ends the sign-in under way, and a new one works', async () => {
+    const manager = managerFor({ remote: { url: server.url } });
+    await manager.start();
+    const page = await startSignIn(manager);
+    expect(manager.signIn('remote')).toBe(true);
+    expect(stateOf(manager)).toMatchObject({ status: 'sign_in', signInUrl: page });
+    expect(server.counts.authorizations + server.counts.registrations).toBe(1);
+
+    await manager.restart('remote');
+    await manager.whenSignedIn();
+    expect(stateOf(manager)).toEqual({ name: 'remote', transport: 'http', status: 'sign_in', signedOut: false });
+    // The old page's answer finds no listener any more.
+    const stale = await completeSignInInBrowser(page);
+    expect(stale.status).toBe(0);
+    expect(store.value).toBeNull();
+
+    await signInThroughBrowser(manager);
+    expect(stateOf(manager)).toMatchObject({ status: 'ready', toolCount: 7 });
+  });
+
   it('a configured client_id is used as it is: no registration, and its refresh works', async () => {
     server.preRegisterClient('waypoint-by-hand', 'http://127.0.0.1/waypoint/oauth/callback');
     const manager = managerFor({ remote: { url: server.url, client_id: 'waypoint-by-hand' } });
