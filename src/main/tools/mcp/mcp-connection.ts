@@ -125,7 +125,8 @@ export class McpConnection {
       this.client = connecting;
       // Fires when the process exits or the stream ends; ignored once we closed it ourselves.
       connecting.onclose = () => {
-        if (generation === this.generation && this.current.status !== 'failed') {
+        // A connect the server turned away for want of a sign-in is not a server that stopped.
+        if (generation === this.generation && this.current.status !== 'failed' && !this.auth?.signInNeeded) {
           this.client = null;
           this.fail('The server stopped (its process exited or the connection closed).');
         }
@@ -164,6 +165,10 @@ export class McpConnection {
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
     const client = this.client;
     if (!client || this.current.status !== 'ready') {
+      if (this.current.status === 'sign_in') {
+        const why = this.current.signedOut ? 'is signed out' : 'needs a sign-in';
+        return { ok: false, error: { kind: 'unavailable', message: `MCP server "${this.name}" ${why}. The user can sign in in Settings.` } };
+      }
       const why = this.current.status === 'failed' ? `failed: ${this.current.error}` : this.current.status;
       return { ok: false, error: { kind: 'unavailable', message: `MCP server "${this.name}" is not running (${why}). The user can restart it in Settings.` } };
     }

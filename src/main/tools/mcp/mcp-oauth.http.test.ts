@@ -78,8 +78,12 @@ async function signInThroughBrowser(manager: McpManager, name = 'remote'): Promi
 describe('remote MCP sign-in (OAuth, the SDK against its own auth server)', () => {
   it('first connect asks for a sign-in; the browser completes it; the tools are listed and work', async () => {
     const manager = managerFor({ remote: { url: server.url } });
+    const seen: string[] = [];
+    manager.onDidChange((states) => seen.push(...states.map((st) => st.status)));
     await manager.start();
     expect(stateOf(manager)).toEqual({ name: 'remote', transport: 'http', status: 'sign_in', signedOut: false });
+    // Turned away for want of a sign-in is not "failed" (no failure notice flashes in the app).
+    expect(seen).not.toContain('failed');
     // A background connect registers nothing and opens nothing.
     expect(server.counts).toMatchObject({ registrations: 0, authorizations: 0 });
 
@@ -139,6 +143,7 @@ describe('remote MCP sign-in (OAuth, the SDK against its own auth server)', () =
       const refused = await callTool(echo, { text: 'x' }, ctx());
       expect(refused).toMatchObject({ ok: false, error: { kind: 'unavailable', message: 'MCP server "remote" is signed out. The user can sign in again in Settings.' } });
       expect(stateOf(first)).toEqual({ name: 'remote', transport: 'http', status: 'sign_in', signedOut: true });
+      expect(await callTool(echo, { text: 'x' }, ctx())).toMatchObject({ ok: false, error: { kind: 'unavailable', message: 'MCP server "remote" is signed out. The user can sign in in Settings.' } });
       await first.dispose();
 
       const next = managerFor({ remote: { url: server.url }, plain: { url: plain.url } });
