@@ -63,4 +63,15 @@ describe("Settings' sign-in of a remote MCP server", () => {
     expect(row().textContent).toContain('Sign-in needed');
     expect(within(row()).getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
+
+  it('in the desktop app the browser was opened by main: no link, a line saying where to finish', async () => {
+    const backend = new MemoryBackend();
+    backend.override('getAppInfo', () => ({ shell: 'electron', version: 't', workspace: null }));
+    backend.addChat('s1', 'Chat');
+    backend.mcpServers = [{ ...signedOut, signInUrl: PAGE }];
+    mountApp(backend);
+    const row = await mcpRow();
+    await waitFor(() => expect(row().textContent).toContain('Finish signing in in your browser.'));
+    expect(within(row()).queryByRole('link', { name: 'Open sign-in page' })).toBeNull();
+  });
 });
