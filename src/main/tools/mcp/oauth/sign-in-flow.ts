@@ -41,6 +41,10 @@ export async function signIn(request: SignInRequest): Promise<void> {
   const client = new Client({ name: 'waypoint', version: '0.1.0' });
   let redirected = false;
   provider.beginSignIn(redirect.redirectUrl, state, (url) => {
+    // The address comes from the server's metadata: only a web page is opened or shown.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new SignInRefused(`The server's authorization page is not a web address (${url.protocol}), so Waypoint does not open it. Nothing was stored.`);
+    }
     redirected = true;
     request.onAuthorizationUrl(url.href);
   });
