@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
-import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { InvalidClientMetadataError, InvalidGrantError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
@@ -35,8 +35,8 @@ export interface OAuthFaults {
   wrongPort?: number;
   /** The token endpoint answers 400 invalid_grant for an authorization code. */
   refuseCode?: boolean;
-  /** The well-known metadata documents are absent (404), or not RFC 8414 at all. */
-  metadata?: 'missing' | 'malformed';
+  /** The well-known metadata documents are absent (404), not RFC 8414 at all, or send the browser to a non-web address. */
+  metadata?: 'missing' | 'malformed' | 'not-a-web-page';
 }
 
 export interface RunningOAuthMcpServer {
@@ -156,6 +156,9 @@ export async function startOAuthMcpServer(): Promise<RunningOAuthMcpServer> {
     const mode = running.faults.metadata;
     if (mode === 'missing') return void res.status(404).json({ error: 'not found' });
     if (mode === 'malformed' && req.path.startsWith('/oauth-authorization-server')) return void res.json({ issuer: 42, authorization_endpoint: 'not a url' });
+    if (mode === 'not-a-web-page' && req.path.startsWith('/oauth-authorization-server')) {
+      return void res.json({ ...createOAuthMetadata({ provider, issuerUrl: base }), authorization_endpoint: 'ms-settings:privacy' });
+    }
     next();
   });
   // The router is made per request: its issuer is the port the server got.

@@ -169,6 +169,7 @@ describe('remote MCP sign-in (OAuth, the SDK against its own auth server)', () =
     ['redirect to another path', { wrongPath: true }, /^The sign-in was refused: the server sent the browser back to an unexpected address \(\/somewhere\/else\)\. Nothing was stored\.$/],
     ['redirect to another port', 'wrongPort', /^No sign-in came back within 2 s; nothing was stored\./],
     ['metadata missing', { metadata: 'missing' }, /^The server publishes no authorization server metadata .*oauth-authorization-server was not found\)/],
+    ['an authorization page that is not a web page', { metadata: 'not-a-web-page' }, /^The server's authorization page is not a web address \(ms-settings:\), so Waypoint does not open it\. Nothing was stored\.$/],
     ['registration refused', { refuseRegistration: true }, /^The server's authorization server refused to register Waypoint: invalid_client_metadata: registration is closed on this server\. Nothing was stored\.$/],
   ];
   it.each(faults)('%s: refused with its message, nothing stored', async (_name, fault, message) => {
