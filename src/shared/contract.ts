@@ -322,6 +322,15 @@ export const calls = {
     input: z.object({ name: z.string().min(1).max(200) }).strict(),
     output: z.object({ restarted: z.boolean() }),
   },
+  /**
+   * Settings' "Sign in" on a remote MCP server: main starts the OAuth sign-in (the desktop app
+   * opens the system browser; the state's `signInUrl` is the web shell's "Open sign-in page").
+   * `started` is false when there is no remote server by that name. No token ever comes back.
+   */
+  signInMcpServer: {
+    input: z.object({ name: z.string().min(1).max(200) }).strict(),
+    output: z.object({ started: z.boolean() }),
+  },
   /** The chat header's "Instructions": the files (and Settings text) in the chat's system prompt, read now. */
   getInstructions: {
     input: z.object({ sessionId: SessionId }).strict(),

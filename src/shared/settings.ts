@@ -16,6 +16,8 @@ export const McpServerConfig = z.union([
     // The client speaks streamable HTTP only: another scheme could never connect.
     url: z.url({ protocol: /^https?$/, error: 'Enter the server\'s address starting with http:// or https://.' }),
     headers: z.record(z.string(), z.string()).optional(),
+    /** A client registered with the server's authorization server by hand; without it Waypoint registers itself. */
+    client_id: z.string().min(1).max(500).optional(),
     trusted: z.boolean().optional(),
   }),
 ]);

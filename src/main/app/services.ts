@@ -17,7 +17,7 @@ import { RecoveryService } from '../recovery/recovery-service';
 import type { LogFileSystem } from '../store/log-file-system';
 import { ChatLogs, SESSIONS_DIR } from '../store/chat-logs';
 import { SettingsStore } from '../settings/settings-store';
-import { ApiKeyStore, type SecretStore } from '../settings/api-key-store';
+import { ApiKeyStore, MemorySecretStore, type SecretStore } from '../settings/api-key-store';
 import { throughPump, type AppServices } from './app-services';
 import { APP_VERSION } from './app-version';
 import { apiRetryFromEnv } from './api-retry-env';
@@ -28,6 +28,7 @@ import { chatWriterOf, lockLost, takeOverChat, type TakeOverStore } from './chat
 import type { LockOwner } from '../store/chat-lock';
 import { loadMcpConfigFile } from '../tools/mcp/mcp-config-file';
 import { McpService } from '../tools/mcp/mcp-service';
+import { McpTokenVault } from '../tools/mcp/oauth/token-vault';
 import { watchSaves } from './save-alerts';
 import { chooseWorkspace, type PickFolder } from './workspace-choice';
 import { WorkspaceToolRegistries } from '../tools/workspace-registries';
@@ -64,6 +65,10 @@ export interface ServicesOptions {
   workspace: string | null;
   shell: 'electron' | 'web' | 'cli';
   secretStore: SecretStore;
+  /** Remote MCP servers' OAuth tokens, kept like the API key (default: memory, as the web shell and CLI do). */
+  mcpTokenStore?: SecretStore;
+  /** The desktop app opens a sign-in page in the system browser; the web shell shows it as a link. */
+  openSignInPage?: (url: string) => void;
   env?: NodeJS.ProcessEnv;
   mcpConfigPath?: string;
   /** Electron's folder dialog for chooseWorkspace; the web shell has none (--workspace). */
@@ -110,7 +115,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Waypoint's own folders stay out of every workspace tool's reach, even inside the workspace.
   const places = waypointPlaces(options.dataDir, env, options.mcpConfigPath);
   const workspaces = new WorkspaceToolRegistries(tools, new OffLimits(places));
-  const mcp = new McpService(tools, fileServers);
+  // Sign-in tokens stay in main: the window only ever sees a server's state and its sign-in page.
+  const mcpTokens = new McpTokenVault(options.mcpTokenStore ?? new MemorySecretStore());
+  const mcp = new McpService(tools, fileServers, { signIns: { vault: mcpTokens, openSignInPage: options.openSignInPage } });
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);
   // Project instructions and skills: every shell and waypoint run read them the same way, per request.
@@ -291,6 +298,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     findInChat: ({ sessionId, query }) => findInPagedChat(chats.requireSession(sessionId), query),
     getMcpStates: () => ({ servers: mcp.states() }),
     restartMcpServer: ({ name }) => ({ restarted: mcp.restart(name) }),
+    signInMcpServer: ({ name }) => ({ started: mcp.signIn(name) }),
     getInstructions: async ({ sessionId }) => {
       const { sources, notes } = await project.instructionsIn(chats.requireSession(sessionId).summary.workspace ?? null, runSettings.get());
       return { sources, notes };
@@ -317,7 +325,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     chatInView: () => chatInView,
-    secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null],
+    secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null, ...mcpTokens.secrets()],
     dispose() {
       disposed ??= (async () => {
         subscriptions.dispose();

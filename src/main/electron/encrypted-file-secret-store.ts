@@ -21,6 +21,8 @@ export class EncryptedFileSecretStore implements SecretStore {
     private readonly filePath: string,
     private readonly cipher: SecretCipher,
     private readonly warn: (message: string) => void = (m) => console.warn(`[waypoint] ${m}`),
+    /** What the file holds, in the warnings: the API key, or remote MCP servers' sign-ins. */
+    private readonly what: { noun: string; again: string } = { noun: 'the API key', again: 'enter the key again' },
   ) {}
 
   load(): string | null {
@@ -32,13 +34,13 @@ export class EncryptedFileSecretStore implements SecretStore {
       return null;
     }
     if (!this.cipher.isAvailable()) {
-      this.warn('A saved API key exists but the system keychain is unavailable; enter the key again.');
+      this.warn(`Waypoint saved ${this.what.noun} but the system keychain is unavailable; ${this.what.again}.`);
       return null;
     }
     try {
       return this.cipher.decrypt(data);
     } catch {
-      this.warn('The saved API key could not be decrypted (keychain changed?); enter it again in Settings.');
+      this.warn(`The saved ${this.what.noun.replace(/^the /, '')} could not be decrypted (keychain changed?); ${this.what.again} in Settings.`);
       return null;
     }
   }
@@ -51,7 +53,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     }
     if (!this.cipher.isAvailable()) {
       this.memoryOnly = key;
-      this.warn('No system keychain: the API key is kept for this session only.');
+      this.warn(`No system keychain: ${this.what.noun} ${this.what.noun.endsWith('s') ? 'are' : 'is'} kept for this session only.`);
       return;
     }
     writeFileAtomicSync(this.filePath, this.cipher.encrypt(key), { mode: 0o600 });

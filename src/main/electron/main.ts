@@ -7,7 +7,8 @@ import { createServices, type Services } from '../app/services';
 import type { CallOutput } from '../../shared/contract';
 import type { Disposable } from '../common/emitter';
 import type { Secrets } from '../common/secret-handoff';
-import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
+import { EncryptedFileSecretStore, type SecretCipher } from './encrypted-file-secret-store';
+import { openSignInPage } from './sign-in-browser';
 import { hardenSession, registerAppScheme } from './harden';
 import { notifyDesktop } from './attention-notifier';
 import { bridgeIpc } from './ipc-bridge';
@@ -46,6 +47,14 @@ async function start(secrets: Secrets): Promise<void> {
   const source = rendererSource(mainDir, process.env, app.isPackaged);
   hardenSession(source);
   const userData = app.getPath('userData');
+  const keychain: SecretCipher = {
+    // 'basic_text' on Linux means "no keychain": treat it as unavailable rather than pretend.
+    isAvailable: () =>
+      safeStorage.isEncryptionAvailable() &&
+      (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
+    encrypt: (plain) => safeStorage.encryptString(plain),
+    decrypt: (data) => safeStorage.decryptString(data),
+  };
   services = await createServices({
     dataDir: userData,
     workspace: workspaceFromEnv(),
@@ -59,14 +68,10 @@ async function start(secrets: Secrets): Promise<void> {
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
     ...(process.env.WAYPOINT_MCP_CONFIG ? { mcpConfigPath: process.env.WAYPOINT_MCP_CONFIG } : {}),
-    secretStore: new EncryptedFileSecretStore(join(userData, 'api-key.bin'), {
-      // 'basic_text' on Linux means "no keychain": treat it as unavailable rather than pretend.
-      isAvailable: () =>
-        safeStorage.isEncryptionAvailable() &&
-        (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
-      encrypt: (plain) => safeStorage.encryptString(plain),
-      decrypt: (data) => safeStorage.decryptString(data),
-    }),
+    secretStore: new EncryptedFileSecretStore(join(userData, 'api-key.bin'), keychain),
+    // Remote MCP servers' sign-ins, encrypted the same way, in a file of their own.
+    mcpTokenStore: new EncryptedFileSecretStore(join(userData, 'mcp-sign-ins.bin'), keychain, undefined, { noun: 'remote MCP sign-ins', again: 'sign in to those servers again' }),
+    openSignInPage,
   });
 
   // The badge starts at the chats restored waiting for a person, which fire no event: the listing

@@ -14,6 +14,7 @@ import { JsonView, LinesView, type RunView, type Streams } from './run-views';
 import { TtyView } from './tty-view';
 import { WAYPOINT_COMMAND } from './terminal-words';
 import { desktopDataDir } from '../desktop-data-dir';
+import { reportSignInsNeeded } from './mcp-sign-in-note';
 
 export interface RunIo extends Streams {
   env: NodeJS.ProcessEnv;
@@ -50,9 +51,12 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
       ...(args.maxMinutes !== null ? { planBudgetMinutes: args.maxMinutes } : {}),
     },
   });
+  // A remote MCP server wanting a sign-in is said on stderr; the run never waits for it.
+  const signIns = reportSignInsNeeded(services, io.stderr);
   try {
     return await new HeadlessRun(args, io, services).run();
   } finally {
+    signIns.dispose();
     await services.dispose();
   }
 }

@@ -52,7 +52,7 @@ export class McpManager implements AsyncDisposable {
       const parsed = McpServerConfig.safeParse(raw);
       if (!parsed.success) {
         const detail = describeZodError(parsed.error);
-        this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?}): ${detail}` });
+        this.invalid.push({ name, transport: typeof raw === 'object' && raw !== null && 'url' in raw ? 'http' : 'stdio', error: `Invalid configuration (expected {command, args?, env?} or {url, headers?, client_id?}): ${detail}` });
         if (old) {
           this.running.delete(name);
           replaced.push(old.connection);
@@ -62,7 +62,7 @@ export class McpManager implements AsyncDisposable {
       const key = JSON.stringify(parsed.data);
       if (old?.key === key) continue;
       if (old) replaced.push(old.connection);
-      const connection = new McpConnection(name, parsed.data, this.timeouts, this.options.stderrTailChars ?? 4000);
+      const connection = new McpConnection(name, parsed.data, this.timeouts, this.options.stderrTailChars ?? 4000, this.options.signIns);
       connection.onDidChange(() => this.fireChange());
       this.running.set(name, { key, connection });
       added.push(connection);
@@ -107,6 +107,18 @@ export class McpManager implements AsyncDisposable {
     if (!connection || this.disposed) return false;
     await connection.start();
     return true;
+  }
+
+  /** Starts one remote server's sign-in; false when there is no such server or it is not remote. */
+  signIn(name: string): boolean {
+    const connection = this.running.get(name)?.connection;
+    if (!connection || this.disposed) return false;
+    return connection.signIn();
+  }
+
+  /** Resolves once every sign-in under way has ended (tests). */
+  async whenSignedIn(): Promise<void> {
+    await Promise.all([...this.running.values()].map((r) => r.connection.whenSignedIn()));
   }
 
   states(): McpServerState[] {

@@ -63,6 +63,16 @@ export class McpService implements AsyncDisposable {
     return true;
   }
 
+  /** Starts a remote server's sign-in in the background; false when there is no such remote server. */
+  signIn(name: string): boolean {
+    return this.manager?.signIn(name) ?? false;
+  }
+
+  /** Resolves once the sign-ins under way have ended (tests). */
+  whenSignedIn(): Promise<void> {
+    return this.manager?.whenSignedIn() ?? Promise.resolve();
+  }
+
   private sync(manager: McpManager): void {
     if (this.disposed || manager !== this.manager) return;
     for (const registration of this.registered.splice(0)) registration.dispose();

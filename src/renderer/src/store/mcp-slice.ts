@@ -7,6 +7,8 @@ export interface McpSlice {
   setMcpStates(servers: McpServerState[]): void;
   loadMcpStates(): Promise<void>;
   restartMcpServer(name: string): Promise<ActionResult>;
+  /** Starts a remote server's sign-in in main; its page and outcome arrive as mcp_state. */
+  signInMcpServer(name: string): Promise<ActionResult>;
 }
 
 export const createMcpSlice: SliceCreator<McpSlice> = (set, _get, api) => ({
@@ -24,6 +26,14 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, _get, api) => ({
     try {
       const { restarted } = await api.call('restartMcpServer', { name });
       return restarted ? OK : { ok: false, message: `There is no MCP server named "${name}" any more.` };
+    } catch (error) {
+      return failed(error);
+    }
+  },
+  async signInMcpServer(name) {
+    try {
+      const { started } = await api.call('signInMcpServer', { name });
+      return started ? OK : { ok: false, message: `There is no remote MCP server named "${name}" any more.` };
     } catch (error) {
       return failed(error);
     }

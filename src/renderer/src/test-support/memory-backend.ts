@@ -146,6 +146,8 @@ export class MemoryBackend implements WaypointApi {
         return { plan: this.chat(String(input.sessionId)).plan };
       case 'getMcpStates':
         return { servers: this.mcpServers };
+      case 'signInMcpServer':
+        return { started: this.mcpServers.some((s) => s.name === input.name && s.transport === 'http') };
       case 'listSkills':
         return this.skills;
       case 'getInstructions':

@@ -6,6 +6,7 @@ import { McpServerForm } from '../mcp/McpServerForm';
 import { McpServerRowActions } from '../mcp/McpServerRowActions';
 import { mcpFailureReason } from '../../store/mcp-failure-words';
 import { useWaypoint } from '../../store/store-context';
+import { McpSignIn } from '../mcp/McpSignIn';
 import './McpServersSection.css';
 
 interface Props {
@@ -30,6 +31,8 @@ function stateText(server: McpServerState): string {
       return `ready, ${server.toolCount} ${server.toolCount === 1 ? 'tool' : 'tools'}`;
     case 'failed':
       return `failed: ${mcpFailureReason(server)}`;
+    case 'sign_in':
+      return server.signedOut ? 'Signed out' : 'Sign-in needed';
   }
 }
 
@@ -107,6 +110,7 @@ export function McpServersSection({ id, json, error, textareaRef, onChange, serv
               >
                 Restart
               </button>
+              {server.status === 'sign_in' && <McpSignIn server={server} />}
               {saved && Object.hasOwn(saved, server.name) && (
                 <McpServerRowActions name={server.name} onEdit={() => setForm({ editing: server.name })} onRemove={() => void remove(server.name)} />
               )}
