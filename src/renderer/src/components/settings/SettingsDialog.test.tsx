@@ -116,7 +116,7 @@ describe('Settings', () => {
 
   it('saves other settings when a server name saved before the name rule is left untouched, and refuses it once the JSON is edited', async () => {
     const backend = new MemoryBackend();
-    backend.view = { ...backend.view, settings: { ...backend.view.settings, mcpServers: { 'my server': { command: 'node' } } } };
+    backend.view = { ...backend.view, settings: { ...backend.view.settings, mcpServers: { 'my server': { command: 'node', args: [] } } } };
     const { dialog } = await openSettings(backend);
     fireEvent.change(within(dialog).getByLabelText('Theme'), { target: { value: 'dark' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
