@@ -116,7 +116,7 @@ describe('the scripted server plays web search as the API does', () => {
 
     it("is refused when a result's encrypted content was changed", async () => {
       const { client, history } = await searched();
-      const result = (history[1]!.content as Array<Record<string, unknown>>)[2]!;
+      const result = (history[1]!.content as unknown as Array<Record<string, unknown>>)[2]!;
       const pages = result.content as Array<Record<string, unknown>>;
       pages[0] = { ...pages[0], encrypted_content: Buffer.from('tampered with, and long enough to look sealed').toString('base64') };
       expect(await refusal(client.messages.create(ask(undefined, history)))).toContain('Invalid encrypted content');
@@ -124,14 +124,14 @@ describe('the scripted server plays web search as the API does', () => {
 
     it("is refused when a result's url was changed (its content no longer opens)", async () => {
       const { client, history } = await searched();
-      const pages = (history[1]!.content as Array<Record<string, unknown>>)[2]!.content as Array<Record<string, unknown>>;
+      const pages = (history[1]!.content as unknown as Array<Record<string, unknown>>)[2]!.content as Array<Record<string, unknown>>;
       pages[0] = { ...pages[0], url: 'https://elsewhere.example/' };
       expect(await refusal(client.messages.create(ask(undefined, history)))).toContain('Invalid encrypted content');
     });
 
     it("is refused when a citation's cited text was changed", async () => {
       const { client, history } = await searched();
-      const text = (history[1]!.content as Array<Record<string, unknown>>)[3]!;
+      const text = (history[1]!.content as unknown as Array<Record<string, unknown>>)[3]!;
       const citations = text.citations as Array<Record<string, unknown>>;
       citations[0] = { ...citations[0], cited_text: 'Node.js 20 removes the test runner.' };
       expect(await refusal(client.messages.create(ask(undefined, history)))).toContain('Invalid encrypted index');
