@@ -133,6 +133,25 @@ describe('web search in the loop', () => {
     expect(usage.costUsd).toBeCloseTo(tokensOnly + 2 * WEB_SEARCH_USD, 9);
   });
 
+  it("a sub-agent's requests offer web search too, and its searches are the chat's cost", async () => {
+    const task = 'Find the Node 20 release date.';
+    const respond = (body: Record<string, unknown>): ScriptedTurn => {
+      const first = (body.messages as Array<{ content: Array<{ type: string; text?: string }> }>)[0]!.content;
+      const fromSubAgent = first.some((b) => b.type === 'text' && b.text?.startsWith(task));
+      const asked = (body.messages as unknown[]).length;
+      if (fromSubAgent) return asked === 1 ? { kind: 'web_search', searches: [{ query: 'node 20 date', results: [NODE] }], answer: [{ text: 'April 2023.' }], delayMs: 0 } : { kind: 'text', text: 'done' };
+      return asked === 1 ? { kind: 'tool_use', calls: [{ name: 'delegate', input: { task } }], delayMs: 0 } : { kind: 'text', text: 'It came out in April 2023.', delayMs: 0 };
+    };
+    const { service, chats, server, recorder, session } = await startChat({ name: 'sub', turns: [] }, { settings: { webSearch: true, webSearchMaxUses: 2 }, server: { respond } });
+    service.sendMessage(session.id, 'When did Node 20 come out? Ask a sub-agent.');
+    await recorder.idle(session.id);
+    expect(server.invalid).toEqual([]);
+    const subAgentRequests = server.requests.map((r) => r.body as Body).filter((b) => JSON.stringify(b.messages[0]).includes(task));
+    expect(subAgentRequests.length).toBeGreaterThan(0);
+    for (const body of subAgentRequests) expect(body.tools?.at(-1)).toMatchObject({ type: 'web_search_20250305', max_uses: 2 });
+    expect(chats.getSession(session.id).session.usage?.webSearches).toBe(1);
+  });
+
   it('with the setting off, no request offers web_search', async () => {
     const { service, server, recorder, session } = await startChat({ name: 'off', turns: [{ kind: 'text', text: 'Hi.' }] });
     service.sendMessage(session.id, 'Hello');
