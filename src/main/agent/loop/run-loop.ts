@@ -44,7 +44,7 @@ import type { ProjectTurn } from '../prompts/project-context';
 import type { AgentFrame, SubAgentPort } from './agent-frame';
 import { DELEGATE } from '../../tools/delegate';
 import { offeredTo } from './agent-tools';
-import { citedSources, searchCards } from './web-search-cards';
+import { citedSources, SearchCards } from './web-search-cards';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
 
@@ -174,6 +174,8 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
 
     const reply = new ReplyItem(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
     const thinking = new ReplyThinking(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
+    // The API runs the reply's web searches; each shows as a card while the reply streams.
+    const searches = new SearchCards((card) => deps.publish({ type: 'transcript_item', sessionId, item: card }));
     const outcome = await requestModelTurn(request, {
       client: deps.client,
       signal,
@@ -182,7 +184,9 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       setState,
       reply,
       thinking,
+      onBlock: (block) => searches.block(block),
     });
+    searches.finish();
     if (outcome.kind === 'stopped') {
       // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
       // Unsigned thinking cannot go back to the API: the history keeps only the text.
@@ -207,8 +211,6 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
     session.appendAssistant(content.flatMap(toParam));
     thinking.finish('done');
     reply.finish('done', stopReason, citedSources(content));
-    // The API ran this reply's web searches; their cards show what was asked and found.
-    for (const card of searchCards(content)) deps.publish({ type: 'transcript_item', sessionId, item: card });
     if (stopReason === 'max_tokens') {
       const text = `Claude's reply reached the ${request.max_tokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });

@@ -18,24 +18,46 @@ const ERROR_WORDS: Record<string, string> = {
   request_too_large: 'The search request was too large, so this search was not run.',
 };
 
-export function searchErrorWords(code: string): string {
+function searchErrorWords(code: string): string {
   return ERROR_WORDS[code] ?? `The web search failed (${code}).`;
 }
 
-/** The cards of a reply's searches, in its order; a search without its result (a cut stream) shows as not finished. */
-export function searchCards(content: readonly ContentBlock[]): ToolCallItem[] {
-  const results = new Map(content.filter((b): b is WebSearchToolResultBlock => b.type === 'web_search_tool_result').map((b) => [b.tool_use_id, b]));
-  return content.flatMap((block): ToolCallItem[] => {
-    if (block.type !== 'server_tool_use' || block.name !== 'web_search') return [];
-    const query = typeof (block.input as { query?: unknown })?.query === 'string' ? (block.input as { query: string }).query : '';
-    const card = { id: newItemId(), createdAt: nowIso(), kind: 'tool_call' as const, toolUseId: block.id, name: 'web_search', summary: `Searched the web for "${query}"`, input: { query } };
-    const result = results.get(block.id);
-    if (!result) return [{ ...card, status: 'error', result: 'The search did not finish.' }];
-    if (!Array.isArray(result.content)) return [{ ...card, status: 'error', result: searchErrorWords(result.content.error_code) }];
-    const webResults = result.content.map((r) => ({ title: r.title, url: r.url, ...(r.page_age ? { pageAge: r.page_age } : {}) }));
-    const found = webResults.length === 1 ? '1 result' : `${webResults.length} results`;
-    return [{ ...card, status: 'done', result: found, webResults }];
-  });
+/**
+ * A search's card as the reply streams: running once its server_tool_use block is complete, then
+ * done with the pages found or failed with the error in words once its web_search_tool_result is.
+ * The card keeps one item id, so the second publish replaces the first.
+ */
+export class SearchCards {
+  private readonly open = new Map<string, ToolCallItem>();
+
+  constructor(private readonly show: (card: ToolCallItem) => void) {}
+
+  /** A content block of the reply is complete (the SDK's contentBlock event). */
+  block(block: ContentBlock): void {
+    if (block.type === 'server_tool_use' && block.name === 'web_search') {
+      const query = typeof (block.input as { query?: unknown })?.query === 'string' ? (block.input as { query: string }).query : '';
+      const card: ToolCallItem = { id: newItemId(), createdAt: nowIso(), kind: 'tool_call', toolUseId: block.id, name: 'web_search', summary: `Searched the web for "${query}"`, input: { query }, status: 'running' };
+      this.open.set(block.id, card);
+      this.show(card);
+    } else if (block.type === 'web_search_tool_result') {
+      const card = this.open.get(block.tool_use_id);
+      if (!card) return;
+      this.open.delete(block.tool_use_id);
+      this.show(resultCard(card, block));
+    }
+  }
+
+  /** The reply ended (done, stopped or failed): a search still open never finished. */
+  finish(): void {
+    for (const card of this.open.values()) this.show({ ...card, status: 'error', result: 'The search did not finish.' });
+    this.open.clear();
+  }
+}
+
+function resultCard(card: ToolCallItem, result: WebSearchToolResultBlock): ToolCallItem {
+  if (!Array.isArray(result.content)) return { ...card, status: 'error', result: searchErrorWords(result.content.error_code) };
+  const webResults = result.content.map((r) => ({ title: r.title, url: r.url, ...(r.page_age ? { pageAge: r.page_age } : {}) }));
+  return { ...card, status: 'done', result: webResults.length === 1 ? '1 result' : `${webResults.length} results`, webResults };
 }
 
 /** The pages the reply's text cites, each once (by URL), in the order first cited. */

@@ -52,6 +52,8 @@ describe('web search in the loop', () => {
       { title: NODE.title, url: NODE.url, pageAge: 'April 18, 2023' },
       { title: V8.title, url: V8.url },
     ]);
+    // The card shows while the reply streams: running with its query, then done with its results.
+    expect(recorder.ofType('transcript_item').filter((e) => e.item.id === card!.id).map((e) => (e.item as ToolCallItem).status)).toEqual(['running', 'done']);
     const reply = transcript.find((i): i is AssistantItem => i.kind === 'assistant')!;
     expect(reply.text).toBe('Let me look that up.Node 20 has a stable test runner. It also has a newer V8.');
     expect(reply.sources).toEqual([
