@@ -70,8 +70,8 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const signer = new ThinkingSigner();
   const issued: IssuedThinking = new Map();
   const sealer = new SearchSealer();
-  // The server_tool_use id a pause_turn reply ended on: the next request must send that reply back to go on.
-  let pausedAfter: string | null = null;
+  // How many messages the request had that a pause_turn reply answered: the same request again did not send the reply back.
+  let pausedAt: number | null = null;
 
   const nextTurn = (body: { messages?: unknown; tool_choice?: unknown; tools?: unknown }): ScriptedTurn => {
     const forced = forcedTool(body);
@@ -105,7 +105,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const invalid =
       checkWebSearchTool(body.tools) ??
       checkWebSearchHistory(body.messages, sealer) ??
-      checkContinuation(body.messages, pausedAfter) ??
+      checkContinuation(body.messages, pausedAt) ??
       checkRequest(body) ??
       (await checkMedia(body)) ??
       checkThinking(body, signer, issued, models) ??
@@ -128,14 +128,14 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       }
       return streamFault(res, turn);
     }
-    pausedAfter = null;
+    pausedAt = null;
     let message;
     if (turn.kind === 'web_search') {
       const offered = offeredWebSearch(body.tools);
       // A script that searches where the request offers no web_search is a test bug: say so rather than play it.
       if (!offered) return sendError(res, 500, errorBody('api_error', `Scripted scenario "${scenario.name}" plays a web search, but the request offers no web_search tool.`));
       message = buildSearchMessage(turn, String(body.model), body, offered.maxUses, sealer);
-      if (turn.pause) pausedAfter = message.content.findLast((b) => b.type === 'web_search_tool_result')?.tool_use_id ?? null;
+      if (turn.pause) pausedAt = Array.isArray(body.messages) ? body.messages.length : null;
     } else {
       message = buildMessage(turn, String(body.model), body, signer);
     }

@@ -141,12 +141,14 @@ function checkCitations(citations: unknown, where: string, sealer: SearchSealer)
   return null;
 }
 
-/** A pause_turn continuation: the request ends with the paused reply, sent back as it came. */
-export function checkContinuation(messages: unknown, pausedAfter: string | null): string | null {
-  if (pausedAfter === null || !Array.isArray(messages)) return null;
-  const last = (messages as Msg[]).at(-1);
-  const tail = last && last.role === 'assistant' ? blocksOf(last).at(-1) : undefined;
-  if (tail?.type === 'web_search_tool_result' && tail.tool_use_id === pausedAfter) return null;
+/**
+ * After a pause_turn reply, the request a client makes when it did not send that reply back: the
+ * same conversation again (as many messages as the paused request), which the API would answer as
+ * if the paused work never happened. Other requests (the continuation, a summary request that
+ * carries the reply and asks more) go on. `paused`: the paused request's message count.
+ */
+export function checkContinuation(messages: unknown, paused: number | null): string | null {
+  if (paused === null || !Array.isArray(messages) || messages.length !== paused) return null;
   return `messages: the previous response stopped with \`pause_turn\`; to continue it, send it back as the final \`assistant\` message, unchanged`;
 }
 
