@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatsAndRuns } from '../test-support/main/chats-and-runs';
@@ -14,6 +14,7 @@ import { twentyTurnScenario } from './prompt-scenario';
 import { editNote, type PlanEditRecord } from '../src/shared/plan-edit';
 import { estimateRequest } from '../src/main/agent/context/token-estimate';
 import { proposalNote } from '../src/main/plan/engine/plan-review';
+import { ProjectContext } from '../src/main/agent/prompts/project-context';
 
 const KEY = 'sk-ant-bench-prompt-key';
 const TODOWRITE_TOKENS = 2000; // Claude Code's TodoWrite tool description, as published (≈)
@@ -27,12 +28,46 @@ interface Body {
   messages: unknown[];
 }
 
+/** What a workspace brings to a request: its AGENTS.md / CLAUDE.md and its skills (.claude/skills). */
+interface Workspace {
+  instructions?: boolean;
+  skills?: boolean;
+}
+
+/** Instruction files and skills of a typical size (a page of AGENTS.md, a short CLAUDE.md, three skills). */
+function makeWorkspace(root: string, ws: Workspace): string {
+  const dir = join(root, 'workspace');
+  mkdirSync(join(dir, '.git'), { recursive: true });
+  if (ws.instructions) {
+    const rules = ['Use pnpm, never npm.', 'Run `pnpm test` before saying a change is done.', 'Dates are UTC everywhere; inject the clock in tests.', 'Keep functions under 40 lines; name files for what they hold.', 'Commit messages say why, in the present tense.'];
+    writeFileSync(join(dir, 'AGENTS.md'), `# Working on this repository\n\n${rules.map((r) => `- ${r}`).join('\n')}\n\nThe code lives in src/, tests next to it as *.test.ts.\n`);
+    writeFileSync(join(dir, 'CLAUDE.md'), 'Prefer small diffs. Ask before adding a dependency.\n');
+  }
+  if (ws.skills) {
+    const skills = [
+      ['release-notes', 'Write release notes from the git log since the last tag.'],
+      ['db-migrations', 'Write and check a database migration for the orders service.'],
+      ['pdf-forms', 'Fill in and flatten PDF forms with pdf-lib.'],
+    ];
+    for (const [name, description] of skills) {
+      mkdirSync(join(dir, '.claude', 'skills', name!), { recursive: true });
+      writeFileSync(join(dir, '.claude', 'skills', name!, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\n\nSteps for ${name}: read the notes, then follow them.\n`);
+    }
+  }
+  return dir;
+}
+
+/** "Instructions for every chat" of a typical size (two short rules). */
+const EVERY_CHAT = 'Answer in British English. Say when you are unsure rather than guessing.';
+
 /** Drives the real ChatService + PlanService + SDK against the scripted server; returns request bodies. */
-async function requestsOf(scenario: Scenario, settings: Partial<Settings>, text = 'Please fix the flaky date test.'): Promise<Body[]> {
+async function requestsOf(scenario: Scenario, settings: Partial<Settings>, text = 'Please fix the flaky date test.', ws?: Workspace): Promise<Body[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waypoint-bench-prompt-'));
   const server = await startScriptedServer({ scenario, requireApiKey: KEY });
   const plans = new PlanService({ dataDir });
-  const { chats, chat: service, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace: null });
+  const workspace = ws ? makeWorkspace(dataDir, ws) : null;
+  const project = ws ? { project: new ProjectContext(join(dataDir, 'data')) } : {};
+  const { chats, chat: service, dispose: disposeChats } = chatsAndRuns({ settings: settingsSource(settings), apiKey: keySource(KEY), plans, tools: new ToolRegistry(), baseURL: server.url, workspace, ...project });
   try {
     const recorder = new EventRecorder();
     chats.onEvent(recorder.listener);
@@ -83,8 +118,14 @@ export const promptEconomicsBench: Benchmark = async () => {
   }
 
   metrics.push(...(await planFirstAndEditNotes(echo)));
+  metrics.push(...(await projectAndWebSearch(echo)));
 
-  const bodies = await requestsOf(twentyTurnScenario(), { agenticMode: true, planningStyle: 'structured' });
+  // The 20-request run with everything that adds to every request on: instructions (files and
+  // "Instructions for every chat"), the skills list and web search.
+  // The plan's goal check after the last step is a one-off request of its own (another system
+  // prompt and tools, no shared prefix): not a turn of the run, so it stays out of the measure.
+  const allOn = { agenticMode: true, planningStyle: 'structured' as const, webSearch: true, instructionsForEveryChat: EVERY_CHAT, goalChecks: 0 };
+  const bodies = await requestsOf(twentyTurnScenario(), allOn, undefined, { instructions: true, skills: true });
   const pairs = (render: (b: Body) => string) =>
     bodies.slice(1).map((body, i) => {
       const prev = render(bodies[i]!);
@@ -94,7 +135,7 @@ export const promptEconomicsBench: Benchmark = async () => {
   const cache = pairs(cacheOrder);
   const wire = pairs((b) => JSON.stringify(b));
   const weighted = (ps: typeof cache) => ps.reduce((n, p) => n + p.common, 0) / ps.reduce((n, p) => n + p.next, 0);
-  const runMethod = `${bodies.length} requests of a scripted structured-plan run (real ChatService, SDK, PlanService)`;
+  const runMethod = `${bodies.length} requests of a scripted structured-plan run (real ChatService, SDK, PlanService) with AGENTS.md + CLAUDE.md, "Instructions for every chat", three skills and web search on`;
   const order = "in the API's prompt order (tools → system → messages), cache_control markers removed";
   metrics.push(
     m('cache-stable share of request bytes over the run', 100 * weighted(cache), '%', `${runMethod}: Σ bytes each request shares as a prefix with the previous one ÷ Σ request bytes, ${order}`, { text: '> 95 %', met: weighted(cache) > 0.95 }),
@@ -106,6 +147,28 @@ export const promptEconomicsBench: Benchmark = async () => {
   );
   return metrics;
 };
+
+/**
+ * What a workspace's instructions, its skills list and web search add to every request: the
+ * first request with each on minus all off (system prompt and tools JSON, same estimate as the
+ * planning tools). Web search counts its tool definition only; the API adds its own text for a
+ * server tool, which no offline count can see.
+ */
+async function projectAndWebSearch(echo: Scenario): Promise<Metric[]> {
+  const m = metricsFor('prompt');
+  const size = (b: Body) => systemText(b).length + JSON.stringify(withoutCacheControl(b.tools ?? [])).length;
+  const settings = { agenticMode: true, planningStyle: 'structured' as const };
+  const [off] = await requestsOf(echo, settings, undefined, {});
+  const [instructions] = await requestsOf(echo, { ...settings, instructionsForEveryChat: EVERY_CHAT }, undefined, { instructions: true });
+  const [skills] = await requestsOf(echo, settings, undefined, { skills: true });
+  const [web] = await requestsOf(echo, { ...settings, webSearch: true }, undefined, {});
+  const how = 'first request with it on minus all off (same ChatService, real SDK, scripted server), system prompt + tools JSON; ' + TOKEN_METHOD;
+  return [
+    m('instructions per request (AGENTS.md + CLAUDE.md + "Instructions for every chat")', tokens(size(instructions!) - size(off!)), 'tokens', `${how}; a 9-line AGENTS.md, a 1-line CLAUDE.md, a 2-sentence "Instructions for every chat"`),
+    m('skills list per request (three skills, with load_skill and read_skill_file)', tokens(size(skills!) - size(off!)), 'tokens', `${how}; the list in the system prompt and the two skill tools`),
+    m('web search per request (the web_search tool definition)', tokens(size(web!) - size(off!)), 'tokens', `${how}; the API's own text for its server tool is not counted (not visible offline); searches are billed apart, $10 per 1,000`),
+  ];
+}
 
 /**
  * What plan first and the user's edits add to a request (issue 14), by the repo's token estimate

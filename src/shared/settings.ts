@@ -91,6 +91,10 @@ export const Settings = z.object({
   /** "Budget per plan (USD)" and "Time per plan (minutes)": a new plan's budget (null: none). */
   planBudgetUsd: BudgetUsd.nullable().default(null),
   planBudgetMinutes: BudgetMinutes.nullable().default(null),
+  /** Settings "Web search": every request offers the Messages API's server-side web_search tool (agent/model/web-search-tool.ts). */
+  webSearch: z.boolean().default(false),
+  /** "Web searches per request": the tool's max_uses. */
+  webSearchMaxUses: z.number().int().min(1, { error: '"Web searches per request" must be from 1 to 20.' }).max(20, { error: '"Web searches per request" must be from 1 to 20.' }).default(5),
   /** New chats in a git repository work in their own worktree on branch waypoint/<short chat id> (docs/architecture.md "Worktrees and Changes"). */
   worktrees: z.boolean().default(false),
 });

@@ -37,11 +37,17 @@ export const UserItem = z.object({
   replies: VersionTag.optional(),
 });
 
+/** A web page a reply cites (its citations of web search results), or one a web search found. */
+export const WebSource = z.object({ title: z.string(), url: z.string(), pageAge: z.string().optional() });
+export type WebSource = z.infer<typeof WebSource>;
+
 export const AssistantItem = z.object({
   ...base,
   kind: z.literal('assistant'),
   text: z.string(),
   status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  /** The web pages the reply cites (web search), each once, in the order first cited. */
+  sources: z.array(WebSource).optional(),
 });
 
 export const ToolCallItem = z.object({
@@ -63,6 +69,8 @@ export const ToolCallItem = z.object({
   changes: z.boolean().optional(),
   /** Cut off by a crash, kill or Stop while it ran: the card says "Interrupted". */
   interrupted: z.boolean().optional(),
+  /** A web search (the API's server tool, name "web_search"): the pages it found. */
+  webResults: z.array(WebSource).optional(),
 });
 
 /**

@@ -7,6 +7,8 @@ export const Usage = z.object({
   cacheReadTokens: z.number().int().nonnegative(),
   cacheWriteTokens: z.number().int().nonnegative(),
   costUsd: z.number().nonnegative(),
+  /** Server-side web searches (usage.server_tool_use.web_search_requests), billed per search; absent when none. */
+  webSearches: z.number().int().nonnegative().optional(),
 });
 export type Usage = z.infer<typeof Usage>;
 

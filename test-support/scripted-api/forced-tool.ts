@@ -20,7 +20,7 @@ export function forcedTool(body: Body): string | null {
 
 /** Whether the scripted turn answers a request forcing `name`. */
 export function answersForced(turn: ScriptedTurn | undefined, name: string): boolean {
-  if (!turn || turn.kind === 'fault') return false;
+  if (!turn || turn.kind === 'fault' || turn.kind === 'web_search') return false;
   if (turn.ignoresToolChoice) return true;
   return turn.kind === 'tool_use' && turn.calls.some((c) => c.name === name);
 }

@@ -2,12 +2,15 @@ import { apiId } from './ids';
 import type { ScriptedTurn } from './scenario';
 import type { ThinkingSigner } from './thinking-signatures';
 import { countRequestTokens, countText } from './token-count';
+import { searchContent, type SearchSealer } from './web-search';
 import type { WireContentBlock, WireMessage, WireUsage } from './wire-types';
 
 /** What a reply's blocks cost as output: thinking counts (the API bills it as output, shown or not). */
 export function outputText(content: readonly WireContentBlock[]): string {
   return content
-    .map((b) => (b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : b.type === 'redacted_thinking' ? b.data : JSON.stringify(b.input)))
+    .map((b) =>
+      b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : b.type === 'redacted_thinking' ? b.data : b.type === 'web_search_tool_result' ? '' : JSON.stringify(b.input),
+    )
     .join('');
 }
 
@@ -67,6 +70,25 @@ export function buildMessage(turn: ReplyTurn, model: string, requestBody: unknow
     stop_reason: stopReason,
     stop_sequence: null,
     usage: usageFor(requestBody, content),
+  };
+}
+
+/**
+ * The Message of a web_search turn for a request allowing `maxUses` searches: stop_reason
+ * pause_turn when the script pauses, and usage.server_tool_use counting the searches that ran
+ * (a search refused for max_uses is not billed).
+ */
+export function buildSearchMessage(turn: Extract<ScriptedTurn, { kind: 'web_search' }>, model: string, requestBody: unknown, maxUses: number, sealer: SearchSealer): WireMessage {
+  const { content, searches } = searchContent(turn, maxUses, sealer);
+  return {
+    id: apiId('msg'),
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: turn.pause ? 'pause_turn' : 'end_turn',
+    stop_sequence: null,
+    usage: { ...usageFor(requestBody, content), server_tool_use: { web_search_requests: searches, web_fetch_requests: 0 } },
   };
 }
 

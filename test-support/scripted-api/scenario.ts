@@ -32,6 +32,27 @@ export interface ScriptedThinking {
   redacted?: number;
 }
 
+/** One web search of a scripted reply: its results, or the error the API reports on the tool's result. */
+export interface ScriptedSearch {
+  query: string;
+  results?: ScriptedSearchResult[];
+  error?: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'query_too_long';
+}
+
+export interface ScriptedSearchResult {
+  title: string;
+  url: string;
+  pageAge?: string;
+  /** What the page says: sealed in encrypted_content, and the cited_text of a citation. */
+  text: string;
+}
+
+/** A piece of a web-search answer; `cite` names results (search index, result index) it cites. */
+export interface ScriptedAnswerPart {
+  text: string;
+  cite?: Array<{ search: number; result: number }>;
+}
+
 export type ScriptedTurn =
   | ({
       kind: 'text';
@@ -54,6 +75,21 @@ export type ScriptedTurn =
       /** Answers a request that forces a tool, without calling it (see forced-tool.ts). */
       ignoresToolChoice?: boolean;
     } & ScriptedThinking)
+  | {
+      /**
+       * A reply that uses the server-side web_search tool (web-search.ts): text, then each search
+       * as a server_tool_use block and its web_search_tool_result, then the answer, whose cited
+       * pieces carry citations of those results. Played only when the request offers web_search.
+       */
+      kind: 'web_search';
+      text?: string;
+      searches: ScriptedSearch[];
+      answer?: ScriptedAnswerPart[];
+      /** stop_reason "pause_turn": the reply ends after its searches; the client sends it back as is to go on. */
+      pause?: boolean;
+      chunkChars?: number;
+      delayMs?: number;
+    }
   | {
       kind: 'fault';
       fault: ScriptedFault;

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { errorBody, httpFault } from './api-errors';
 import { apiId } from './ids';
-import { buildMessage, lastUserText } from './message-builder';
+import { buildMessage, buildSearchMessage, lastUserText } from './message-builder';
+import { checkContinuation, checkWebSearchHistory, checkWebSearchTool, offeredWebSearch, SearchSealer } from './web-search';
 import { DEFAULT_MODELS, modelInfo, modelsPage, type ScriptedModel } from './models-page';
 import { checkMedia } from './media-checks';
 import { checkPrefixes, signReply } from './thinking-binding';
@@ -68,6 +69,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const gate = new TurnGate();
   const signer = new ThinkingSigner();
   const issued: IssuedThinking = new Map();
+  const sealer = new SearchSealer();
+  // How many messages the request had that a pause_turn reply answered: the same request again did not send the reply back.
+  let pausedAt: number | null = null;
 
   const nextTurn = (body: { messages?: unknown; tool_choice?: unknown; tools?: unknown }): ScriptedTurn => {
     const forced = forcedTool(body);
@@ -99,6 +103,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       return sendError(res, 401, errorBody('authentication_error', 'invalid x-api-key'));
     }
     const invalid =
+      checkWebSearchTool(body.tools) ??
+      checkWebSearchHistory(body.messages, sealer) ??
+      checkContinuation(body.messages, pausedAt) ??
       checkRequest(body) ??
       (await checkMedia(body)) ??
       checkThinking(body, signer, issued, models) ??
@@ -121,7 +128,17 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       }
       return streamFault(res, turn);
     }
-    const message = buildMessage(turn, String(body.model), body, signer);
+    pausedAt = null;
+    let message;
+    if (turn.kind === 'web_search') {
+      const offered = offeredWebSearch(body.tools);
+      // A script that searches where the request offers no web_search is a test bug: say so rather than play it.
+      if (!offered) return sendError(res, 500, errorBody('api_error', `Scripted scenario "${scenario.name}" plays a web search, but the request offers no web_search tool.`));
+      message = buildSearchMessage(turn, String(body.model), body, offered.maxUses, sealer);
+      if (turn.pause) pausedAt = Array.isArray(body.messages) ? body.messages.length : null;
+    } else {
+      message = buildMessage(turn, String(body.model), body, signer);
+    }
     signReply(body, message.content as unknown as Array<Record<string, unknown>>, signer);
     recordIssued(issued, message.content as unknown as Array<Record<string, unknown>>);
     if (body.stream !== true) {

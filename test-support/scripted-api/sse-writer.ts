@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { chunk, outputTokens } from './message-builder';
-import type { WireError, WireMessage } from './wire-types';
+import type { WireCitation, WireContentBlock, WireError, WireMessage } from './wire-types';
 
 /**
  * Writes a Message as the real API streams it: message_start, one content block after another
@@ -53,11 +53,12 @@ export class SseWriter {
     return !this.isClosed;
   }
 
-  async toolUseBlock(index: number, block: { id: string; name: string; input: unknown }, chunkChars: number): Promise<boolean> {
+  /** A tool_use, or a server_tool_use (web search): input {} at the start, then its JSON in pieces. */
+  async toolUseBlock(index: number, block: { type?: 'tool_use' | 'server_tool_use'; id: string; name: string; input: unknown }, chunkChars: number): Promise<boolean> {
     this.send('content_block_start', {
       type: 'content_block_start',
       index,
-      content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+      content_block: { type: block.type ?? 'tool_use', id: block.id, name: block.name, input: {} },
     });
     // Like the API: an empty first fragment, then the JSON in several partial pieces.
     const json = JSON.stringify(block.input);
@@ -84,6 +85,26 @@ export class SseWriter {
     return !this.isClosed;
   }
 
+  /** A text block with web citations: an empty citations list at the start, each citation as a citations_delta, then the text. */
+  async citedTextBlock(index: number, block: { text: string; citations: WireCitation[] }, chunkChars: number): Promise<boolean> {
+    this.send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: [] } });
+    for (const citation of block.citations) this.send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
+    for (const piece of chunk(block.text, chunkChars)) {
+      if (this.isClosed) return false;
+      if (piece) this.send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
+      await this.pause();
+    }
+    this.send('content_block_stop', { type: 'content_block_stop', index });
+    return !this.isClosed;
+  }
+
+  /** A web_search_tool_result arrives whole in its content_block_start, as the API sends it. */
+  wholeBlock(index: number, block: WireContentBlock): boolean {
+    this.send('content_block_start', { type: 'content_block_start', index, content_block: block });
+    this.send('content_block_stop', { type: 'content_block_stop', index });
+    return !this.isClosed;
+  }
+
   /** A redacted_thinking block arrives whole in its content_block_start. */
   redactedBlock(index: number, data: string): boolean {
     this.send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data } });
@@ -96,7 +117,11 @@ export class SseWriter {
     for (const [index, block] of message.content.entries()) {
       const alive =
         block.type === 'text'
-          ? await this.textBlock(index, block.text, chunkChars)
+          ? block.citations
+            ? await this.citedTextBlock(index, { text: block.text, citations: block.citations }, chunkChars)
+            : await this.textBlock(index, block.text, chunkChars)
+          : block.type === 'web_search_tool_result'
+            ? this.wholeBlock(index, block)
           : block.type === 'thinking'
             ? await this.thinkingBlock(index, block, chunkChars)
             : block.type === 'redacted_thinking'
@@ -107,7 +132,7 @@ export class SseWriter {
     this.send('message_delta', {
       type: 'message_delta',
       delta: { stop_reason: message.stop_reason, stop_sequence: null },
-      usage: { output_tokens: outputTokens(message.content) },
+      usage: { output_tokens: outputTokens(message.content), ...(message.usage.server_tool_use ? { server_tool_use: message.usage.server_tool_use } : {}) },
     });
     this.send('message_stop', { type: 'message_stop' });
     this.end();

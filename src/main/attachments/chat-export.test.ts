@@ -109,3 +109,25 @@ describe('an attached PDF in the export', () => {
     expect(markdown).toContain('(PDF, 3 pages, ');
   });
 });
+
+describe('web search in the export', () => {
+  it("lists a search's results and a reply's sources as links, web titles as text, and no link for a URL that is not http(s)", async () => {
+    const pages = [
+      { title: 'Node <b>20</b> [is](out)', url: 'https://nodejs.org/en/blog (v20)' },
+      { title: 'Sneaky', url: 'javascript:alert(1)' },
+    ];
+    const items = [
+      { id: 'u', createdAt: at, kind: 'user', text: 'Is Node 20 out?' },
+      { id: 'c', createdAt: at, kind: 'tool_call', toolUseId: 'srvtoolu_1', name: 'web_search', summary: 'Searched the web for "node 20"', input: { query: 'node 20' }, status: 'done', result: '2 results', webResults: pages },
+      { id: 'a', createdAt: at, kind: 'assistant', text: 'Yes.', status: 'done', sources: [pages[0]] },
+    ] as TranscriptItem[];
+    const { markdown } = await exportChatMarkdown(summary('Search'), items, noFiles);
+    const links = allTokens(markdown).filter((t): t is Tokens.Link => t.type === 'link');
+    expect(links.map((l) => l.href)).toEqual(['https://nodejs.org/en/blog%20%28v20%29', 'https://nodejs.org/en/blog%20%28v20%29']);
+    // The web's title is the link's text, shown as written.
+    expect((marked.parse(markdown) as string).match(/>Node &lt;b&gt;20&lt;\/b&gt; \[is\]\(out\)<\/a>/g)).toHaveLength(2);
+    expect(markdown).toContain('**Sources**');
+    expect(markdown).toContain('Sneaky');
+    expect(structure(markdown)).toEqual({ html: [], headings: expectedHeadings('Search').slice(0, 3) });
+  });
+});

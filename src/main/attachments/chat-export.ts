@@ -1,6 +1,6 @@
 import type { Attachment } from '../../shared/attachments';
 import { formatBytes } from '../../shared/attachments';
-import type { SessionSummary, TranscriptItem } from '../../shared/transcript';
+import type { SessionSummary, TranscriptItem, WebSource } from '../../shared/transcript';
 import type { AttachmentSource } from './attachment-blocks';
 import { codeSpan, fencedBlock, inlineText, markdownBody } from '../common/markdown-safety';
 
@@ -49,7 +49,7 @@ export async function exportChatMarkdown(summary: SessionSummary, transcript: re
         break;
       }
       case 'assistant':
-        if (item.text.trim()) parts.push(`## Claude\n\n${markdownBody(item.text)}`);
+        if (item.text.trim()) parts.push([`## Claude\n\n${markdownBody(item.text)}`, ...(item.sources?.length ? ['**Sources**', webList(item.sources)] : [])].join('\n\n'));
         break;
       case 'thinking':
         if (item.status !== 'discarded') parts.push(item.redacted ? '> _Thinking (encrypted)_' : `> _Thinking_\n>\n${quote(markdownBody(item.text))}`);
@@ -57,7 +57,8 @@ export async function exportChatMarkdown(summary: SessionSummary, transcript: re
       case 'tool_call': {
         const images = await Promise.all((item.images ?? []).map(embed));
         const result = item.result ? `\n\n${fencedBlock(item.result)}` : '';
-        parts.push([`- Tool ${codeSpan(item.name)} (${item.status}): ${inlineText(item.summary)}${result}`, ...images].join('\n\n'));
+        const found = item.webResults?.length ? [webList(item.webResults)] : [];
+        parts.push([`- Tool ${codeSpan(item.name)} (${item.status}): ${inlineText(item.summary)}${result}`, ...images, ...found].join('\n\n'));
         break;
       }
       case 'plan_change':
@@ -72,6 +73,31 @@ export async function exportChatMarkdown(summary: SessionSummary, transcript: re
     }
   }
   return { markdown: `${parts.join('\n\n')}\n`, fileName: chatFileName(summary.title), savedTo: null };
+}
+
+/**
+ * Web pages (a search's results, a reply's sources) as a list: titles come from the web, so they
+ * are text; a link only for an http(s) URL, percent-encoded so no character of it ends the link.
+ */
+function webList(pages: readonly WebSource[]): string {
+  return pages
+    .map((page) => {
+      const href = webHref(page.url);
+      // Parentheses escaped too: marked ends a link's text early at "](" even after "\]".
+      const title = inlineText(page.title).replace(/[()]/g, '\\$&');
+      return href ? `- [${title}](${href})` : `- ${title} (${inlineText(page.url)})`;
+    })
+    .join('\n');
+}
+
+function webHref(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.href.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  } catch {
+    return null;
+  }
 }
 
 function describe(attachment: Attachment): string {

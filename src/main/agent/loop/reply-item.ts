@@ -1,5 +1,5 @@
 import type { WaypointEvent } from '../../../shared/contract';
-import type { AssistantItem, TranscriptItem } from '../../../shared/transcript';
+import type { AssistantItem, TranscriptItem, WebSource } from '../../../shared/transcript';
 import { assistantItem } from '../../common/transcript-items';
 
 export interface ReplyItemOutput {
@@ -49,11 +49,12 @@ export class ReplyItem {
     return current?.kind === 'assistant' ? current.text : '';
   }
 
-  finish(status: AssistantItem['status'], stopReason: string | null): void {
+  /** `sources`: the web pages the reply cites (web search), listed under it. */
+  finish(status: AssistantItem['status'], stopReason: string | null, sources: WebSource[] = []): void {
     if (!this.item) return;
     const current = this.out.current(this.item.id);
     const text = current?.kind === 'assistant' ? current.text : '';
-    this.out.publish({ type: 'transcript_item', sessionId: this.sessionId, item: { ...this.item, text, status } });
+    this.out.publish({ type: 'transcript_item', sessionId: this.sessionId, item: { ...this.item, text, status, ...(sources.length ? { sources } : {}) } });
     this.out.publish({ type: 'message_done', sessionId: this.sessionId, itemId: this.item.id, stopReason });
   }
 

@@ -44,6 +44,7 @@ import type { ProjectTurn } from '../prompts/project-context';
 import type { AgentFrame, SubAgentPort } from './agent-frame';
 import { DELEGATE } from '../../tools/delegate';
 import { offeredTo } from './agent-tools';
+import { citedSources, SearchCards } from './web-search-cards';
 
 const STOPPED_RESULT = 'The user pressed Stop before this tool ran or finished.';
 
@@ -173,6 +174,8 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
 
     const reply = new ReplyItem(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
     const thinking = new ReplyThinking(sessionId, { publish: deps.publish, current: (id) => session.item(id) });
+    // The API runs the reply's web searches; each shows as a card while the reply streams.
+    const searches = new SearchCards((card) => deps.publish({ type: 'transcript_item', sessionId, item: card }));
     const outcome = await requestModelTurn(request, {
       client: deps.client,
       signal,
@@ -181,7 +184,9 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
       setState,
       reply,
       thinking,
+      onBlock: (block) => searches.block(block),
     });
+    searches.finish();
     if (outcome.kind === 'stopped') {
       // A Stop mid-stream keeps what the user saw; a Stop during a backoff wait keeps nothing of the failed attempt.
       // Unsigned thinking cannot go back to the API: the history keeps only the text.
@@ -205,11 +210,14 @@ export async function runConversation(deps: RunContext): Promise<RunEnding | voi
 
     session.appendAssistant(content.flatMap(toParam));
     thinking.finish('done');
-    reply.finish('done', stopReason);
+    reply.finish('done', stopReason, citedSources(content));
     if (stopReason === 'max_tokens') {
       const text = `Claude's reply reached the ${request.max_tokens.toLocaleString('en-US')}-token limit and was cut off. Raise "Max tokens" in Settings, or ask Claude to continue.`;
       deps.publish({ type: 'transcript_item', sessionId, item: noticeItem('warning', text, 'max_tokens') });
     }
+    // The API paused a long turn of server tools (web search): the reply just kept ends the
+    // history, and sending it back as it is lets Claude go on from there; one more model turn.
+    if (stopReason === 'pause_turn') continue;
     const toolUses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (toolUses.length === 0) {
       // Claude's turn ended: a plan that completed is checked against its goal (once per
@@ -368,11 +376,15 @@ function noteContext(deps: RunContext, model: string, estimate: number, usage: U
 }
 
 /**
- * What goes back into the history: text, tool_use, and thinking blocks exactly as received,
- * signatures included (the API refuses a tool loop whose thinking was dropped or changed).
+ * What goes back into the history: text (with its citations), tool_use, thinking blocks and the
+ * web search's server_tool_use / web_search_tool_result exactly as received, signatures and
+ * encrypted parts included (the API refuses a tool loop whose thinking was dropped or changed,
+ * and search blocks that were changed or split).
  */
 function toParam(block: ContentBlock): ContentBlockParam[] {
-  if (block.type === 'text') return [{ type: 'text', text: block.text }];
+  if (block.type === 'text') return [block.citations?.length ? { type: 'text', text: block.text, citations: structuredClone(block.citations) } : { type: 'text', text: block.text }];
+  if (block.type === 'server_tool_use') return [{ type: 'server_tool_use', id: block.id, name: block.name, input: structuredClone(block.input), ...(block.caller ? { caller: block.caller } : {}) }];
+  if (block.type === 'web_search_tool_result') return [{ type: 'web_search_tool_result', tool_use_id: block.tool_use_id, content: structuredClone(block.content), ...(block.caller ? { caller: block.caller } : {}) }];
   if (block.type === 'tool_use') return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
   if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
   if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { Message, MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, Message, MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import { StalledStreamError } from '../model/api-error-map';
 
 export interface StreamTurnOptions {
@@ -12,6 +12,8 @@ export interface StreamTurnOptions {
   /** A thinking (or redacted_thinking) block starts: its text follows through onThinking. */
   onThinkingBlock?(redacted: boolean): void;
   onThinking?(delta: string): void;
+  /** A content block is complete (a web search's server_tool_use or its result, for its card). */
+  onBlock?(block: ContentBlock): void;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function streamTurn(client: Anthropic, params: MessageCreateParamsB
     }
   });
   stream.on('text', (delta) => options.onText(delta));
+  if (options.onBlock) stream.on('contentBlock', options.onBlock);
   stream.on('thinking', (delta) => options.onThinking?.(delta));
   try {
     return await stream.finalMessage();

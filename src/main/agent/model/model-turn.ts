@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { Message, MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, Message, MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { RunState } from '../../../shared/transcript';
 import { decideApiRetry, type ApiRetryPolicy } from './api-retry-policy';
 import type { ReplyThinking } from '../loop/reply-thinking';
@@ -25,6 +25,8 @@ export interface ModelTurnDeps {
   reply: TurnText;
   /** The turn's thinking blocks, when extended thinking is on. */
   thinking?: ReplyThinking;
+  /** Each content block once complete (web search cards: loop/web-search-cards.ts). */
+  onBlock?(block: ContentBlock): void;
 }
 
 export type ModelTurnOutcome =
@@ -52,6 +54,7 @@ export async function requestModelTurn(request: MessageCreateParamsBase, deps: M
         onText: (delta) => reply.append(delta),
         onThinkingBlock: (redacted) => deps.thinking?.startBlock(redacted),
         onThinking: (delta) => deps.thinking?.append(delta),
+        ...(deps.onBlock ? { onBlock: deps.onBlock } : {}),
       });
       reply.dropStaleText();
       return { kind: 'done', message };

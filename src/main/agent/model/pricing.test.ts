@@ -34,4 +34,15 @@ describe('cost', () => {
     expect(twice.usage!.costUsd).toBeCloseTo(2 * usage.costUsd, 12);
     expect(twice.stepCosts).toEqual({ 'p#2': usage.costUsd });
   });
+
+  it('bills each web search at $10 per 1,000 on top of the tokens, and keeps the count', () => {
+    const api = { input_tokens: 1000, output_tokens: 100, server_tool_use: { web_search_requests: 3, web_fetch_requests: 0 } };
+    const usage = usageOf('claude-sonnet-4-6', api);
+    expect(usage.webSearches).toBe(3);
+    expect(usage.costUsd).toBeCloseTo(0.003 + 0.0015 + 0.03, 12);
+    const summary = { id: 's', title: 't', createdAt: 'x', updatedAt: 'x' };
+    const twice = meterRequest(meterRequest(summary, { sessionId: 's', model: 'm', usage, step: null }), { sessionId: 's', model: 'm', usage, step: null });
+    expect(twice.usage).toMatchObject({ webSearches: 6 });
+    expect(twice.usage!.costUsd).toBeCloseTo(2 * usage.costUsd, 12);
+  });
 });

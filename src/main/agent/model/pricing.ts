@@ -17,6 +17,8 @@ const PRICES: Record<ModelPrice['family'], ModelPrice> = {
 
 export const CACHE_WRITE_FACTOR = 1.25;
 export const CACHE_READ_FACTOR = 0.1;
+/** The server-side web search tool is billed per search: $10 per 1,000, whatever the model. */
+export const WEB_SEARCH_USD = 10 / 1000;
 
 export function priceFor(model: string): ModelPrice {
   const id = model.toLowerCase();
@@ -30,9 +32,11 @@ export interface TokenCounts {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  /** Web searches the request made (billed per search, not per token). */
+  webSearches?: number;
 }
 
-/** The dollar cost of one request's tokens for a model. */
+/** The dollar cost of one request's tokens (and web searches) for a model. */
 export function costUsd(model: string, tokens: TokenCounts): number {
   const price = priceFor(model);
   const input = price.inputPerMTok / 1_000_000;
@@ -41,7 +45,8 @@ export function costUsd(model: string, tokens: TokenCounts): number {
     tokens.inputTokens * input +
     tokens.cacheWriteTokens * input * CACHE_WRITE_FACTOR +
     tokens.cacheReadTokens * input * CACHE_READ_FACTOR +
-    tokens.outputTokens * output
+    tokens.outputTokens * output +
+    (tokens.webSearches ?? 0) * WEB_SEARCH_USD
   );
 }
 

@@ -1,4 +1,4 @@
-import type { MessageCreateParamsBase, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsBase, MessageParam, Tool, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import type { Dialect } from '../../../shared/plan';
 import type { Settings } from '../../../shared/settings';
 import type { PlanServiceApi } from '../../plan/plan-service.types';
@@ -6,6 +6,7 @@ import { basePrompt } from '../prompts/system-prompt';
 import { createAskUserTool } from '../../tools/ask-user';
 import type { ToolDefinition } from '../../tools/tool';
 import type { ToolRegistry } from '../../tools/tool-registry';
+import { webSearchTool } from './web-search-tool';
 
 const askUser = createAskUserTool();
 
@@ -40,7 +41,10 @@ export function buildRequest(input: RequestInput): MessageCreateParamsBase {
   const planning = input.planFirstNote ? `${plans.guidance(dialect)}\n\n${input.planFirstNote}` : plans.guidance(dialect);
   const base = input.projectPrompt ? `${basePrompt(workspace)}\n\n${input.projectPrompt}` : basePrompt(workspace);
   const system = settings.agenticMode ? `${base}\n\n${planning}` : base;
-  const apiTools: Tool[] = tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
+  const clientTools: Tool[] = tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
+  // The server tool goes last: the API runs it, so it is not among the tools Waypoint executes.
+  const webSearch = webSearchTool(settings);
+  const apiTools: ToolUnion[] = webSearch ? [...clientTools, webSearch] : clientTools;
   return {
     model: settings.model,
     max_tokens: Math.min(settings.maxTokens, input.maxOutputTokens ?? settings.maxTokens),

@@ -16,7 +16,8 @@ export function usageOf(model: string, api: Pick<ApiUsage, 'input_tokens' | 'out
     cacheReadTokens: api.cache_read_input_tokens ?? 0,
     cacheWriteTokens: api.cache_creation_input_tokens ?? 0,
   };
-  return { ...tokens, costUsd: costUsd(model, tokens) };
+  const webSearches = api.server_tool_use?.web_search_requests ?? 0;
+  return { ...tokens, costUsd: costUsd(model, { ...tokens, webSearches }), ...(webSearches ? { webSearches } : {}) };
 }
 
 export function addUsage(a: Usage | undefined, b: Usage): Usage {
@@ -27,6 +28,7 @@ export function addUsage(a: Usage | undefined, b: Usage): Usage {
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
     costUsd: a.costUsd + b.costUsd,
+    ...(a.webSearches || b.webSearches ? { webSearches: (a.webSearches ?? 0) + (b.webSearches ?? 0) } : {}),
   };
 }
 

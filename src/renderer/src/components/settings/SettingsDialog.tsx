@@ -31,8 +31,8 @@ interface Props {
 type Draft = Pick<
   Settings,
   'model' | 'agenticMode' | 'planningStyle' | 'planFirst' | 'autoSkipNonCritical' | 'autoApproveEdits' | 'autoApproveCommands' | 'theme' | 'extendedThinking' | 'thinkingEffort' | 'notifications' | 'worktrees'
-  | 'instructionsForEveryChat' | 'skillsTurnedOff'
-> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string; subAgentDepth: string; subAgentsAtOnce: string } & BudgetDraft;
+  | 'instructionsForEveryChat' | 'webSearch' | 'skillsTurnedOff'
+> & { maxRetries: string; retryDelayMs: string; thinkingBudgetTokens: string; maxModelTurns: string; runsAtOnce: string; goalChecks: string; subAgentDepth: string; subAgentsAtOnce: string; webSearchMaxUses: string } & BudgetDraft;
 
 function draftOf(settings: Settings): Draft {
   const { model, agenticMode, planningStyle, planFirst, autoSkipNonCritical, autoApproveEdits, autoApproveCommands, theme } = settings;
@@ -60,6 +60,8 @@ function draftOf(settings: Settings): Draft {
     skillsTurnedOff: settings.skillsTurnedOff,
     ...budgetDraftOf(settings),
     worktrees: settings.worktrees,
+    webSearch: settings.webSearch,
+    webSearchMaxUses: String(settings.webSearchMaxUses),
   };
 }
 
@@ -96,6 +98,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     goalChecks: useRef<HTMLInputElement>(null),
     subAgentDepth: useRef<HTMLInputElement>(null),
     subAgentsAtOnce: useRef<HTMLInputElement>(null),
+    webSearchMaxUses: useRef<HTMLInputElement>(null),
     mcpServers: useRef<HTMLTextAreaElement>(null),
   };
   const generalError = useRef<HTMLParagraphElement>(null);
@@ -129,7 +132,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'goalChecks', 'subAgentDepth', 'subAgentsAtOnce', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
+    const first = (['thinkingBudgetTokens', 'maxModelTurns', 'runsAtOnce', 'goalChecks', 'subAgentDepth', 'subAgentsAtOnce', 'webSearchMaxUses', 'maxRetries', 'retryDelayMs', 'mcpServers'] as const).find((key) => found[key]);
     if (first) {
       fieldRefs[first].current?.focus(); // focus brings the field into view; its error comes next render
       revealError.current = true;
@@ -160,7 +163,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
     setBudgetErrors(budget.ok ? {} : budget.errors);
     if (!budget.ok) return budgetRefs[budget.errors.planBudgetUsd ? 'planBudgetUsd' : 'planBudgetMinutes'].current?.focus();
     setSaving(true);
-    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, subAgentDepth, subAgentsAtOnce, planBudgetUsd: _usd, planBudgetMinutes: _minutes, ...rest } = draft;
+    const { maxRetries, retryDelayMs, thinkingBudgetTokens, maxModelTurns, runsAtOnce, goalChecks, subAgentDepth, subAgentsAtOnce, webSearchMaxUses, planBudgetUsd: _usd, planBudgetMinutes: _minutes, ...rest } = draft;
     const saved = await onSave({
       ...rest,
       ...budget.patch,
@@ -172,6 +175,7 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
       goalChecks: Number(goalChecks),
       subAgentDepth: Number(subAgentDepth),
       subAgentsAtOnce: Number(subAgentsAtOnce),
+      webSearchMaxUses: Number(webSearchMaxUses),
       ...(mcp.servers ? { mcpServers: mcp.servers } : {}),
     });
     const rules = saved.ok ? await saveDrafts(ruleDrafts, addApprovalRule) : { left: ruleDrafts, result: saved };
@@ -260,6 +264,11 @@ export function SettingsDialog({ view, models, onSave, onSaveKey, onClose }: Pro
           <NumberField id={`${id}-subagents-at-once`} label="Sub-agents at once" limits={NUMBER_FIELDS.subAgentsAtOnce} value={draft.subAgentsAtOnce}
             error={errors.subAgentsAtOnce} inputRef={fieldRefs.subAgentsAtOnce} onChange={(v) => editNumber('subAgentsAtOnce', v)}
             hint="How many sub-agents of one chat work at the same time; the rest wait their turn." />
+          <Check id={`${id}-web-search`} label="Web search" checked={draft.webSearch} onChange={(v) => edit('webSearch', v)}
+            hint="Claude may search the web (the Anthropic API runs the searches): $10 per 1,000 searches, on top of tokens, counted in the chat's cost." />
+          <NumberField id={`${id}-web-searches`} label="Web searches per request" limits={NUMBER_FIELDS.webSearchMaxUses} value={draft.webSearchMaxUses}
+            error={errors.webSearchMaxUses} inputRef={fieldRefs.webSearchMaxUses} onChange={(v) => editNumber('webSearchMaxUses', v)}
+            hint="How many searches Claude may make in one request when Web search is on." />
           <BudgetFields id={id} draft={draft} errors={budgetErrors} usdRef={budgetRefs.planBudgetUsd} minutesRef={budgetRefs.planBudgetMinutes}
             onChange={(key, value) => edit(key, value)} />
           <Check id={`${id}-agentic`} label="Agentic mode" checked={draft.agenticMode} onChange={(v) => edit('agenticMode', v)}

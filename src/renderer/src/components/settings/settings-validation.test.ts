@@ -19,11 +19,12 @@ describe('settings validation', () => {
     expect(numberFieldError(retries, '')).toBe('Max retries is needed: enter a whole number from 0 to 10.');
     expect(numberFieldError(retries, 'x')).toBe('Max retries must be a number from 0 to 10.');
     expect(numberFieldError(retries, ' 3 ')).toBeNull();
-    expect(numberFieldErrors({ maxRetries: '3', retryDelayMs: '70000', thinkingBudgetTokens: '8000', maxModelTurns: '0', runsAtOnce: '4', goalChecks: '6', subAgentDepth: '4', subAgentsAtOnce: '8' })).toEqual({
+    expect(numberFieldErrors({ maxRetries: '3', retryDelayMs: '70000', thinkingBudgetTokens: '8000', maxModelTurns: '0', runsAtOnce: '4', goalChecks: '6', subAgentDepth: '4', subAgentsAtOnce: '8', webSearchMaxUses: '21' })).toEqual({
       retryDelayMs: "Retry delay can't be more than 60,000: enter a number from 0 to 60,000.",
       maxModelTurns: "Max model turns can't be less than 1: enter a number from 1 to 500.",
       goalChecks: "Goal checks can't be more than 5: enter a number from 0 to 5.",
       subAgentDepth: "Sub-agent depth can't be more than 3: enter a number from 1 to 3.",
+      webSearchMaxUses: "Web searches per request can't be more than 20: enter a number from 1 to 20.",
     });
   });
 
@@ -31,8 +32,9 @@ describe('settings validation', () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer({ min: -100, max: 100_000 }), fc.double({ min: -10, max: 20, noNaN: true })), (n) => {
         const text = String(n);
-        const local = numberFieldErrors({ maxRetries: text, retryDelayMs: text, thinkingBudgetTokens: text, maxModelTurns: text, runsAtOnce: text, goalChecks: text, subAgentDepth: text, subAgentsAtOnce: text });
+        const local = numberFieldErrors({ maxRetries: text, retryDelayMs: text, thinkingBudgetTokens: text, maxModelTurns: text, runsAtOnce: text, goalChecks: text, subAgentDepth: text, subAgentsAtOnce: text, webSearchMaxUses: text });
         expect(local.maxRetries === undefined).toBe(SettingsPatch.safeParse({ maxRetries: Number(text) }).success);
+        expect(local.webSearchMaxUses === undefined).toBe(SettingsPatch.safeParse({ webSearchMaxUses: Number(text) }).success);
         expect(local.retryDelayMs === undefined).toBe(SettingsPatch.safeParse({ retryDelayMs: Number(text) }).success);
         expect(local.thinkingBudgetTokens === undefined).toBe(SettingsPatch.safeParse({ thinkingBudgetTokens: Number(text) }).success);
         expect(local.maxModelTurns === undefined).toBe(SettingsPatch.safeParse({ maxModelTurns: Number(text) }).success);

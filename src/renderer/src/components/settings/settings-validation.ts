@@ -4,7 +4,7 @@ import type { ModelInfo } from '../../store/types';
 
 /** The number fields of Settings, with their limits taken from the one settings schema. */
 export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce' | 'goalChecks'
-  | 'subAgentDepth' | 'subAgentsAtOnce';
+  | 'subAgentDepth' | 'subAgentsAtOnce' | 'webSearchMaxUses';
 
 export interface NumberLimits {
   label: string;
@@ -31,6 +31,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberLimits> = {
   goalChecks: limitsOf('goalChecks', 'Goal checks', 1),
   subAgentDepth: limitsOf('subAgentDepth', 'Sub-agent depth', 1),
   subAgentsAtOnce: limitsOf('subAgentsAtOnce', 'Sub-agents at once', 1),
+  webSearchMaxUses: limitsOf('webSearchMaxUses', 'Web searches per request', 1),
 };
 
 /** The thinking budget's limits for the chosen model: its output cap, less room for the reply. */

@@ -3,6 +3,7 @@ import type { AssistantItem } from '../../../../shared/transcript';
 import { Markdown } from '../../markdown/Markdown';
 import '../../markdown/streaming-caret.css';
 import { CopyReplyButtons } from './CopyReplyButtons';
+import { WebLinks } from './WebLinks';
 
 /**
  * Claude's reply as Markdown; while it streams, unclosed formatting at its end shows as it will
@@ -14,6 +15,12 @@ export const AssistantMessage = memo(function AssistantMessage({ item, children 
   return (
     <article className="msg msg--assistant" aria-label="Claude" aria-busy={item.status === 'streaming'}>
       <Markdown text={item.text} streaming={item.status === 'streaming'} cacheKey={item.id} findPart />
+      {item.sources && item.sources.length > 0 && (
+        <>
+          <p className="reply-sources-heading" aria-hidden="true">Sources</p>
+          <WebLinks label="Sources" pages={item.sources} className="reply-sources" />
+        </>
+      )}
       {item.status === 'stopped' && <p className="msg-marker">stopped</p>}
       {item.status === 'error' && <p className="msg-marker msg-marker--error">reply interrupted</p>}
       {item.status !== 'streaming' && (

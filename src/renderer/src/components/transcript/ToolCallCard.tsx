@@ -5,6 +5,7 @@ import { Icon } from '../icons/Icon';
 import { AttachmentThumb } from '../attachments/AttachmentThumb';
 import { DiffLines, diffStart } from '../diff/DiffLines';
 import { useDisclosure } from './use-disclosure';
+import { WebSearchOutcome } from './WebLinks';
 
 const STATUS_TEXT: Record<ToolCallItem['status'], string> = {
   running: 'running',
@@ -74,6 +75,12 @@ function ResultText({ text }: { text: string }) {
   );
 }
 
+/** A web search's query (the API's server tool takes `{query}`). */
+function queryOf(input: unknown): string {
+  const query = (input as { query?: unknown } | null)?.query;
+  return typeof query === 'string' ? query : '';
+}
+
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -105,6 +112,9 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
             </li>
           ))}
         </ul>
+      )}
+      {item.name === 'web_search' && (
+        <WebSearchOutcome query={queryOf(item.input)} results={item.webResults} status={item.status} error={item.result} />
       )}
       <div id={bodyId} className="tool-card-body" hidden={!open}>
         {open && (
