@@ -20,6 +20,8 @@ import { withChatModel } from '../model/chat-model';
 import type { ProjectSource } from '../prompts/project-context';
 import type { Settings } from '../../../shared/settings';
 import { SubAgentHost } from './sub-agents';
+import type { AgentAnswer } from './sub-agent-pauses';
+import type { PauseKinds } from '../pauses/pause-kinds';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { PagedItems } from '../../store/paging/paged-items';
 
@@ -53,6 +55,8 @@ export interface RunControllerOptions {
   project?: ProjectSource;
   /** Each event of a sub-agent's own run (sub-agents.ts). */
   onAgentEvent?(event: AgentEvent): void;
+  /** The kinds of question, so a sub-agent can ask as the chat does (sub-agent-pauses.ts); without them it cannot. */
+  kinds?: PauseKinds;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -204,6 +208,11 @@ export class RunController implements Disposable {
     return !!controller;
   }
 
+  /** The sub-agent of the chat's run waiting on this request, or null (prompt-answers.ts). */
+  agentPause(sessionId: string, requestId: string): AgentAnswer | null {
+    return this.subAgents.get(sessionId)?.pauses.waiting(requestId) ?? null;
+  }
+
   /** "Stop sub-agent": that one and its own sub-agents; the chat's run goes on. False when it is not working. */
   stopSubAgent(sessionId: string, agentId: string): boolean {
     return this.subAgents.get(sessionId)?.stop(agentId) ?? false;
@@ -220,7 +229,7 @@ export class RunController implements Disposable {
     const { project } = options;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
-    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event));
+    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event), options.kinds ?? null);
     this.subAgents.set(sessionId, subAgents);
     return {
       subAgents,

@@ -13,6 +13,8 @@ import { fail, ok, type ToolContext, type ToolDefinition, type ToolOutcome } fro
 import { runChat } from './chat-run';
 import type { RunContext } from './run-loop';
 import { SubAgentSlots } from './sub-agent-slots';
+import { SubAgentPauses } from './sub-agent-pauses';
+import type { PauseKinds } from '../pauses/pause-kinds';
 
 /**
  * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
@@ -26,6 +28,8 @@ import { SubAgentSlots } from './sub-agent-slots';
 export class SubAgentHost implements SubAgentPort<RunContext> {
   private readonly working = new Map<string, AbortController>();
   readonly slots: SubAgentSlots;
+  /** Its sub-agents' questions, put to the user as the chat's (sub-agent-pauses.ts). */
+  readonly pauses: SubAgentPauses;
 
   constructor(
     readonly chatId: string,
@@ -36,8 +40,11 @@ export class SubAgentHost implements SubAgentPort<RunContext> {
     readonly newItems: () => ChatItems,
     /** Each event of a sub-agent's own run, named (headless --json prints them). */
     readonly forward: (event: AgentEvent) => void = () => undefined,
+    /** The kinds of question (what an answer or a Stop does to a held call); null: none can be asked. */
+    kinds: PauseKinds | null = null,
   ) {
     this.slots = new SubAgentSlots(atOnce);
+    this.pauses = new SubAgentPauses(chatId, publishChat, kinds);
   }
 
   /** The delegate tool of one run (the chat's or a sub-agent's): its calls start sub-agents of that run. */
@@ -184,22 +191,35 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
       }
     },
   };
-  const ending = await runChat({
-    ...parent,
-    session,
-    signal,
-    approved: null,
-    agent: frame,
-    subAgents: host,
-    publish: (event) => {
-      session.apply(event);
-      host.forward({ chatId: host.chatId, agent: { id: spec.id, title: spec.title, depth: spec.depth }, event });
-      if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
-    },
-    // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
-    // the context meter stays the chat's.
-    onUsage: (usage, model) => parent.onUsage(usage, model),
-  });
+  const tag = { id: spec.id, title: spec.title, depth: spec.depth };
+  const publish = (event: WaypointEvent) => {
+    session.apply(event);
+    host.forward({ chatId: host.chatId, agent: tag, event });
+    if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
+  };
+  let approved: string | null = null;
+  let ending: Awaited<ReturnType<typeof runChat>>;
+  for (;;) {
+    ending = await runChat({
+      ...parent,
+      session,
+      signal,
+      approved,
+      agent: frame,
+      subAgents: host,
+      publish,
+      // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
+      // the context meter stays the chat's.
+      onUsage: (usage, model) => parent.onUsage(usage, model),
+    });
+    if (typeof ending !== 'object' || ending.paused.budgetOfChat) break;
+    // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
+    // goes to its siblings (they go on), and it runs on from its history once answered.
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal));
+    if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session), lines: subAgentLines(session.transcript) };
+    if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.', lines: subAgentLines(session.transcript) };
+    approved = after.approved;
+  }
   const text = finalText(session);
   const lines = subAgentLines(session.transcript);
   if (signal.aborted) return { status: 'stopped', text, lines };
@@ -211,7 +231,6 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     const stop = ending.paused.events.find((e) => e.type === 'transcript_item' && e.item.kind === 'notice');
     return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget.", lines };
   }
-  if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.', lines };
   if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice, lines };
   return { status: 'done', text, lines };
 }

@@ -47,6 +47,8 @@ export class PromptAnswers {
     const answer = parsed.data;
     const problem = kind.problem(request, answer);
     if (problem) throw new UserFacingError('invalid_input', problem);
+    // A sub-agent's question: its branch waits in the chat's run, which goes on.
+    if (request.agent) return this.answerAgent(kind, session, request, answer);
     // A run in the chat now is not the one that asked (it ended when it asked): the question is stale.
     if (runs.isRunning(sessionId)) return { accepted: false };
     if (kind.needsOpenCall && !unansweredToolUses(session.history).includes(request.toolUseId ?? '')) return { accepted: false };
@@ -97,6 +99,22 @@ export class PromptAnswers {
       const settled = await settle();
       return settled.kind === 'run' ? (request.toolUseId ?? null) : null;
     });
+    return { accepted: true };
+  }
+
+  /**
+   * The answer to a sub-agent's question (agent/loop/sub-agent-pauses.ts): the same kind's
+   * handler records it on the chat and decides what becomes of the held call, which is in the
+   * sub-agent's own history; that sub-agent runs on, inside the chat's run. Stale (the sub-agent
+   * was stopped, or the app restarted since) when no sub-agent waits on it.
+   */
+  private answerAgent<Request extends PauseRequest, Answer>(kind: PauseKind<Request, Answer>, session: ChatSession, request: Request, answer: Answer): { accepted: boolean } {
+    const waiting = this.options.runs.agentPause(session.summary.id, request.id);
+    if (!waiting) return { accepted: false };
+    if (kind.needsOpenCall && !unansweredToolUses(waiting.session.history).includes(request.toolUseId ?? '')) return { accepted: false };
+    // The handler sees the request as the sub-agent's run asked it (its plan, its session), and
+    // records the answer on the chat, where the question was asked.
+    waiting.resume(kind.answered(this.context(session), waiting.request as Request, answer));
     return { accepted: true };
   }
 
