@@ -98,3 +98,53 @@ it('a sub-agent working when the app died shows "Interrupted", is never rerun, a
   instances.push(third);
   expect(third.chats.getSession(id).subagents!.map((a) => a.status)).toEqual(['interrupted']);
 }, 60_000);
+
+it('a sub-agent waiting for an approval when the app died shows "Interrupted" after the restart; its question is gone and answering it changes nothing', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-asking-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }],
+    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+  };
+  const used = new Map<string, number>();
+  let afterRestart = false;
+  server = await startScriptedServer({
+    scenario: { name: 'asking-restart', turns: [] },
+    respond: (raw) => {
+      const body = raw as unknown as Body;
+      const key = Object.keys(scripts).find((k) => firstText(body).startsWith(k));
+      if (afterRestart || !key) return { kind: 'text', text: 'Going on without it.' };
+      const at = used.get(key) ?? 0;
+      used.set(key, at + 1);
+      return scripts[key]![at] ?? { kind: 'text', text: 'never reached' };
+    },
+  });
+  const runs: string[] = [];
+  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, [poke]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  let asked = first.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = first.chats.getSession(id).pendingApproval;
+  }
+  expect(asked?.agent?.title).toBe('Lay out the grid lines');
+  expect(first.chats.getSession(id).runState.status).toBe('awaiting_approval');
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const sent = server.requests.length;
+
+  afterRestart = true;
+  const second = await startInstance(root, server.url, settings, [poke]);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  expect(opened.pendingApproval ?? null).toBeNull();
+  expect(opened.runState.status).toBe('idle');
+  expect(opened.subagents!.map((a) => a.status)).toEqual(['interrupted']);
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: false });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(sent);
+  expect(runs).toEqual([]);
+}, 60_000);
