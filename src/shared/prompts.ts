@@ -18,6 +18,11 @@ export type ApprovalScope = z.infer<typeof ApprovalScope>;
 export const PromptAgent = z.object({ id: z.string().min(1), title: z.string(), depth: z.number().int().positive() });
 export type PromptAgent = z.infer<typeof PromptAgent>;
 
+/** What a question asks, in a line ("Needs you", notifications), led by the sub-agent that asks it, if one does. */
+export function askedBy(request: { agent?: PromptAgent | undefined }, text: string): string {
+  return request.agent ? `Sub-agent: ${request.agent.title}: ${text}` : text;
+}
+
 export const ApprovalRequest = z.object({
   id: z.string(),
   sessionId: z.string(),
