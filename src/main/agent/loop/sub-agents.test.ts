@@ -78,12 +78,13 @@ describe('delegate: sub-agents', () => {
       ['beta: write the docs', 1, 'done', 'toolu_B'],
     ]);
     expect(recorder.ofType('subagent_updated').filter((e) => e.subagent.parentToolUseId === 'toolu_A').map((e) => e.subagent.status)).toEqual(['working', 'done']);
-    // Its transcript card's lines: its tool calls and replies, kept in the snapshot the log holds.
-    expect(agents[0]!.transcript).toEqual([
+    // Its transcript card's lines: its tool calls and replies (each with the id of the item it shows).
+    const withoutIds = (agent: (typeof agents)[number]) => agent.transcript?.map(({ id: _id, ...line }) => line);
+    expect(withoutIds(agents[0]!)).toEqual([
       { kind: 'tool', text: 'peek', status: 'done', result: 'peeked' },
       { kind: 'message', text: 'Alpha found 3 files.' },
     ]);
-    expect(agents[1]!.transcript).toEqual([{ kind: 'message', text: 'Beta wrote the docs.' }]);
+    expect(withoutIds(agents[1]!)).toEqual([{ kind: 'message', text: 'Beta wrote the docs.' }]);
     // The sub-agents' spend is the chat's: every request, theirs too, is metered on the chat (its budget counts them).
     expect(metered).toEqual(server.requests.map(() => session.id));
   });

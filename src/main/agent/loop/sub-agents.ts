@@ -3,7 +3,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentLines, subAgentTitle, type SubAgent, type SubAgentLine } from '../../../shared/subagents';
+import { planStateText, subAgentLine, subAgentTitle, type SubAgent } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -122,7 +122,7 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
-    update({ status: ended.status, plan, result, ...(ended.lines ? { transcript: ended.lines } : {}) });
+    update({ status: ended.status, plan, result });
     // A sub-agent the user stopped did what the user wanted: its result says so in words, not as
     // a tool error, which would send the step in progress through recovery to "needs your attention".
     return ended.status === 'done' || (ended.status === 'stopped' && !parent.signal.aborted) ? ok(result) : fail('unknown', result);
@@ -138,10 +138,8 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
 interface Ended {
   status: Exclude<SubAgent['status'], 'working' | 'interrupted'>;
   text: string;
-  /** A notice that ended it (the turn limit, an API failure, a question nobody here can answer). */
+  /** A notice that ended it (the turn limit, an API failure, the user aborting the plan). */
   notice?: string;
-  /** Its replies and tool calls, for its transcript card (kept in the logged snapshot). */
-  lines?: SubAgentLine[];
 }
 
 /** Waits for a slot of "Sub-agents at once" (or a Stop), and holds it while the sub-agent works. */
@@ -192,9 +190,17 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     },
   };
   const tag = { id: spec.id, title: spec.title, depth: spec.depth };
+  // Its card's lines go out on the chat as they happen (and into the chat's log, each once).
+  const sent = new Map<string, string>();
   const publish = (event: WaypointEvent) => {
     session.apply(event);
     host.forward({ chatId: host.chatId, agent: tag, event });
+    const line = event.type === 'transcript_item' ? subAgentLine(event.item) : null;
+    const said = line && JSON.stringify(line);
+    if (line && said !== sent.get(line.id!)) {
+      sent.set(line.id!, said!);
+      host.publishChat({ type: 'subagent_line', sessionId: host.chatId, agentId: spec.id, line });
+    }
     if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
   };
   let approved: string | null = null;
@@ -216,23 +222,22 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
     // goes to its siblings (they go on), and it runs on from its history once answered.
     const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal));
-    if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session), lines: subAgentLines(session.transcript) };
-    if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.', lines: subAgentLines(session.transcript) };
+    if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
+    if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
     approved = after.approved;
   }
   const text = finalText(session);
-  const lines = subAgentLines(session.transcript);
-  if (signal.aborted) return { status: 'stopped', text, lines };
+  if (signal.aborted) return { status: 'stopped', text };
   if (ending === 'turn_limit') {
     const limit = parent.settings().maxModelTurns;
-    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.`, lines };
+    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.` };
   }
   if (typeof ending === 'object' && ending.paused.budgetOfChat) {
     const stop = ending.paused.events.find((e) => e.type === 'transcript_item' && e.item.kind === 'notice');
-    return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget.", lines };
+    return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget." };
   }
-  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice, lines };
-  return { status: 'done', text, lines };
+  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice };
+  return { status: 'done', text };
 }
 
 /** What the delegate call returns. */
