@@ -170,3 +170,48 @@ describe('a sub-agent asks the user', () => {
     expect(resultOf(requestsOf(server, 'Split it')[1]!, 'toolu_A')?.content).toMatch(/plan-first mode/);
   });
 });
+
+describe("a sub-agent's MCP tools", () => {
+  const mcpTool = (tool: string, readOnly: boolean, runs: string[]) =>
+    defineTool({
+      name: `notes__${tool}`,
+      description: `${tool} (from MCP server "notes")`,
+      input: z.object({}).passthrough(),
+      group: 'mcp',
+      server: 'notes',
+      serverTool: tool,
+      ...(readOnly ? { readOnly: true } : {}),
+      summarize: () => `notes: ${tool}`,
+      describeDryRun: () => `Would call ${tool} on MCP server "notes"`,
+      needsApproval: () => true,
+      execute: async () => (runs.push(tool), ok(`${tool} done`)),
+    });
+
+  it('are the chat\'s servers\' tools (read-only: only those marked readOnlyHint), under the chat\'s approval: its call asks, labelled', async () => {
+    const runs: string[] = [];
+    const { service, recorder, session, server } = await startChat(
+      { name: 'sub-mcp', turns: [] },
+      {
+        tools: [mcpTool('search', true, runs), mcpTool('write', false, runs)],
+        server: {
+          respond: byAgent({
+            'Split it': [{ kind: 'tool_use', calls: [delegate('toolu_A', 'alpha: write a note'), delegate('toolu_B', 'beta: search notes', { read_only: true })] }, { kind: 'text', text: 'All done.' }],
+            alpha: [{ kind: 'tool_use', calls: [{ name: 'notes__write', id: 'toolu_w', input: {} }] }, { kind: 'text', text: 'Alpha wrote.' }],
+            beta: [{ kind: 'text', text: 'Beta searched.' }],
+          }),
+        },
+      },
+    );
+    service.sendMessage(session.id, 'Split it');
+    const asked = await recorder.waitFor((e) => e.type === 'approval_requested' && e.sessionId === session.id);
+    if (asked.type !== 'approval_requested') throw new Error('unreachable');
+    expect(asked.request).toMatchObject({ kind: 'mcp', server: 'notes', toolName: 'notes__write', agent: { title: 'alpha: write a note' } });
+    expect(requestsOf(server, 'alpha')[0]!.tools!.map((t) => t.name)).toEqual(expect.arrayContaining(['notes__search', 'notes__write']));
+    const betaTools = requestsOf(server, 'beta')[0]!.tools!.map((t) => t.name);
+    expect(betaTools).toContain('notes__search');
+    expect(betaTools).not.toContain('notes__write');
+    service.answerApproval(session.id, asked.request.id, 'approve');
+    await recorder.idle(session.id);
+    expect(runs).toEqual(['write']);
+  });
+});
