@@ -77,6 +77,21 @@ export const SubAgent = z.object({
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 
+/**
+ * A sub-agent waiting for the user's answer, as the chat's log keeps it (`subagent_waiting`): its
+ * history up to the question (the held call open at its end) and what it may use, so the answer
+ * can run it on after a restart as it would have before (agent/loop/sub-agent-pauses.ts).
+ */
+export const SubAgentWaiting = z.object({
+  agentId: z.string().min(1),
+  /** The chat's pending request it waits on. */
+  requestId: z.string().min(1),
+  readOnly: z.boolean(),
+  /** Its API history, as the chat's own is logged. */
+  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) })),
+});
+export type SubAgentWaiting = z.infer<typeof SubAgentWaiting>;
+
 /** How events of a sub-agent name it (headless `--json`). */
 export interface AgentTag {
   id: string;

@@ -79,6 +79,9 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
       case 'subagent':
         emit({ type: 'subagent_updated', sessionId, subagent: record.agent });
         break;
+      case 'subagent_waiting':
+        emit({ type: 'subagent_waiting', sessionId, waiting: record.waiting });
+        break;
       case 'subagent_line':
         emit({ type: 'subagent_line', sessionId, agentId: record.agentId, line: record.line });
         break;

@@ -3,7 +3,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentLine, subAgentTitle, type SubAgent } from '../../../shared/subagents';
+import { planStateText, subAgentLine, subAgentTitle, type SubAgent, type SubAgentWaiting } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -15,6 +15,9 @@ import type { RunContext } from './run-loop';
 import { SubAgentSlots } from './sub-agent-slots';
 import { SubAgentPauses } from './sub-agent-pauses';
 import type { PauseKinds } from '../pauses/pause-kinds';
+import { settleHeld, type HeldCallAnswer } from '../pauses/pause-kind';
+import { ABORTED_RESULT } from '../../recovery/escalation-answer';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 
 /**
  * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
@@ -84,20 +87,56 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
       `A sub-agent at depth ${depth - 1} cannot start another one: Settings "Sub-agent depth" is ${settings.subAgentDepth}. Do this part yourself.`,
     );
   }
-  const chatId = host.chatId;
-  const id = `a-${randomUUID().slice(0, 8)}`;
-  const title = subAgentTitle(input.task);
-  const readOnly = (parent.agent?.readOnly ?? false) || input.read_only === true;
-  let record: SubAgent = {
-    id,
+  const record: SubAgent = {
+    id: `a-${randomUUID().slice(0, 8)}`,
     parentToolUseId: ctx.toolUseId ?? 'unknown',
     ...(parent.agent ? { parentAgentId: parent.agent.id } : {}),
-    title,
+    title: subAgentTitle(input.task),
     depth,
     stepId: stepInProgress(parent.plans.getPlan(parent.session.summary.id)),
     status: 'working',
     plan: null,
   };
+  const readOnly = (parent.agent?.readOnly ?? false) || input.read_only === true;
+  // A fresh history: the task, then the context; nothing of the parent's conversation.
+  const context = input.context?.trim();
+  return supervise(host, parent, record, readOnly, async (session) => {
+    session.appendUser([{ type: 'text', text: input.task }, ...(context ? [{ type: 'text' as const, text: `Context:\n${context}` }] : [])]);
+    return { approved: null };
+  });
+}
+
+/**
+ * Runs a sub-agent that was waiting for the user when the app restarted, from its logged history:
+ * `held` is what the answer made of its held call (the kind's handler decided it). Its result
+ * goes where its delegate call's would have: the tool_result of that call, still open in the
+ * chat's history, and the call's card. The chat's run then goes on from there (run-loop.ts).
+ */
+export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
+  // Its plan was dropped with the process: the snapshot has it.
+  if (agent.plan) chat.plans.restore(agentKey(host.chatId, agent.id), agent.plan);
+  const outcome = await supervise(host, chat, agent, parked.readOnly, async (session, publish) => {
+    session.restoreHistory(parked.history as MessageParam[]);
+    const settled = await held;
+    const halt = settled.kind !== 'run' && settled.halt;
+    settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
+    if (halt) return { status: 'failed', text: '', notice: 'The user aborted the plan while this sub-agent waited for them.' };
+    return { approved: settled.kind === 'run' ? (toolUseId ?? null) : null };
+  });
+  const content = outcome.ok ? outcome.content : outcome.error.message;
+  const card = chat.session.toolCall(agent.parentToolUseId);
+  if (card) chat.publish({ type: 'transcript_item', sessionId: host.chatId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: content } });
+  chat.session.appendUser([{ type: 'tool_result', tool_use_id: agent.parentToolUseId, content, ...(outcome.ok ? {} : { is_error: true }) }]);
+}
+
+/** How a sub-agent's conversation starts: its history set, and the call approved to run first; or an end already. */
+type Begin = (session: ChatSession, publish: (event: WaypointEvent) => void) => Promise<{ approved: string | null } | Ended>;
+
+/** A sub-agent from its start (or resumption) to its end: its snapshot, its Stop, its slot, its result. */
+async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent, readOnly: boolean, begin: Begin): Promise<ToolOutcome> {
+  const chatId = host.chatId;
+  const { id, title, depth } = start;
+  let record = start;
   const update = (change: Partial<SubAgent>) => {
     record = { ...record, ...change };
     host.publishChat({ type: 'subagent_updated', sessionId: chatId, subagent: record });
@@ -118,7 +157,7 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
     host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });
   try {
-    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, input }, controller.signal));
+    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key }, controller.signal, begin));
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
@@ -158,17 +197,13 @@ interface ChildSpec {
   depth: number;
   readOnly: boolean;
   key: string;
-  input: DelegateInput;
 }
 
 /** The sub-agent's own conversation: a session of its own, the parent's run context otherwise. */
-async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec, signal: AbortSignal): Promise<Ended> {
+async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec, signal: AbortSignal, begin: Begin): Promise<Ended> {
   const now = nowIso();
   const workspace = parent.session.summary.workspace;
   const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
-  // A fresh history: the task, then the context; nothing of the parent's conversation.
-  const context = spec.input.context?.trim();
-  session.appendUser([{ type: 'text', text: spec.input.task }, ...(context ? [{ type: 'text' as const, text: `Context:\n${context}` }] : [])]);
   let notice: string | undefined;
   let held = 0;
   const frame: AgentFrame = {
@@ -203,7 +238,9 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     }
     if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
   };
-  let approved: string | null = null;
+  const begun = await begin(session, publish);
+  if ('status' in begun) return begun;
+  let approved = begun.approved;
   let ending: Awaited<ReturnType<typeof runChat>>;
   for (;;) {
     ending = await runChat({
@@ -221,7 +258,7 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     if (typeof ending !== 'object' || ending.paused.budgetOfChat) break;
     // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
     // goes to its siblings (they go on), and it runs on from its history once answered.
-    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal));
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly));
     if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
     if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
     approved = after.approved;
