@@ -88,6 +88,43 @@ describe('a sub-agent asks the user', () => {
     expect(resultOf(requestsOf(server, 'Split it')[1]!, 'toolu_A')).toMatchObject({ content: 'Alpha finished.' });
   });
 
+  it('two sub-agents asking at once are put to the user one after the other; each answer runs on its own sub-agent only', async () => {
+    const runs: string[] = [];
+    const { service, chats, recorder, session, server } = await startChat(
+      { name: 'sub-two-ask', turns: [] },
+      {
+        tools: [askingTool('poke', runs), askingTool('zap', runs)],
+        server: {
+          respond: byAgent({
+            'Split it': [{ kind: 'tool_use', calls: [delegate('toolu_A', 'alpha: poke it'), delegate('toolu_B', 'beta: zap it')] }, { kind: 'text', text: 'All done.' }],
+            alpha: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Alpha poked.' }],
+            beta: [{ kind: 'tool_use', calls: [{ name: 'zap', id: 'toolu_zap', input: {} }] }, { kind: 'text', text: 'Beta zapped.' }],
+          }),
+        },
+      },
+    );
+    service.sendMessage(session.id, 'Split it');
+    const first = await recorder.waitFor((e) => e.type === 'approval_requested' && e.sessionId === session.id);
+    if (first.type !== 'approval_requested') throw new Error('unreachable');
+    // Both wait; the chat shows one question (it has one pending approval), the other in line.
+    await recorder.waitFor((e) => e.type === 'subagent_waiting' && e.waiting.agentId !== first.request.agent!.id);
+    expect(recorder.ofType('approval_requested')).toHaveLength(1);
+    expect(chats.getSession(session.id).pendingApproval?.id).toBe(first.request.id);
+
+    expect(service.answerApproval(session.id, first.request.id, 'approve')).toEqual({ accepted: true });
+    const second = await recorder.waitFor((e) => e.type === 'approval_requested' && e.sessionId === session.id && e.request.id !== first.request.id);
+    if (second.type !== 'approval_requested') throw new Error('unreachable');
+    expect(second.request.agent!.id).not.toBe(first.request.agent!.id);
+    expect(chats.getSession(session.id).runState).toEqual({ status: 'awaiting_approval', requestId: second.request.id });
+    expect(service.answerApproval(session.id, second.request.id, 'deny')).toEqual({ accepted: true });
+    await recorder.idle(session.id);
+    // One ran, the other was denied: each answer went to its own sub-agent.
+    expect(runs).toEqual([first.request.toolName]);
+    const parent = requestsOf(server, 'Split it');
+    expect(parent).toHaveLength(2);
+    expect(chats.getSession(session.id).subagents!.map((a) => a.status)).toEqual(['done', 'done']);
+  });
+
   it('Stop while a sub-agent waits cancels its question, and after it no request reaches Claude', async () => {
     const runs: string[] = [];
     const { service, chats, recorder, session, server } = await startChat(
