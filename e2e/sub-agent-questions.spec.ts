@@ -64,3 +64,38 @@ test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its
     await scripted.close();
   }
 });
+
+test("a sub-agent's question outlives a restart (the shell killed while it waits): answered after it, the sub-agent and then the chat run on", async ({ page }) => {
+  const restartScripts: Record<string, ScriptedTurn[]> = {
+    'Hand it over': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Gamma: ask about the format' } }] }, { kind: 'text', text: 'Gamma answered; all done.' }],
+    Gamma: [
+      { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
+      { kind: 'text', text: 'Gamma will use Markdown.' },
+    ],
+  };
+  const scripted = await startScriptedServer({ scenario: { name: 'sub-agent-restart', turns: [], onExhausted: 'echo' }, respond: byAgent(restartScripts) });
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0 } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Hand it over');
+    const name = /^Sub-agent: Gamma: ask about the format Claude asks: Which format\?/;
+    await expect(page.getByRole('alertdialog', { name })).toBeVisible();
+
+    const restarted = await shell.restart('kill');
+    await page.goto(restarted.url);
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'Hand it over' }).click();
+    const prompt = page.getByRole('alertdialog', { name });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Needs you (1)', exact: true })).toBeVisible();
+    await expectAccessibleInBothSchemes(page, "a sub-agent's question after a restart");
+    await prompt.getByRole('button', { name: 'Markdown', exact: true }).click();
+
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('Gamma answered; all done.')).toBeVisible();
+    await expect(planPanel(page).region.getByRole('group', { name: 'Sub-agent: Gamma: ask about the format', exact: true })).toContainText('Done');
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});
+
