@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Plan, type Plan as PlanType } from './plan';
-import type { TranscriptItem } from './transcript';
+import { ToolCallItem, type TranscriptItem } from './transcript';
 
 /**
  * Sub-agents (docs/contract.md §10): a `delegate` call starts a run of its own with a
@@ -87,6 +87,8 @@ export const SubAgentWaiting = z.object({
   /** The chat's pending request it waits on. */
   requestId: z.string().min(1),
   readOnly: z.boolean(),
+  /** The held call's card in its transcript, so its line on the sub-agent's card goes on after a restart. */
+  card: ToolCallItem.optional(),
   /** Its API history, as the chat's own is logged. */
   history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) })),
 });

@@ -80,7 +80,8 @@ export class SubAgentPauses {
     const request = { ...asked.request, sessionId: this.chatId, agent };
     // What the answer needs to run it on after a restart (the chat's log keeps it; restore-chat.ts).
     const history = structuredClone(session.history) as SubAgentWaiting['history'];
-    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting: { agentId: agent.id, requestId: asked.request.id, readOnly, history } });
+    const card = asked.request.toolUseId ? session.toolCall(asked.request.toolUseId) : null;
+    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting: { agentId: agent.id, requestId: asked.request.id, readOnly, ...(card ? { card } : {}), history } });
     return new Promise<AfterQuestion>((resolve) => {
       const waiter: Waiter = {
         request: found.request,

@@ -168,6 +168,12 @@ it('a sub-agent waiting for an approval when the app died still asks after the r
   expect(results.find((b) => b.tool_use_id === 'toolu_other')?.content).toMatch(/^Interrupted/);
   const done = second.chats.getSession(id);
   expect(done.subagents!.map((a) => a.status)).toEqual(['done', 'interrupted']);
+  // Its card's lines go on where they stopped: the approved call's line ends done, not twice.
+  expect(done.subagents![0]!.transcript?.map((l) => [l.text, l.status])).toEqual([
+    ['Poking first.', undefined],
+    ['poke {}', 'done'],
+    ['Lines laid out after the poke.', undefined],
+  ]);
   expect(done.pendingApproval ?? null).toBeNull();
   expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
 }, 90_000);

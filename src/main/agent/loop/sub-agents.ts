@@ -115,8 +115,13 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
 export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
   // Its plan was dropped with the process: the snapshot has it.
   if (agent.plan) chat.plans.restore(agentKey(host.chatId, agent.id), agent.plan);
-  const outcome = await supervise(host, chat, agent, parked.readOnly, async (session, publish) => {
+  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot).
+  const { transcript: _lines, ...snapshot } = agent;
+  const outcome = await supervise(host, chat, snapshot, parked.readOnly, async (session, publish) => {
     session.restoreHistory(parked.history as MessageParam[]);
+    // The held call's card as it was (not published: its line is on the card already), so what
+    // becomes of the call updates that line rather than adding another.
+    if (parked.card) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item: parked.card });
     const settled = await held;
     const halt = settled.kind !== 'run' && settled.halt;
     settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
