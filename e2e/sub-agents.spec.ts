@@ -4,33 +4,13 @@ import { expectAccessibleInBothSchemes } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 import { planPanel, send } from './support/plan-panel';
+import { byAgent, firstText } from './support/by-agent';
 
 // Sub-agents in the web shell (docs/contract.md §10, names exact): two delegate calls in one reply
 // show as groups "Sub-agent: TITLE" under the step in progress, with status, "N/M steps" and their
 // steps; "Stop sub-agent" stops one branch while the other finishes; the chat's Stop stops the
 // whole tree, after which no request reaches Claude.
 test.describe.configure({ timeout: 120_000 });
-
-type Body = { messages: { role: string; content: string | { type: string; text?: string }[] }[] };
-
-/** Who a request is from: its first user message (the chat's message, or a sub-agent's task). */
-function firstText(raw: Record<string, unknown>): string {
-  const first = (raw as unknown as Body).messages[0]!.content;
-  return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
-}
-
-/** Replies by who asks: each agent (by the start of its first user message) gets its own turns in order. */
-function byAgent(scripts: Record<string, ScriptedTurn[]>) {
-  const used = new Map<string, number>();
-  return (raw: Record<string, unknown>): ScriptedTurn => {
-    const who = firstText(raw);
-    const key = Object.keys(scripts).find((k) => who.startsWith(k));
-    if (!key) return { kind: 'text', text: `nobody scripted for ${who}` };
-    const at = used.get(key) ?? 0;
-    used.set(key, at + 1);
-    return scripts[key]![at] ?? { kind: 'text', text: `${key} has nothing more to say` };
-  };
-}
 
 const use = (name: string, input: unknown): ScriptedTurn => ({ kind: 'tool_use', calls: [{ name, input }] });
 const plan = (goal: string, steps: string[]) => use('create_plan', { goal, steps: steps.map((description, i) => ({ step_number: i + 1, description })) });

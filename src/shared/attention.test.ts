@@ -83,3 +83,10 @@ describe('which events call a person', () => {
     expect(whatIsAsked(state('s', 'idle'))).toBeNull();
   });
 });
+
+describe("a sub-agent's question in a notification", () => {
+  it('names the sub-agent first', () => {
+    const request = { id: 'q', sessionId: 's', toolUseId: 't', question: 'Which colour?', options: [], allowText: true, agent: { id: 'a-1', title: 'Paint it', depth: 1 }, createdAt: '' };
+    expect(whatIsAsked({ type: 'question_requested', sessionId: 's', request })).toBe('Sub-agent: Paint it: Which colour?');
+  });
+});

@@ -1,5 +1,6 @@
 import { budgetAskedText, budgetPromptOf } from './budget';
 import type { WaypointEvent } from './contract';
+import { askedBy } from './prompts';
 import type { RunState } from './transcript';
 
 /**
@@ -36,14 +37,14 @@ export function whatIsAsked(event: WaypointEvent): string | null {
     case 'escalation_requested': {
       const { request } = event;
       const who = request.stepId === null ? 'A task' : `Step ${request.stepId} ("${request.stepTitle.slice(0, 80)}")`;
-      return `${who} keeps failing. Skip it, abort the plan, or give Claude guidance.`;
+      return askedBy(request, `${who} keeps failing. Skip it, abort the plan, or give Claude guidance.`);
     }
     case 'approval_requested':
-      return `${clip(event.request.summary, 120)} — approve or deny it.`;
+      return askedBy(event.request, `${clip(event.request.summary, 120)} — approve or deny it.`);
     case 'question_requested': {
       const { request } = event;
       const options = request.options.length ? ` (${clip(request.options.join(' / '), 80)})` : '';
-      return `${clip(request.question, 160)}${options}`;
+      return askedBy(request, `${clip(request.question, 160)}${options}`);
     }
     case 'plan_updated': {
       // "Budget reached" has no request event of its own: the plan awaits the answer (shared/budget.ts).

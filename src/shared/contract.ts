@@ -1,6 +1,6 @@
 import { BudgetAnswer, BudgetUsd } from './budget';
 import { z } from 'zod';
-import { SubAgent } from './subagents';
+import { SubAgent, SubAgentLine, SubAgentWaiting } from './subagents';
 import { ApprovalRule, ApprovalRuleFields } from './approval-rules';
 import { AttachmentRef, ATTACHMENT_LIMITS, uploadCalls } from './attachments';
 import { chatWriterCalls } from './chat-writer';
@@ -466,6 +466,10 @@ export const WaypointEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('plan_updated'), ...PlanUpdateFields }),
   /** A sub-agent of the chat started, changed its plan or ended: its whole snapshot (shared/subagents.ts). */
   z.object({ type: z.literal('subagent_updated'), sessionId: SessionId, subagent: SubAgent }),
+  /** A line of a sub-agent's own transcript as it happens (a reply, a tool call's new state): its card shows it live, the log keeps it whole. */
+  z.object({ type: z.literal('subagent_line'), sessionId: SessionId, agentId: z.string().min(1), line: SubAgentLine }),
+  /** A sub-agent asked the user and waits: what its answer needs to run it on, after a restart too (its log record). */
+  z.object({ type: z.literal('subagent_waiting'), sessionId: SessionId, waiting: SubAgentWaiting }),
   z.object({ type: z.literal('settings_updated'), view: SettingsView }),
   z.object({ type: z.literal('approval_requested'), sessionId: SessionId, request: ApprovalRequest }),
   z.object({

@@ -11,6 +11,18 @@ import { ErrorClass, StepAttempt } from './plan';
 export const ApprovalScope = z.object({ tool: z.string(), server: z.string().optional(), pattern: z.string() });
 export type ApprovalScope = z.infer<typeof ApprovalScope>;
 
+/**
+ * The sub-agent a question comes from (docs/contract.md §10 "Its questions"): the chat shows and
+ * answers it as its own, labelled "Sub-agent: TITLE"; absent for the chat's own questions.
+ */
+export const PromptAgent = z.object({ id: z.string().min(1), title: z.string(), depth: z.number().int().positive() });
+export type PromptAgent = z.infer<typeof PromptAgent>;
+
+/** What a question asks, in a line ("Needs you", notifications), led by the sub-agent that asks it, if one does. */
+export function askedBy(request: { agent?: PromptAgent | undefined }, text: string): string {
+  return request.agent ? `Sub-agent: ${request.agent.title}: ${text}` : text;
+}
+
 export const ApprovalRequest = z.object({
   id: z.string(),
   sessionId: z.string(),
@@ -30,6 +42,7 @@ export const ApprovalRequest = z.object({
    * configuration or hooks): said on the card; such a call has no scope. Absent for other calls.
    */
   protected: z.string().optional(),
+  agent: PromptAgent.optional(),
   createdAt: z.string(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
@@ -51,6 +64,7 @@ export const EscalationRequest = z.object({
   errorClass: ErrorClass,
   /** What was tried, oldest first. */
   attempts: z.array(StepAttempt),
+  agent: PromptAgent.optional(),
   createdAt: z.string(),
 });
 export type EscalationRequest = z.infer<typeof EscalationRequest>;
@@ -84,6 +98,7 @@ export const QuestionRequest = z.object({
   options: z.array(z.string()).max(MAX_QUESTION_OPTIONS),
   /** A typed answer is taken too (always when there are no options). */
   allowText: z.boolean(),
+  agent: PromptAgent.optional(),
   createdAt: z.string(),
 });
 export type QuestionRequest = z.infer<typeof QuestionRequest>;

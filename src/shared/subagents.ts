@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Plan, type Plan as PlanType } from './plan';
-import type { TranscriptItem } from './transcript';
+import { ToolCallItem, type TranscriptItem } from './transcript';
 
 /**
  * Sub-agents (docs/contract.md §10): a `delegate` call starts a run of its own with a
@@ -17,35 +17,39 @@ export const MAX_SUB_AGENT_DEPTH = 3;
 
 /** One line of a sub-agent's own transcript, as its transcript card shows it: a reply or a tool call. */
 export const SubAgentLine = z.object({
+  /** The transcript item it shows: a later line of the same item (a call that ended) replaces it. */
+  id: z.string().optional(),
   kind: z.enum(['message', 'tool']),
   /** The reply's text, or the tool call's summary ("Read notes.md"). */
   text: z.string(),
-  /** A tool call's end: done, error, denied. */
+  /** A tool call's state: running, awaiting_approval, done, error, denied. */
   status: z.string().optional(),
-  /** A tool call's result, shortened. */
+  /** A tool call's result. */
   result: z.string().optional(),
 });
 export type SubAgentLine = z.infer<typeof SubAgentLine>;
 
 /**
- * Bounds on what a snapshot keeps of a sub-agent's transcript: the snapshot is logged whole each
- * time it changes, so a long sub-agent must not make the chat's log grow without end.
+ * The line a sub-agent's transcript item makes, or null (a reply still streaming, a notice, its
+ * thinking). Whole: the chat's log keeps each line once, as its own record (`subagent_line`), so
+ * nothing is shortened (a snapshot logged whole at every change could not afford that).
  */
-export const SUB_AGENT_LINES = 60;
-const MESSAGE_CHARS = 4000;
-const RESULT_CHARS = 600;
+export function subAgentLine(item: TranscriptItem): SubAgentLine | null {
+  if (item.kind === 'assistant' && item.status !== 'streaming' && item.text.trim()) return { id: item.id, kind: 'message', text: item.text.trim() };
+  if (item.kind === 'tool_call') return { id: item.id, kind: 'tool', text: item.summary, status: item.status, ...(item.result ? { result: item.result } : {}) };
+  return null;
+}
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A sub-agent's lines with this one in: in its item's place when it is there, else at the end. */
+export function withLine(lines: readonly SubAgentLine[] | undefined, line: SubAgentLine): SubAgentLine[] {
+  const held = lines ?? [];
+  const at = line.id === undefined ? -1 : held.findIndex((l) => l.id === line.id);
+  return at < 0 ? [...held, line] : held.map((l, i) => (i === at ? line : l));
+}
 
-/** A sub-agent's replies and tool calls, the last SUB_AGENT_LINES of them, shortened. */
-export function subAgentLines(items: readonly TranscriptItem[]): SubAgentLine[] {
-  const lines: SubAgentLine[] = [];
-  for (const item of items) {
-    if (item.kind === 'assistant' && item.text.trim()) lines.push({ kind: 'message', text: clip(item.text.trim(), MESSAGE_CHARS) });
-    if (item.kind === 'tool_call')
-      lines.push({ kind: 'tool', text: item.summary, status: item.status, ...(item.result ? { result: clip(item.result, RESULT_CHARS) } : {}) });
-  }
-  return lines.slice(-SUB_AGENT_LINES);
+/** A later snapshot of a sub-agent keeps the lines gathered so far (its own carries them only in logs of older versions). */
+export function withSnapshot(held: SubAgent | undefined, next: SubAgent): SubAgent {
+  return next.transcript || !held?.transcript ? next : { ...next, transcript: held.transcript };
 }
 
 export const SubAgent = z.object({
@@ -65,10 +69,30 @@ export const SubAgent = z.object({
   plan: Plan.nullable(),
   /** What its delegate call returned, once it ended. */
   result: z.string().optional(),
-  /** Its replies and tool calls once it ended (its transcript card); absent while it works. */
-  transcript: z.array(SubAgentLine).max(SUB_AGENT_LINES).optional(),
+  /**
+   * Its replies and tool calls (its transcript card), gathered from its `subagent_line` events as
+   * they happen. Older versions put the last 60 of them, shortened, in the final snapshot.
+   */
+  transcript: z.array(SubAgentLine).optional(),
 });
 export type SubAgent = z.infer<typeof SubAgent>;
+
+/**
+ * A sub-agent waiting for the user's answer, as the chat's log keeps it (`subagent_waiting`): its
+ * history up to the question (the held call open at its end) and what it may use, so the answer
+ * can run it on after a restart as it would have before (agent/loop/sub-agent-pauses.ts).
+ */
+export const SubAgentWaiting = z.object({
+  agentId: z.string().min(1),
+  /** The chat's pending request it waits on. */
+  requestId: z.string().min(1),
+  readOnly: z.boolean(),
+  /** The held call's card in its transcript, so its line on the sub-agent's card goes on after a restart. */
+  card: ToolCallItem.optional(),
+  /** Its API history, as the chat's own is logged. */
+  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) })),
+});
+export type SubAgentWaiting = z.infer<typeof SubAgentWaiting>;
 
 /** How events of a sub-agent name it (headless `--json`). */
 export interface AgentTag {

@@ -1,7 +1,7 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
-import type { SubAgent } from '../../shared/subagents';
+import { withLine, withSnapshot, type SubAgent, type SubAgentWaiting } from '../../shared/subagents';
 import { planChangeItems, planProgress } from '../../shared/plan-change';
 import { callKey } from '../../shared/tool-results';
 import type { ApprovalRequest, EscalationRequest, QuestionRequest } from '../../shared/prompts';
@@ -45,6 +45,8 @@ export class ChatSession {
   compaction: CompactionItem | null = null;
   /** The chat's sub-agents by id, in the order they started; a later snapshot replaces the earlier (subagent_updated). */
   readonly subagents = new Map<string, SubAgent>();
+  /** Sub-agents that asked the user, by id: what an answer needs to run one on (the latest ask of each). */
+  readonly waitingAgents = new Map<string, SubAgentWaiting>();
 
   /** The versions not shown, by versionKey (chat-versions.ts). */
   private readonly versions = new Map<string, KeptVersion>();
@@ -301,8 +303,16 @@ export class ChatSession {
         if (event.session.id === this.summary.id) this.summary = event.session;
         return;
       case 'subagent_updated':
-        if (event.sessionId === this.summary.id) this.subagents.set(event.subagent.id, event.subagent);
+        if (event.sessionId === this.summary.id) this.subagents.set(event.subagent.id, withSnapshot(this.subagents.get(event.subagent.id), event.subagent));
         return;
+      case 'subagent_waiting':
+        if (event.sessionId === this.summary.id) this.waitingAgents.set(event.waiting.agentId, event.waiting);
+        return;
+      case 'subagent_line': {
+        const agent = event.sessionId === this.summary.id ? this.subagents.get(event.agentId) : undefined;
+        if (agent) this.subagents.set(agent.id, { ...agent, transcript: withLine(agent.transcript, event.line) });
+        return;
+      }
       case 'plan_updated':
         if (event.sessionId !== this.summary.id) return;
         for (const item of planChangeItems(this.plan, event)) this.items.set(item);

@@ -475,6 +475,12 @@ export class ChatLogs implements AsyncDisposable {
       case 'subagent_updated':
         this.write(log, { type: 'subagent', agent: event.subagent });
         return;
+      case 'subagent_waiting':
+        this.write(log, { type: 'subagent_waiting', waiting: event.waiting });
+        return;
+      case 'subagent_line':
+        this.write(log, { type: 'subagent_line', agentId: event.agentId, line: event.line });
+        return;
       case 'chat_rewound':
         // The cut history was logged when it was made (before this), so replay cuts the items after it.
         this.write(log, { type: 'rewind', itemId: event.fromItemId, planDropped: event.planDropped });

@@ -3,7 +3,7 @@ import { Plan } from '../../shared/plan';
 import { PlanChange } from '../../shared/plan-change';
 import { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { Usage } from '../../shared/usage';
-import { SubAgent } from '../../shared/subagents';
+import { SubAgent, SubAgentLine, SubAgentWaiting } from '../../shared/subagents';
 
 /**
  * One line of a chat's event log (`sessions/<id>/events.jsonl`). Every line carries a sequence
@@ -68,6 +68,10 @@ export const LogRecord = z.discriminatedUnion('type', [
   z.object({ ...head, type: z.literal('prompt'), event: z.object({ type: PromptEventType }).passthrough() }),
   /** A sub-agent's snapshot (shared/subagents.ts): started, its plan changed, ended; the latest of an id wins. */
   z.object({ ...head, type: z.literal('subagent'), agent: SubAgent }),
+  /** A sub-agent that asked the user: its history and what it may use, to run it on after the answer. */
+  z.object({ ...head, type: z.literal('subagent_waiting'), waiting: SubAgentWaiting }),
+  /** A line of a sub-agent's transcript as it happened (a reply, a tool call's new state); one of the same item replaces it. */
+  z.object({ ...head, type: z.literal('subagent_line'), agentId: z.string().min(1), line: SubAgentLine }),
   /** One request's usage, priced, and the plan step it worked on. */
   z.object({
     ...head,

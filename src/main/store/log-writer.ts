@@ -24,7 +24,7 @@ import type { LogEntry, LogRecordType } from './log-records';
  * it hands out (paged-items.ts reads items back from them) would be wrong. The owner is told
  * once (onForeignChange) and the chat goes read-only; what is in memory stays as it was.
  */
-const DURABLE: ReadonlySet<LogRecordType> = new Set(['created', 'run', 'history', 'plan', 'prompt', 'usage', 'rewind', 'version']);
+const DURABLE: ReadonlySet<LogRecordType> = new Set(['created', 'run', 'history', 'plan', 'prompt', 'usage', 'rewind', 'version', 'subagent_waiting']);
 
 export interface LogWriterOptions {
   fs?: LogFileSystem;

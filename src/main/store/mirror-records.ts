@@ -79,6 +79,12 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
       case 'subagent':
         emit({ type: 'subagent_updated', sessionId, subagent: record.agent });
         break;
+      case 'subagent_waiting':
+        emit({ type: 'subagent_waiting', sessionId, waiting: record.waiting });
+        break;
+      case 'subagent_line':
+        emit({ type: 'subagent_line', sessionId, agentId: record.agentId, line: record.line });
+        break;
       case 'version': {
         // Another process kept a version beside the one it shows: this process can show it too.
         const { seq: _seq, t: _t, type: _type, ...kept } = record;

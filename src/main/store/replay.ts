@@ -1,7 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
-import type { SubAgent } from '../../shared/subagents';
+import { withLine, withSnapshot, type SubAgent, type SubAgentWaiting } from '../../shared/subagents';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
 import { withoutPlanProgress } from '../chats/chat-session';
@@ -28,6 +28,8 @@ export interface ReplayedChat {
   prompts: WaypointEvent[];
   /** The chat's sub-agents, the latest snapshot of each, in the order they started. */
   subagents: Map<string, SubAgent>;
+  /** Sub-agents that asked the user: the latest ask of each. */
+  waitingAgents: Map<string, SubAgentWaiting>;
   /** Cost per plan step, keyed `${planId}#${stepId}`. */
   stepCosts: Record<string, number>;
   /** Spend per plan (its budget's), from the usage records. */
@@ -66,6 +68,7 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         runState: { status: 'idle' },
         prompts: [],
         subagents: new Map(),
+        waitingAgents: new Map(),
         stepCosts: {},
         planCosts: {},
         versions: [],
@@ -124,8 +127,16 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
         chat.prompts.push(record.event as unknown as WaypointEvent);
         break;
       case 'subagent':
-        chat.subagents.set(record.agent.id, record.agent);
+        chat.subagents.set(record.agent.id, withSnapshot(chat.subagents.get(record.agent.id), record.agent));
         break;
+      case 'subagent_waiting':
+        chat.waitingAgents.set(record.waiting.agentId, record.waiting);
+        break;
+      case 'subagent_line': {
+        const agent = chat.subagents.get(record.agentId);
+        if (agent) chat.subagents.set(agent.id, { ...agent, transcript: withLine(agent.transcript, record.line) });
+        break;
+      }
       case 'usage':
         if (record.planId) chat.planCosts[record.planId] = (chat.planCosts[record.planId] ?? 0) + record.usage.costUsd;
         if (record.step) {

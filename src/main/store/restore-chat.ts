@@ -15,6 +15,13 @@ import type { ReplayedChat } from './replay';
 export const INTERRUPTED_RESULT = 'Interrupted: Waypoint was closed before this tool call finished, so it may not have run.';
 export const INTERRUPTED_NOTICE = 'Waypoint was closed while Claude was working. Press Resume to continue from where it stopped.';
 
+/** What restoring reads of a pending request (shared/prompts.ts): its id, its held call, the sub-agent that asks. */
+interface Asked {
+  id: string;
+  toolUseId?: string | undefined;
+  agent?: { id: string } | undefined;
+}
+
 export interface RestoredChat {
   session: ChatSession;
   /** Items changed to close an interrupted run (to log as the fix-up). */
@@ -47,6 +54,7 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   for (const kept of chat.versions) session.keepVersion(kept, 'log');
   for (const event of chat.prompts) session.apply(event as WaypointEvent);
   for (const agent of chat.subagents.values()) session.subagents.set(agent.id, agent);
+  for (const waiting of chat.waitingAgents.values()) session.waitingAgents.set(waiting.agentId, waiting);
   dropStalePrompts(session);
 
   const fixedItems: TranscriptItem[] = [];
@@ -58,6 +66,8 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   }
   // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
   if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
+  const waiting = waitingAgentOf(session);
+  if (waiting) return settleAroundWaiting(session, waiting);
   if (chat.runState.status === 'idle' || pending) return { session, fixedItems, fixedAgents: [], historyRepairs: [] };
 
   // A whole read of the transcript, once, for a chat a crash cut off mid-run.
@@ -93,12 +103,12 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
  * one the chat's run started gets a result that says so, with its plan's state, so Claude knows
  * what was done when the chat goes on (a deeper one's call lived in its parent's run, gone too).
  */
-function interruptSubAgents(session: ChatSession): SubAgent[] {
+function interruptSubAgents(session: ChatSession, waiting: string | null = null): SubAgent[] {
   const fixed: SubAgent[] = [];
   const open = new Set(unansweredToolUses(session.history));
   const results: ToolResultBlockParam[] = [];
   for (const agent of session.subagents.values()) {
-    if (agent.status !== 'working') continue;
+    if (agent.status !== 'working' || agent.id === waiting) continue;
     const result = interruptedResult(agent.plan);
     const interrupted: SubAgent = { ...agent, status: 'interrupted', result };
     session.subagents.set(agent.id, interrupted);
@@ -111,14 +121,54 @@ function interruptSubAgents(session: ChatSession): SubAgent[] {
 
 /**
  * A question is only answerable while the tool call it holds back is still open in the history;
- * one whose call was answered (a log cut between the two records) would leave the chat stuck.
+ * one whose call was answered (a log cut between the two records) would leave the chat stuck. A
+ * sub-agent's question holds a call of its own history back: it is answerable while the sub-agent
+ * can be run on from its logged history (`resumable`).
  */
 function dropStalePrompts(session: ChatSession): void {
   const open = new Set(unansweredToolUses(session.history));
-  if (session.pendingApproval && !open.has(session.pendingApproval.toolUseId)) session.pendingApproval = null;
-  const escalation = session.pendingEscalation;
-  if (escalation && (escalation.toolUseId === undefined || !open.has(escalation.toolUseId))) session.pendingEscalation = null;
-  if (session.pendingQuestion && !open.has(session.pendingQuestion.toolUseId)) session.pendingQuestion = null;
+  const stale = (request: Asked | null): boolean => !!request && (request.agent ? !resumable(session, request, open) : request.toolUseId === undefined || !open.has(request.toolUseId));
+  if (stale(session.pendingApproval)) session.pendingApproval = null;
+  if (stale(session.pendingEscalation)) session.pendingEscalation = null;
+  if (stale(session.pendingQuestion)) session.pendingQuestion = null;
+}
+
+/**
+ * A sub-agent's question can still be answered after a restart when the sub-agent waited on it
+ * (its logged `subagent_waiting`), still works, and the chat's run started it (its delegate call
+ * is open in the chat's history): the answer runs it on, then the chat's run. A deeper one's
+ * delegate call lived in its parent sub-agent's run, which is gone: it is interrupted instead.
+ */
+function resumable(session: ChatSession, request: Asked, open: ReadonlySet<string>): boolean {
+  const agent = request.agent ? session.subagents.get(request.agent.id) : undefined;
+  const waiting = agent && session.waitingAgents.get(agent.id);
+  return !!agent && !!waiting && waiting.requestId === request.id && agent.status === 'working' && !agent.parentAgentId && open.has(agent.parentToolUseId);
+}
+
+function waitingAgentOf(session: ChatSession): string | null {
+  return (session.pendingApproval ?? session.pendingEscalation ?? session.pendingQuestion)?.agent?.id ?? null;
+}
+
+/**
+ * The app stopped while a sub-agent waited for the user: its question stays, and so does its
+ * delegate call, open; everything else the run had going is closed as a crash closes it (the
+ * other sub-agents interrupted, the other open calls answered), so the answer's run goes on from
+ * the waiting sub-agent alone.
+ */
+function settleAroundWaiting(session: ChatSession, agentId: string): RestoredChat {
+  const keep = session.subagents.get(agentId)!.parentToolUseId;
+  const fixedItems: TranscriptItem[] = [];
+  for (const item of session.transcript) {
+    if (item.kind === 'tool_call' && item.toolUseId !== keep && (item.status === 'running' || item.status === 'awaiting_approval')) fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
+  }
+  const historyRepairs: HistoryChange[] = [];
+  const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
+  const fixedAgents = interruptSubAgents(session, agentId);
+  const rest = unansweredToolUses(session.history).filter((id) => id !== keep);
+  if (rest.length) session.appendUser(rest.map((id) => ({ type: 'tool_result' as const, tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true })));
+  repairing.dispose();
+  for (const item of fixedItems) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item });
+  return { session, fixedItems, fixedAgents, historyRepairs };
 }
 
 export function hasPendingPrompt(session: ChatSession): boolean {

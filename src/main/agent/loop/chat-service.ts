@@ -139,6 +139,7 @@ export class ChatService implements Disposable {
       // restart's restore(), would start it again.
       onRunStarted: (session) => this.queue.started(session),
       onAgentEvent: (event) => this.agentEvents.fire(event),
+      kinds,
     });
     this.queue = new QueuedRuns({
       chats: this.chats,

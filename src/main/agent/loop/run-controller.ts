@@ -19,7 +19,11 @@ import { activePlanId, meterRequest, stepInProgress, usageOf, type UsageRecord }
 import { withChatModel } from '../model/chat-model';
 import type { ProjectSource } from '../prompts/project-context';
 import type { Settings } from '../../../shared/settings';
-import { SubAgentHost } from './sub-agents';
+import { resumeSubAgent, SubAgentHost } from './sub-agents';
+import type { SubAgent, SubAgentWaiting } from '../../../shared/subagents';
+import type { HeldCallAnswer } from '../pauses/pause-kind';
+import type { AgentAnswer } from './sub-agent-pauses';
+import type { PauseKinds } from '../pauses/pause-kinds';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { PagedItems } from '../../store/paging/paged-items';
 
@@ -53,6 +57,8 @@ export interface RunControllerOptions {
   project?: ProjectSource;
   /** Each event of a sub-agent's own run (sub-agents.ts). */
   onAgentEvent?(event: AgentEvent): void;
+  /** The kinds of question, so a sub-agent can ask as the chat does (sub-agent-pauses.ts); without them it cannot. */
+  kinds?: PauseKinds;
 }
 
 /** The runs in progress, at most one per chat: starting, stopping, and the context each gets. */
@@ -137,7 +143,7 @@ export class RunController implements Disposable {
     this.options.chats.touch(session);
   }
 
-  private launch(session: ChatSession, apiKey: string, how: { job: (ctx: RunContext) => Promise<void> } | { settle: () => Promise<string | null> }): void {
+  private launch(session: ChatSession, apiKey: string, how: { job: (ctx: RunContext) => Promise<void> } | { settle: (ctx: RunContext) => Promise<string | null> }): void {
     if (this.disposed || this.runs.has(session.summary.id)) return;
     const { chats } = this.options;
     const sessionId = session.summary.id;
@@ -151,7 +157,7 @@ export class RunController implements Disposable {
       chats.publish(session, { type: 'session_updated', session: { ...resumed, interrupted: false } });
     }
     chats.publish(session, { type: 'run_state', sessionId, state: { status: 'running', phase: job ? 'compacting' : 'requesting' } });
-    const work = job ?? (async (ctx: RunContext) => runConversation({ ...ctx, approved: await settle() }));
+    const work = job ?? (async (ctx: RunContext) => runConversation({ ...ctx, approved: await settle(ctx) }));
     // A fresh client per run, so a key changed in Settings applies to the next message. runChat
     // never rejects (it turns a throw into a notice), nor does a failed load of the SDK (a broken
     // install), so this is the run's end whatever happened.
@@ -204,6 +210,26 @@ export class RunController implements Disposable {
     return !!controller;
   }
 
+  /**
+   * Runs on after an answer to the question a sub-agent waited on when the app restarted
+   * (prompt-answers.ts): a run of the chat that first runs that sub-agent on from its logged
+   * history to its end (its result becomes its delegate call's), then goes on as after any answer.
+   */
+  goOnWithAgent(session: ChatSession, apiKey: string, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: HeldCallAnswer | Promise<HeldCallAnswer>): void {
+    const sessionId = session.summary.id;
+    this.launch(session, apiKey, {
+      settle: async (ctx) => {
+        await resumeSubAgent(this.subAgents.get(sessionId)!, ctx, agent, parked, toolUseId, held);
+        return null;
+      },
+    });
+  }
+
+  /** The sub-agent of the chat's run waiting on this request, or null (prompt-answers.ts). */
+  agentPause(sessionId: string, requestId: string): AgentAnswer | null {
+    return this.subAgents.get(sessionId)?.pauses.waiting(requestId) ?? null;
+  }
+
   /** "Stop sub-agent": that one and its own sub-agents; the chat's run goes on. False when it is not working. */
   stopSubAgent(sessionId: string, agentId: string): boolean {
     return this.subAgents.get(sessionId)?.stop(agentId) ?? false;
@@ -220,7 +246,7 @@ export class RunController implements Disposable {
     const { project } = options;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
-    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event));
+    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event), options.kinds ?? null);
     this.subAgents.set(sessionId, subAgents);
     return {
       subAgents,

@@ -16,7 +16,6 @@ import { requestModelTurn } from '../model/model-turn';
 import { ReplyItem } from './reply-item';
 import { PlanReminder } from '../prompts/plan-reminder';
 import { createApprover } from '../pauses/approval-step';
-import { noPersonHere } from './agent-approvals';
 import { questionPause } from '../pauses/question-step';
 import type { Pause } from '../pauses/pause-kind';
 import { unansweredToolUses } from '../../chats/api-history';
@@ -280,10 +279,10 @@ async function toolBatch(
       settings,
       tools,
       showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
-      approve: deps.agent ? noPersonHere(approver) : approver,
+      // A sub-agent asks as the chat does: its run ends at the question (sub-agent-pauses.ts puts it to the user).
+      approve: approver,
       approved,
-      // A sub-agent cannot put a question to the user yet: ask_user tells it to decide itself.
-      ...(deps.agent ? {} : { ask: (toolUseId: string, question: UserQuestion) => questionPause(sessionId, toolUseId, question) }),
+      ask: (toolUseId: string, question: UserQuestion) => questionPause(sessionId, toolUseId, question),
       // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
       // approved call run at the start of the next run still belongs to that message.
       recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session) }),

@@ -98,3 +98,127 @@ it('a sub-agent working when the app died shows "Interrupted", is never rerun, a
   instances.push(third);
   expect(third.chats.getSession(id).subagents!.map((a) => a.status)).toEqual(['interrupted']);
 }, 60_000);
+
+it('a sub-agent waiting for an approval when the app died still asks after the restart; Approve runs it on to its end, and the chat on with its result', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-asking-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [
+      { kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }, { name: 'delegate', id: 'toolu_other', input: { task: 'Measure the bays' } }] },
+      { kind: 'text', text: 'The grid is laid out.' },
+    ],
+    'Lay out': [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Lines laid out after the poke.' }],
+    // The sibling is still working when the app dies: it is interrupted, never rerun.
+    Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
+  };
+  const used = new Map<string, number>();
+  server = await startScriptedServer({
+    scenario: { name: 'asking-restart', turns: [] },
+    respond: (raw) => {
+      const body = raw as unknown as Body;
+      const key = Object.keys(scripts).find((k) => firstText(body).startsWith(k));
+      if (!key) return { kind: 'text', text: 'nobody scripted' };
+      const at = used.get(key) ?? 0;
+      used.set(key, at + 1);
+      return scripts[key]![at] ?? { kind: 'text', text: 'never reached' };
+    },
+  });
+  const runs: string[] = [];
+  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
+  let waiting: () => void = () => undefined;
+  const reached = new Promise<void>((r) => (waiting = r));
+  const wait = testTool('wait', () => (waiting(), new Promise(() => undefined)));
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, [poke, wait]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  await reached;
+  let asked = first.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = first.chats.getSession(id).pendingApproval;
+  }
+  expect(asked?.agent?.title).toBe('Lay out the grid lines');
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [poke, testTool('wait', async () => ok('x'))]);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  expect(opened.pendingApproval).toMatchObject({ id: asked!.id, agent: { title: 'Lay out the grid lines' } });
+  expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  // Its card still shows what it did before the restart.
+  expect(opened.subagents![0]!.transcript?.map((l) => l.text)).toEqual(['Poking first.', 'poke {}']);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(sent);
+
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(runs).toEqual(['poke']);
+  const after = server.requests.slice(sent).map((r) => r.body as Body);
+  expect(after.map(firstText)).toEqual(['Lay out the grid lines', 'Build the grid']);
+  const poked = after[0]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).find((b) => b.tool_use_id === 'toolu_poke');
+  expect(poked).toMatchObject({ content: 'poked' });
+  const results = after[1]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
+  expect(results.find((b) => b.tool_use_id === 'toolu_sub')).toMatchObject({ content: 'Lines laid out after the poke.' });
+  expect(results.find((b) => b.tool_use_id === 'toolu_other')?.content).toMatch(/^Interrupted/);
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => a.status)).toEqual(['done', 'interrupted']);
+  // Its card's lines go on where they stopped: the approved call's line ends done, not twice.
+  expect(done.subagents![0]!.transcript?.map((l) => [l.text, l.status])).toEqual([
+    ['Poking first.', undefined],
+    ['poke {}', 'done'],
+    ['Lines laid out after the poke.', undefined],
+  ]);
+  expect(done.pendingApproval ?? null).toBeNull();
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+}, 90_000);
+
+it('Stop after a restart while a sub-agent waits: its question closes, it shows Stopped, its delegate call says so, and nothing is sent', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-stop-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }],
+    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+  };
+  const used = new Map<string, number>();
+  server = await startScriptedServer({
+    scenario: { name: 'stop-restart', turns: [] },
+    respond: (raw) => {
+      const key = Object.keys(scripts).find((k) => firstText(raw as unknown as Body).startsWith(k));
+      const at = used.get(key ?? '') ?? 0;
+      used.set(key ?? '', at + 1);
+      return (key && scripts[key]![at]) || { kind: 'text', text: 'never reached' };
+    },
+  });
+  const runs: string[] = [];
+  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, [poke]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  let asked = first.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = first.chats.getSession(id).pendingApproval;
+  }
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [poke]);
+  instances.push(second);
+  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked!.id);
+  expect(second.chat.stop(id)).toEqual({ stopped: true });
+  const stopped = second.chats.getSession(id);
+  expect(stopped.pendingApproval ?? null).toBeNull();
+  expect(stopped.subagents!.map((a) => a.status)).toEqual(['stopped']);
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: false });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(sent);
+  expect(runs).toEqual([]);
+}, 60_000);

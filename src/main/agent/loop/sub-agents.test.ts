@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, messagesOf, startChat, testTool } from '../../../../test-support/main/chat-test-setup';
+import { byAgent, delegate, firstText, requestsOf, type Body } from '../../../../test-support/main/sub-agent-scripts';
 import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
 import type { ScriptedServer } from '../../../../test-support/scripted-api/server';
 import { defineTool } from '../../tools/define-tool';
@@ -8,34 +9,6 @@ import { z } from 'zod';
 import { JsonView } from '../../cli/run/run-views';
 
 afterEach(closeAll);
-
-type Body = { messages: { role: string; content: string | { type: string; text?: string }[] }[]; tools?: { name: string }[] };
-
-/** Who a request is from: the text of its first user message (the chat's message, or a sub-agent's task). */
-function firstText(body: Body): string {
-  const first = body.messages[0]!.content;
-  return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
-}
-
-/**
- * Replies by who asks: each agent (keyed by the start of its first user message) gets its own
- * turns in order; the scenario's own turns are never used.
- */
-function byAgent(scripts: Record<string, ScriptedTurn[]>) {
-  const used = new Map<string, number>();
-  return (raw: Record<string, unknown>): ScriptedTurn | undefined => {
-    const who = firstText(raw as unknown as Body);
-    const key = Object.keys(scripts).find((k) => who.startsWith(k));
-    if (!key) return { kind: 'text', text: `nobody scripted for ${who}` };
-    const at = used.get(key) ?? 0;
-    used.set(key, at + 1);
-    return scripts[key]![at] ?? { kind: 'text', text: `${key} has nothing more to say` };
-  };
-}
-
-const requestsOf = (server: ScriptedServer, who: string) => server.requests.filter((r) => firstText(r.body as Body).startsWith(who)).map((r) => r.body as Body);
-
-const delegate = (id: string, task: string, extra: Record<string, unknown> = {}) => ({ name: 'delegate', id, input: { task, ...extra } });
 
 /** A reading tool and a changing one, so read_only can be seen in the tools a sub-agent is offered. */
 function workspaceTools() {
@@ -105,12 +78,13 @@ describe('delegate: sub-agents', () => {
       ['beta: write the docs', 1, 'done', 'toolu_B'],
     ]);
     expect(recorder.ofType('subagent_updated').filter((e) => e.subagent.parentToolUseId === 'toolu_A').map((e) => e.subagent.status)).toEqual(['working', 'done']);
-    // Its transcript card's lines: its tool calls and replies, kept in the snapshot the log holds.
-    expect(agents[0]!.transcript).toEqual([
+    // Its transcript card's lines: its tool calls and replies (each with the id of the item it shows).
+    const withoutIds = (agent: (typeof agents)[number]) => agent.transcript?.map(({ id: _id, ...line }) => line);
+    expect(withoutIds(agents[0]!)).toEqual([
       { kind: 'tool', text: 'peek', status: 'done', result: 'peeked' },
       { kind: 'message', text: 'Alpha found 3 files.' },
     ]);
-    expect(agents[1]!.transcript).toEqual([{ kind: 'message', text: 'Beta wrote the docs.' }]);
+    expect(withoutIds(agents[1]!)).toEqual([{ kind: 'message', text: 'Beta wrote the docs.' }]);
     // The sub-agents' spend is the chat's: every request, theirs too, is metered on the chat (its budget counts them).
     expect(metered).toEqual(server.requests.map(() => session.id));
   });

@@ -3,7 +3,7 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentLines, subAgentTitle, type SubAgent, type SubAgentLine } from '../../../shared/subagents';
+import { planStateText, subAgentLine, subAgentTitle, type SubAgent, type SubAgentWaiting } from '../../../shared/subagents';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -13,6 +13,11 @@ import { fail, ok, type ToolContext, type ToolDefinition, type ToolOutcome } fro
 import { runChat } from './chat-run';
 import type { RunContext } from './run-loop';
 import { SubAgentSlots } from './sub-agent-slots';
+import { SubAgentPauses } from './sub-agent-pauses';
+import type { PauseKinds } from '../pauses/pause-kinds';
+import { settleHeld, type HeldCallAnswer } from '../pauses/pause-kind';
+import { ABORTED_RESULT } from '../../recovery/escalation-answer';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 
 /**
  * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
@@ -26,6 +31,8 @@ import { SubAgentSlots } from './sub-agent-slots';
 export class SubAgentHost implements SubAgentPort<RunContext> {
   private readonly working = new Map<string, AbortController>();
   readonly slots: SubAgentSlots;
+  /** Its sub-agents' questions, put to the user as the chat's (sub-agent-pauses.ts). */
+  readonly pauses: SubAgentPauses;
 
   constructor(
     readonly chatId: string,
@@ -36,8 +43,11 @@ export class SubAgentHost implements SubAgentPort<RunContext> {
     readonly newItems: () => ChatItems,
     /** Each event of a sub-agent's own run, named (headless --json prints them). */
     readonly forward: (event: AgentEvent) => void = () => undefined,
+    /** The kinds of question (what an answer or a Stop does to a held call); null: none can be asked. */
+    kinds: PauseKinds | null = null,
   ) {
     this.slots = new SubAgentSlots(atOnce);
+    this.pauses = new SubAgentPauses(chatId, publishChat, kinds);
   }
 
   /** The delegate tool of one run (the chat's or a sub-agent's): its calls start sub-agents of that run. */
@@ -77,20 +87,61 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
       `A sub-agent at depth ${depth - 1} cannot start another one: Settings "Sub-agent depth" is ${settings.subAgentDepth}. Do this part yourself.`,
     );
   }
-  const chatId = host.chatId;
-  const id = `a-${randomUUID().slice(0, 8)}`;
-  const title = subAgentTitle(input.task);
-  const readOnly = (parent.agent?.readOnly ?? false) || input.read_only === true;
-  let record: SubAgent = {
-    id,
+  const record: SubAgent = {
+    id: `a-${randomUUID().slice(0, 8)}`,
     parentToolUseId: ctx.toolUseId ?? 'unknown',
     ...(parent.agent ? { parentAgentId: parent.agent.id } : {}),
-    title,
+    title: subAgentTitle(input.task),
     depth,
     stepId: stepInProgress(parent.plans.getPlan(parent.session.summary.id)),
     status: 'working',
     plan: null,
   };
+  const readOnly = (parent.agent?.readOnly ?? false) || input.read_only === true;
+  // A fresh history: the task, then the context; nothing of the parent's conversation.
+  const context = input.context?.trim();
+  return supervise(host, parent, record, readOnly, async (session) => {
+    session.appendUser([{ type: 'text', text: input.task }, ...(context ? [{ type: 'text' as const, text: `Context:\n${context}` }] : [])]);
+    return { approved: null };
+  });
+}
+
+/**
+ * Runs a sub-agent that was waiting for the user when the app restarted, from its logged history:
+ * `held` is what the answer made of its held call (the kind's handler decided it). Its result
+ * goes where its delegate call's would have: the tool_result of that call, still open in the
+ * chat's history, and the call's card. The chat's run then goes on from there (run-loop.ts).
+ */
+export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
+  // Its plan was dropped with the process: the snapshot has it.
+  if (agent.plan) chat.plans.restore(agentKey(host.chatId, agent.id), agent.plan);
+  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot).
+  const { transcript: _lines, ...snapshot } = agent;
+  const outcome = await supervise(host, chat, snapshot, parked.readOnly, async (session, publish) => {
+    session.restoreHistory(parked.history as MessageParam[]);
+    // The held call's card as it was (not published: its line is on the card already), so what
+    // becomes of the call updates that line rather than adding another.
+    if (parked.card) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item: parked.card });
+    const settled = await held;
+    const halt = settled.kind !== 'run' && settled.halt;
+    settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
+    if (halt) return { status: 'failed', text: '', notice: 'The user aborted the plan while this sub-agent waited for them.' };
+    return { approved: settled.kind === 'run' ? (toolUseId ?? null) : null };
+  });
+  const content = outcome.ok ? outcome.content : outcome.error.message;
+  const card = chat.session.toolCall(agent.parentToolUseId);
+  if (card) chat.publish({ type: 'transcript_item', sessionId: host.chatId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: content } });
+  chat.session.appendUser([{ type: 'tool_result', tool_use_id: agent.parentToolUseId, content, ...(outcome.ok ? {} : { is_error: true }) }]);
+}
+
+/** How a sub-agent's conversation starts: its history set, and the call approved to run first; or an end already. */
+type Begin = (session: ChatSession, publish: (event: WaypointEvent) => void) => Promise<{ approved: string | null } | Ended>;
+
+/** A sub-agent from its start (or resumption) to its end: its snapshot, its Stop, its slot, its result. */
+async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent, readOnly: boolean, begin: Begin): Promise<ToolOutcome> {
+  const chatId = host.chatId;
+  const { id, title, depth } = start;
+  let record = start;
   const update = (change: Partial<SubAgent>) => {
     record = { ...record, ...change };
     host.publishChat({ type: 'subagent_updated', sessionId: chatId, subagent: record });
@@ -111,11 +162,11 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
     host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });
   try {
-    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, input }, controller.signal));
+    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key }, controller.signal, begin));
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
-    update({ status: ended.status, plan, result, ...(ended.lines ? { transcript: ended.lines } : {}) });
+    update({ status: ended.status, plan, result });
     // A sub-agent the user stopped did what the user wanted: its result says so in words, not as
     // a tool error, which would send the step in progress through recovery to "needs your attention".
     return ended.status === 'done' || (ended.status === 'stopped' && !parent.signal.aborted) ? ok(result) : fail('unknown', result);
@@ -131,10 +182,8 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
 interface Ended {
   status: Exclude<SubAgent['status'], 'working' | 'interrupted'>;
   text: string;
-  /** A notice that ended it (the turn limit, an API failure, a question nobody here can answer). */
+  /** A notice that ended it (the turn limit, an API failure, the user aborting the plan). */
   notice?: string;
-  /** Its replies and tool calls, for its transcript card (kept in the logged snapshot). */
-  lines?: SubAgentLine[];
 }
 
 /** Waits for a slot of "Sub-agents at once" (or a Stop), and holds it while the sub-agent works. */
@@ -153,17 +202,13 @@ interface ChildSpec {
   depth: number;
   readOnly: boolean;
   key: string;
-  input: DelegateInput;
 }
 
 /** The sub-agent's own conversation: a session of its own, the parent's run context otherwise. */
-async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec, signal: AbortSignal): Promise<Ended> {
+async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec, signal: AbortSignal, begin: Begin): Promise<Ended> {
   const now = nowIso();
   const workspace = parent.session.summary.workspace;
   const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
-  // A fresh history: the task, then the context; nothing of the parent's conversation.
-  const context = spec.input.context?.trim();
-  session.appendUser([{ type: 'text', text: spec.input.task }, ...(context ? [{ type: 'text' as const, text: `Context:\n${context}` }] : [])]);
   let notice: string | undefined;
   let held = 0;
   const frame: AgentFrame = {
@@ -184,36 +229,57 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
       }
     },
   };
-  const ending = await runChat({
-    ...parent,
-    session,
-    signal,
-    approved: null,
-    agent: frame,
-    subAgents: host,
-    publish: (event) => {
-      session.apply(event);
-      host.forward({ chatId: host.chatId, agent: { id: spec.id, title: spec.title, depth: spec.depth }, event });
-      if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
-    },
-    // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
-    // the context meter stays the chat's.
-    onUsage: (usage, model) => parent.onUsage(usage, model),
-  });
+  const tag = { id: spec.id, title: spec.title, depth: spec.depth };
+  // Its card's lines go out on the chat as they happen (and into the chat's log, each once).
+  const sent = new Map<string, string>();
+  const publish = (event: WaypointEvent) => {
+    session.apply(event);
+    host.forward({ chatId: host.chatId, agent: tag, event });
+    const line = event.type === 'transcript_item' ? subAgentLine(event.item) : null;
+    const said = line && JSON.stringify(line);
+    if (line && said !== sent.get(line.id!)) {
+      sent.set(line.id!, said!);
+      host.publishChat({ type: 'subagent_line', sessionId: host.chatId, agentId: spec.id, line });
+    }
+    if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
+  };
+  const begun = await begin(session, publish);
+  if ('status' in begun) return begun;
+  let approved = begun.approved;
+  let ending: Awaited<ReturnType<typeof runChat>>;
+  for (;;) {
+    ending = await runChat({
+      ...parent,
+      session,
+      signal,
+      approved,
+      agent: frame,
+      subAgents: host,
+      publish,
+      // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
+      // the context meter stays the chat's.
+      onUsage: (usage, model) => parent.onUsage(usage, model),
+    });
+    if (typeof ending !== 'object' || ending.paused.budgetOfChat) break;
+    // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
+    // goes to its siblings (they go on), and it runs on from its history once answered.
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly));
+    if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
+    if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
+    approved = after.approved;
+  }
   const text = finalText(session);
-  const lines = subAgentLines(session.transcript);
-  if (signal.aborted) return { status: 'stopped', text, lines };
+  if (signal.aborted) return { status: 'stopped', text };
   if (ending === 'turn_limit') {
     const limit = parent.settings().maxModelTurns;
-    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.`, lines };
+    return { status: 'failed', text, notice: `The sub-agent used ${limit} model turns (the "Max model turns" setting) and was ended before it finished.` };
   }
   if (typeof ending === 'object' && ending.paused.budgetOfChat) {
     const stop = ending.paused.events.find((e) => e.type === 'transcript_item' && e.item.kind === 'notice');
-    return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget.", lines };
+    return { status: 'failed', text, notice: stop?.type === 'transcript_item' && stop.item.kind === 'notice' ? stop.item.text : "The chat's plan reached its budget." };
   }
-  if (typeof ending === 'object') return { status: 'failed', text, notice: 'The sub-agent needed an answer from the user, which a sub-agent cannot ask for yet, and was ended.', lines };
-  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice, lines };
-  return { status: 'done', text, lines };
+  if (notice && session.history.at(-1)?.role !== 'assistant') return { status: 'failed', text, notice };
+  return { status: 'done', text };
 }
 
 /** What the delegate call returns. */

@@ -1,6 +1,7 @@
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { z } from 'zod';
 import type { WaypointEvent } from '../../../shared/contract';
+import type { PromptAgent } from '../../../shared/prompts';
 import type { ToolCallItem } from '../../../shared/transcript';
 import { unansweredToolUses } from '../../chats/api-history';
 import type { ChatSession } from '../../chats/chat-session';
@@ -21,6 +22,8 @@ export interface PauseRequest {
   id: string;
   sessionId: string;
   toolUseId?: string;
+  /** The sub-agent that asks (agent/loop/sub-agent-pauses.ts); absent for the chat's own questions. */
+  agent?: PromptAgent;
 }
 
 export interface PauseContext {

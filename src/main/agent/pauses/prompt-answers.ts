@@ -7,6 +7,8 @@ import { ABORTED_RESULT } from '../../recovery/escalation-answer';
 import { settleHeld, type HeldCallAnswer, type PauseContext, type PauseKind, type PauseRequest } from './pause-kind';
 import type { PauseKinds } from './pause-kinds';
 import type { RunController } from '../loop/run-controller';
+import { agentKey } from '../loop/sub-agents';
+import { stoppedResult } from '../../../shared/subagent-results';
 
 export interface PromptAnswersOptions {
   chats: ChatRegistry;
@@ -47,6 +49,8 @@ export class PromptAnswers {
     const answer = parsed.data;
     const problem = kind.problem(request, answer);
     if (problem) throw new UserFacingError('invalid_input', problem);
+    // A sub-agent's question: its branch waits in the chat's run, which goes on.
+    if (request.agent) return this.answerAgent(kind, session, request, answer);
     // A run in the chat now is not the one that asked (it ended when it asked): the question is stale.
     if (runs.isRunning(sessionId)) return { accepted: false };
     if (kind.needsOpenCall && !unansweredToolUses(session.history).includes(request.toolUseId ?? '')) return { accepted: false };
@@ -101,6 +105,43 @@ export class PromptAnswers {
   }
 
   /**
+   * The answer to a sub-agent's question (agent/loop/sub-agent-pauses.ts): the same kind's
+   * handler records it on the chat and decides what becomes of the held call, which is in the
+   * sub-agent's own history; that sub-agent runs on, inside the chat's run. Stale (the sub-agent
+   * was stopped, or the app restarted since) when no sub-agent waits on it.
+   */
+  private answerAgent<Request extends PauseRequest, Answer>(kind: PauseKind<Request, Answer>, session: ChatSession, request: Request, answer: Answer): { accepted: boolean } {
+    const { runs } = this.options;
+    const waiting = runs.agentPause(session.summary.id, request.id);
+    if (!waiting) return this.answerParkedAgent(kind, session, request, answer);
+    if (kind.needsOpenCall && !unansweredToolUses(waiting.session.history).includes(request.toolUseId ?? '')) return { accepted: false };
+    // The handler sees the request as the sub-agent's run asked it (its plan, its session), and
+    // records the answer on the chat, where the question was asked.
+    waiting.resume(kind.answered(this.context(session), waiting.request as Request, answer));
+    return { accepted: true };
+  }
+
+  /**
+   * The answer to a sub-agent's question asked before a restart: no run holds the sub-agent, but
+   * the chat's log kept its history (`subagent_waiting`) and its delegate call open
+   * (store/restore-chat.ts). The kind's handler records the answer as it does any; a run of the
+   * chat then runs the sub-agent on from there, and the chat's run after it.
+   */
+  private answerParkedAgent<Request extends PauseRequest, Answer>(kind: PauseKind<Request, Answer>, session: ChatSession, request: Request, answer: Answer): { accepted: boolean } {
+    const { runs } = this.options;
+    const agent = request.agent ? session.subagents.get(request.agent.id) : undefined;
+    const parked = agent ? session.waitingAgents.get(agent.id) : undefined;
+    if (!agent || !parked || parked.requestId !== request.id || agent.status !== 'working' || runs.isRunning(session.summary.id)) return { accepted: false };
+    if (!unansweredToolUses(session.history).includes(agent.parentToolUseId)) return { accepted: false };
+    if (kind.needsOpenCall && !unansweredToolUses(parked.history as ChatSession['history']).includes(request.toolUseId ?? '')) return { accepted: false };
+    // The sub-agent runs on, and the chat after it, whatever the answer: a key is needed first.
+    const apiKey = runs.readyToRun(session);
+    const held = kind.answered(this.context(session), { ...request, sessionId: agentKey(session.summary.id, agent.id) }, answer);
+    runs.goOnWithAgent(session, apiKey, agent, parked, request.toolUseId, held);
+    return { accepted: true };
+  }
+
+  /**
    * Stop while a question waits (no run is in the chat: it ended when it asked): the question is
    * closed, its call answered as cancelled and every later call as not run, the end of the run
    * marked as a Stop marks it, and nothing is sent until the user writes again. False when
@@ -111,13 +152,20 @@ export class PromptAnswers {
     if (runs.isRunning(session.summary.id)) return false;
     const context = this.context(session);
     // Only the kinds that hold a tool call back: a proposal or "Retry now" has no run to stop.
-    const cancel = <R extends PauseRequest, A>(kind: PauseKind<R, A>): { toolUseId: string | undefined; held: HeldCallAnswer } | null => {
+    const cancel = <R extends PauseRequest, A>(kind: PauseKind<R, A>): { request: R; held: HeldCallAnswer } | null => {
       const request = kind.pending(session);
-      return request ? { toolUseId: request.toolUseId, held: kind.cancelled(context, request) } : null;
+      return request ? { request, held: kind.cancelled(context, request) } : null;
     };
     const cancelled = cancel(kinds.question) ?? cancel(kinds.approval) ?? cancel(kinds.escalation);
     if (!cancelled) return false;
-    settleHeld(session, cancelled.toolUseId, cancelled.held, context.publish, NOT_RUN_STOPPED);
+    const agent = cancelled.request.agent && session.subagents.get(cancelled.request.agent.id);
+    if (agent) {
+      // A sub-agent waiting since before a restart: it is stopped, and its delegate call says so
+      // (its held call is in its own history, which nothing runs on from now).
+      const result = stoppedResult(agent.plan);
+      context.publish({ type: 'subagent_updated', sessionId: session.summary.id, subagent: { ...agent, status: 'stopped', result } });
+      settleHeld(session, agent.parentToolUseId, { kind: 'result', content: result, isError: false, halt: false, card: 'done' }, context.publish, NOT_RUN_STOPPED);
+    } else settleHeld(session, cancelled.request.toolUseId, cancelled.held, context.publish, NOT_RUN_STOPPED);
     runs.endWithoutRun(session, true);
     return true;
   }

@@ -1,6 +1,6 @@
 import type { CallOutput, EventOf, WaypointEvent } from '../../../shared/contract';
 import { parseBudgetField, type BudgetAnswer } from '../../../shared/budget';
-import type { EscalationAnswer } from '../../../shared/prompts';
+import { askedBy, type EscalationAnswer } from '../../../shared/prompts';
 import { awaitsRetry, RetryAnswer } from '../../../shared/retry-now';
 import type { CallRouter } from '../../app/call-router';
 import type { Services } from '../../app/services';
@@ -29,14 +29,14 @@ export const PERSON_NEEDED: PromptTable = {
   escalation_requested: ({ request }) => ({
     kind: 'escalation',
     requestId: request.id,
-    text: `${request.stepId ? `Step ${request.stepId} "${request.stepTitle}"` : 'A tool call'} keeps failing (${request.toolName}: ${firstLine(request.error)}). Claude needs a decision.`,
+    text: askedBy(request, `${request.stepId ? `Step ${request.stepId} "${request.stepTitle}"` : 'A tool call'} keeps failing (${request.toolName}: ${firstLine(request.error)}). Claude needs a decision.`),
     options: ['skip', 'abort'],
     freeText: 'guidance for Claude',
   }),
   question_requested: ({ request }) => ({
     kind: 'question',
     requestId: request.id,
-    text: `Claude asks: ${request.question}`,
+    text: askedBy(request, `Claude asks: ${request.question}`),
     options: request.options,
     freeText: request.allowText || request.options.length === 0 ? 'an answer in your own words' : null,
   }),

@@ -109,6 +109,31 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
   });
 
+  it("2: a sub-agent's question stops the run with the sub-agent named; --answer runs the sub-agent on, then the chat, which ends (0)", async () => {
+    use({
+      name: 'sub-agent-question',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
+        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] } }] },
+        { kind: 'text', text: 'The sub-agent picked the answer.' },
+        { kind: 'text', text: 'The chat is done with the sub-agent.' },
+      ],
+    });
+    const first = await run(['run', 'Set up the app', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(first.code).toBe(2);
+    expect(first.stdout).toContain('Sub-agent: Pick the database: Claude asks: Which database?');
+    const id = chatIdIn(first.stdout)!;
+    const second = await run(['run', '--resume', id, '--answer', 'SQLite', '--data-dir', dataDir]);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('The chat is done with the sub-agent.');
+    // The sub-agent heard the answer, and the chat heard the sub-agent's final text.
+    const bodies = server.requests.map((r) => JSON.stringify(r.body));
+    expect(bodies.at(-2)).toContain('SQLite');
+    expect(bodies.at(-1)).toContain('The sub-agent picked the answer.');
+    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
+  });
+
   it('1: the answer "abort" cancels the plan and sends nothing more to Claude', async () => {
     use(recoveryEscalationAbort);
     writeFileSync(join(workspace, RECOVERY_FILE), RECOVERY_FILE_TEXT);

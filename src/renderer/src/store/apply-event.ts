@@ -25,6 +25,9 @@ export function applyEvent(state: WaypointState, event: WaypointEvent): void {
     case 'subagent_updated':
       state.applySubAgent(event.sessionId, event.subagent);
       return;
+    case 'subagent_line':
+      state.applySubAgentLine(event.sessionId, event.agentId, event.line);
+      return;
     case 'settings_updated':
       state.setSettingsView(event.view);
       return;

@@ -1,8 +1,9 @@
-import type { SubAgent } from '../../../shared/subagents';
+import { withLine, withSnapshot, type SubAgent } from '../../../shared/subagents';
 import { failed, OK } from './errors';
 import type { SliceCreator, SubAgentSlice } from './types';
 
-/** Each chat's sub-agents as main keeps them: a snapshot per sub-agent, the latest winning (subagent_updated). */
+/** Each chat's sub-agents as main keeps them: a snapshot per sub-agent, the latest winning (subagent_updated),
+ * its card's lines gathered as they happen (subagent_line). */
 export const createSubAgentSlice: SliceCreator<SubAgentSlice> = (set, _get, api) => ({
   subagents: {},
   setSubAgents(sessionId, agents) {
@@ -12,7 +13,15 @@ export const createSubAgentSlice: SliceCreator<SubAgentSlice> = (set, _get, api)
     set((state) => {
       const held = state.subagents[sessionId] ?? [];
       const at = held.findIndex((a) => a.id === agent.id);
-      const next: SubAgent[] = at < 0 ? [...held, agent] : held.map((a, i) => (i === at ? agent : a));
+      const next: SubAgent[] = at < 0 ? [...held, agent] : held.map((a, i) => (i === at ? withSnapshot(a, agent) : a));
+      return { subagents: { ...state.subagents, [sessionId]: next } };
+    });
+  },
+  applySubAgentLine(sessionId, agentId, line) {
+    set((state) => {
+      const held = state.subagents[sessionId];
+      if (!held?.some((a) => a.id === agentId)) return {};
+      const next = held.map((a) => (a.id === agentId ? { ...a, transcript: withLine(a.transcript, line) } : a));
       return { subagents: { ...state.subagents, [sessionId]: next } };
     });
   },

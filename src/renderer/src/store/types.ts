@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { CallOutput, WaypointApi } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
-import type { SubAgent } from '../../../shared/subagents';
+import type { SubAgent, SubAgentLine } from '../../../shared/subagents';
 import type { PlanUpdate } from '../../../shared/plan-change';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { RunState, SessionSummary, TranscriptItem } from '../../../shared/transcript';
@@ -95,6 +95,8 @@ export interface SubAgentSlice {
   setSubAgents(sessionId: string, agents: SubAgent[]): void;
   /** subagent_updated: a sub-agent started, changed its plan or ended. */
   applySubAgent(sessionId: string, agent: SubAgent): void;
+  /** subagent_line: a line of its transcript card as it happens (one of the same item replaces it). */
+  applySubAgentLine(sessionId: string, agentId: string, line: SubAgentLine): void;
   /** "Stop sub-agent": that one and its own sub-agents. */
   stopSubAgent(sessionId: string, agentId: string): Promise<ActionResult>;
 }

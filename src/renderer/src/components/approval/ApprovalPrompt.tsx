@@ -46,6 +46,7 @@ export function ApprovalPrompt({ request, onAnswer }: Props) {
   return (
     <PromptDialog
       requestId={request.id}
+      agent={request.agent}
       className={`prompt-card approval approval--${request.kind}`}
       labelledBy={`${id}-q ${id}-summary`}
       describedBy={request.protected ? `${id}-protected ${id}-tool` : `${id}-tool`}

@@ -60,7 +60,7 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
   const tries = request.attempts.length;
 
   return (
-    <PromptDialog requestId={request.id} className="escalation" labelledBy={`${id}-title`} describedBy={`${id}-what ${id}-error`}>
+    <PromptDialog requestId={request.id} agent={request.agent} className="escalation" labelledBy={`${id}-title`} describedBy={`${id}-what ${id}-error`}>
       <h3 id={`${id}-title`} className="escalation-title">
         {who} needs your attention
       </h3>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { budgetAskedText, budgetPromptOf } from '../../../../shared/budget';
 import { isAwaitingApproval } from '../../../../shared/plan';
+import { askedBy } from '../../../../shared/prompts';
 import type { WaypointState } from '../../store/types';
 import { PendingApproval } from '../approval/PendingApproval';
 import { ChatBudgetStop } from '../budget/PlanBudgetStop';
@@ -27,7 +28,7 @@ export const INBOX_PROMPTS: Readonly<Record<string, InboxPrompt>> = {
     reads: ['approvals'],
     asked: (state, id) => {
       const approval = state.approvals[id];
-      return approval ? `Approve: ${approval.summary}` : null;
+      return approval ? askedBy(approval, `Approve: ${approval.summary}`) : null;
     },
     Prompt: PendingApproval,
   },
@@ -35,7 +36,7 @@ export const INBOX_PROMPTS: Readonly<Record<string, InboxPrompt>> = {
     reads: ['escalations'],
     asked: (state, id) => {
       const escalation = state.escalations[id];
-      return escalation ? `Stuck step: ${escalation.stepTitle}` : null;
+      return escalation ? askedBy(escalation, `Stuck step: ${escalation.stepTitle}`) : null;
     },
     Prompt: PendingEscalation,
   },
@@ -43,7 +44,7 @@ export const INBOX_PROMPTS: Readonly<Record<string, InboxPrompt>> = {
     reads: ['questions'],
     asked: (state, id) => {
       const question = state.questions[id];
-      return question ? `Claude asks: ${question.question}` : null;
+      return question ? askedBy(question, `Claude asks: ${question.question}`) : null;
     },
     Prompt: PendingQuestion,
   },

@@ -195,3 +195,37 @@ describe('a stuck step in dialog "Needs you"', () => {
     await waitFor(() => expect(backend.log.filter((c) => c.name === 'answerEscalation').map((c) => c.input)).toEqual([{ sessionId: 's', requestId: 'e1', answer: { kind: 'guidance', text: 'Use a grid instead.' } }]));
   });
 });
+
+describe("a sub-agent's question", () => {
+  it('is labelled "Sub-agent: TITLE" in the chat and in "Needs you", with the same answer buttons; Approve there answers main', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    const answers: unknown[] = [];
+    backend.override('answerApproval', (input) => (answers.push(input), { accepted: true }));
+    mountApp(backend);
+    const button = await screen.findByRole('button', { name: 'Needs you (0)' });
+    const request = {
+      id: 'r-sub',
+      sessionId: 'a',
+      toolUseId: 'toolu_1',
+      toolName: 'run_command',
+      kind: 'command' as const,
+      summary: 'Run npm test in ./',
+      dryRun: 'npm test',
+      agent: { id: 'a-1', title: 'Check the tests', depth: 1 },
+      createdAt: '2025-01-05T00:00:00.000Z',
+    };
+    backend.emit({ type: 'approval_requested', sessionId: 'a', request });
+    backend.emit({ type: 'run_state', sessionId: 'a', state: { status: 'awaiting_approval', requestId: 'r-sub' } });
+    // In the chat (open): the prompt's name starts with whose question it is.
+    await screen.findByRole('alertdialog', { name: 'Sub-agent: Check the tests Approve this command? Run npm test in ./' });
+    await waitFor(() => expect(button.textContent).toBe('Needs you (1)'));
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Needs you' });
+    const item = within(dialog).getByRole('listitem', { name: 'Alpha' });
+    expect(item.querySelector('p')?.textContent).toBe('Sub-agent: Check the tests: Approve: Run npm test in ./');
+    const prompt = within(item).getByRole('alertdialog', { name: /^Sub-agent: Check the tests Approve this command\?/ });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(answers).toEqual([{ sessionId: 'a', requestId: 'r-sub', decision: 'approve' }]));
+  });
+});

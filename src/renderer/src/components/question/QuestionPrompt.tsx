@@ -42,7 +42,7 @@ export function QuestionPrompt({ request, onAnswer }: Props) {
   };
 
   return (
-    <PromptDialog requestId={request.id} className="prompt-card question" labelledBy={`${id}-q`} describedBy={`${id}-how`}>
+    <PromptDialog requestId={request.id} agent={request.agent} className="prompt-card question" labelledBy={`${id}-q`} describedBy={`${id}-how`}>
       <h2 id={`${id}-q`} className="question-title">
         Claude asks: {request.question}
       </h2>

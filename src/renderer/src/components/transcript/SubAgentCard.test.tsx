@@ -58,4 +58,23 @@ describe('a sub-agent transcript card', () => {
     fireEvent.click(toggle);
     expect(screen.queryByRole('list', { name: 'Its messages and tool calls' })).toBeNull();
   });
+
+  it('shows its lines while it works, as they arrive (a tool call that ends replaces its running line), and keeps them when it ends', () => {
+    const { store, wrapper } = storeWrapper();
+    act(() => store.getState().setSubAgents('s1', [agent]));
+    render(<TranscriptEntry item={delegateCall} />, { wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Sub-agent: Alpha: count the notes' }));
+    expect(screen.queryByRole('list', { name: 'Its messages and tool calls' })).toBeNull();
+
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 'i1', kind: 'message', text: 'Counting.' }));
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 'i2', kind: 'tool', text: 'List notes', status: 'running' }));
+    const texts = () => within(screen.getByRole('list', { name: 'Its messages and tool calls' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(texts()).toEqual(['Counting.', 'List notes — running']);
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 'i2', kind: 'tool', text: 'List notes', status: 'done', result: '12 files' }));
+    expect(texts()).toEqual(['Counting.', 'List notes — done12 files']);
+    // Its final snapshot carries no lines of its own: the ones gathered stay.
+    act(() => store.getState().applySubAgent('s1', { ...agent, status: 'done', result: 'There are 12 notes.' }));
+    expect(screen.getByText('Done')).toBeTruthy();
+    expect(texts()).toEqual(['Counting.', 'List notes — done12 files']);
+  });
 });

@@ -18,8 +18,8 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
 
 /**
  * A delegate call in the transcript (docs/contract.md §10): one card "Sub-agent: TITLE" that
- * expands to the sub-agent's status, its plan, its replies and tool calls (kept in its logged
- * snapshot once it ended) and what it returned. The button's name is the title alone; the status
+ * expands to the sub-agent's status, its plan, its replies and tool calls (as they happen, and
+ * from the chat's log after a reload) and what it returned. The button's name is the title alone; the status
  * sits beside it so the name stays what the contract says.
  */
 export function SubAgentCard({ item }: { item: ToolCallItem }) {
@@ -62,11 +62,11 @@ export function SubAgentCard({ item }: { item: ToolCallItem }) {
                 <ol aria-label="Its messages and tool calls" className="subagent-card-lines">
                   {lines.map((line, i) =>
                     line.kind === 'message' ? (
-                      <li key={i} className="subagent-card-message">
+                      <li key={line.id ?? i} className="subagent-card-message">
                         <p data-find>{line.text}</p>
                       </li>
                     ) : (
-                      <li key={i} className="subagent-card-tool">
+                      <li key={line.id ?? i} className="subagent-card-tool">
                         <span data-find>{line.text}</span>
                         {line.status && <span className="tool-card-status"> — {line.status}</span>}
                         {line.result && <pre className="tool-card-pre">{line.result}</pre>}
@@ -76,7 +76,7 @@ export function SubAgentCard({ item }: { item: ToolCallItem }) {
                 </ol>
               </>
             )}
-            {agent?.status === 'working' && <p>Its messages and tool calls show here when it ends.</p>}
+            {agent?.status === 'working' && lines.length === 0 && <p>Nothing from it yet: its messages and tool calls show here as they happen.</p>}
             {result !== undefined && (
               <>
                 <h4>What it returned</h4>

@@ -1,0 +1,101 @@
+import { startScriptedServer } from '../test-support/scripted-api/server';
+import type { ScriptedTurn } from '../test-support/scripted-api/scenario';
+import { expectAccessibleInBothSchemes } from './support/axe';
+import { byAgent } from './support/by-agent';
+import { expect, test } from './support/fixtures';
+import { startPersistentShell } from './support/persistent-shell';
+import { planPanel, send } from './support/plan-panel';
+
+// A sub-agent's approval (docs/contract.md §10 "Its questions") in the web shell: it shows in the
+// chat and in "Needs you" labelled "Sub-agent: TITLE", its sibling finishes meanwhile, and
+// "Approve" in "Needs you" runs it on to its end and then the parent.
+test.describe.configure({ timeout: 120_000 });
+
+const ALPHA = 'Alpha: tidy the notes';
+const BETA = 'Beta: read the notes';
+const MESSAGE = 'Share the notes work';
+
+const scripts: Record<string, ScriptedTurn[]> = {
+  [MESSAGE]: [
+    { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: ALPHA } }, { name: 'delegate', input: { task: BETA } }] },
+    { kind: 'text', text: 'Both sub-agents are done.' },
+  ],
+  Alpha: [
+    { kind: 'tool_use', text: 'Tidying up.', calls: [{ name: 'run_command', input: { command: 'echo tidied' } }] },
+    { kind: 'text', text: 'Alpha tidied the notes.' },
+  ],
+  Beta: [{ kind: 'text', text: 'Beta read the notes.' }],
+};
+
+test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its sibling is Done meanwhile; Approve there runs it on', async ({ page }) => {
+  const scripted = await startScriptedServer({ scenario: { name: 'sub-agent-approval', turns: [], onExhausted: 'echo' }, respond: byAgent(scripts) });
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0 } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, MESSAGE);
+    const name = new RegExp(`^Sub-agent: ${ALPHA} Approve this command\\?`);
+    const inChat = page.getByRole('alertdialog', { name });
+    await expect(inChat).toBeVisible();
+    const beta = planPanel(page).region.getByRole('group', { name: `Sub-agent: ${BETA}`, exact: true });
+    await expect(beta).toContainText('Done');
+    await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Working');
+
+    // Its card shows what it did so far, while it waits.
+    const log = page.getByRole('log', { name: 'Conversation' });
+    const card = log.getByRole('button', { name: `Sub-agent: ${ALPHA}`, exact: true });
+    await card.click();
+    await expect(log.getByRole('list', { name: 'Its messages and tool calls', exact: true }).getByRole('listitem').filter({ hasText: 'Tidying up.' })).toHaveCount(1);
+    await expectAccessibleInBothSchemes(page, "a sub-agent's approval in the chat");
+
+    await page.getByRole('button', { name: 'Needs you (1)', exact: true }).click();
+    const inbox = page.getByRole('dialog', { name: 'Needs you', exact: true });
+    await expect(inbox.getByRole('listitem').first()).toContainText(`Sub-agent: ${ALPHA}: Approve: `);
+    const prompt = inbox.getByRole('alertdialog', { name });
+    await expect(prompt).toBeVisible();
+    await expectAccessibleInBothSchemes(page, "a sub-agent's approval in Needs you");
+    await prompt.getByRole('button', { name: 'Approve', exact: true }).click();
+
+    await expect(log.getByText('Both sub-agents are done.')).toBeVisible();
+    await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Done');
+    await expect(page.getByRole('button', { name: 'Needs you (0)', exact: true })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name })).toHaveCount(0);
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});
+
+test("a sub-agent's question outlives a restart (the shell killed while it waits): answered after it, the sub-agent and then the chat run on", async ({ page }) => {
+  const restartScripts: Record<string, ScriptedTurn[]> = {
+    'Hand it over': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Gamma: ask about the format' } }] }, { kind: 'text', text: 'Gamma answered; all done.' }],
+    Gamma: [
+      { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
+      { kind: 'text', text: 'Gamma will use Markdown.' },
+    ],
+  };
+  const scripted = await startScriptedServer({ scenario: { name: 'sub-agent-restart', turns: [], onExhausted: 'echo' }, respond: byAgent(restartScripts) });
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0 } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Hand it over');
+    const name = /^Sub-agent: Gamma: ask about the format Claude asks: Which format\?/;
+    await expect(page.getByRole('alertdialog', { name })).toBeVisible();
+
+    const restarted = await shell.restart('kill');
+    await page.goto(restarted.url);
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'Hand it over' }).click();
+    const prompt = page.getByRole('alertdialog', { name });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Needs you (1)', exact: true })).toBeVisible();
+    await expectAccessibleInBothSchemes(page, "a sub-agent's question after a restart");
+    await prompt.getByRole('button', { name: 'Markdown', exact: true }).click();
+
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect(log.getByText('Gamma answered; all done.')).toBeVisible();
+    await expect(planPanel(page).region.getByRole('group', { name: 'Sub-agent: Gamma: ask about the format', exact: true })).toContainText('Done');
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});
+
