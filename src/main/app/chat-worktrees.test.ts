@@ -127,9 +127,14 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(session.worktree).toBeUndefined();
     expect(readFileSync(join(app.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
     expect(transcript.filter((item) => item.kind === 'notice' && /not inside a git repository/.test(item.text))).toHaveLength(1);
-    // Changes of a plain folder come from the checkpoints of what Claude's file tools wrote.
-    expect((await app.call('getChanges', { sessionId: id })).files).toEqual([{ path: WORKTREE_NOTES, status: 'modified', added: 2, removed: 0 }]);
+    // Changes of a plain folder: what Claude's file tools wrote (their checkpoints) and what its command made (its snapshots).
+    expect((await app.call('getChanges', { sessionId: id })).files).toEqual([
+      { path: WORKTREE_NOTES, status: 'modified', added: 2, removed: 0 },
+      { path: BY_COMMAND, status: 'added', added: 1, removed: 0 },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1)));
     await app.call('revertFile', { sessionId: id, path: WORKTREE_NOTES });
     expect(readFileSync(join(app.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_TEXT);
+    await app.call('revertFile', { sessionId: id, path: BY_COMMAND });
+    expect(existsSync(join(app.workspace, BY_COMMAND))).toBe(false);
   });
 });

@@ -38,7 +38,7 @@ export interface ChatWorktreesOptions {
 /**
  * A chat's git worktree, from the first message to its deletion (docs/architecture.md "Worktrees
  * and Changes"), and the "Changes" of any chat: a worktree chat's from git, a plain folder's
- * from its turn checkpoints.
+ * from its turn checkpoints and its commands' snapshots.
  */
 export class ChatWorktrees {
   private readonly git: GitRunner;
@@ -97,7 +97,7 @@ export class ChatWorktrees {
     const worktree = this.worktreeOf(sessionId);
     if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
     const files = await this.options.folderChanges.list(sessionId, this.workspaceOf(sessionId));
-    return { files, worktree: null, note: "Files Claude's file tools changed; what commands changed is listed only for a chat in a git worktree." };
+    return { files, worktree: null, note: "Files Claude's file tools and commands changed (commands' changes to files .gitignore leaves out, or in node_modules, are not followed)." };
   }
 
   async fileDiff(sessionId: string, file: string): Promise<string> {

@@ -4,20 +4,42 @@ import { createTwoFilesPatch, diffLines } from 'diff';
 import { UserFacingError } from '../common/errors';
 import { readRegularFile } from '../common/regular-file';
 import type { ChangedFile } from '../../shared/worktree';
-import type { CheckpointBlobs, Snapshot } from './checkpoint-blobs';
+import { resolveIn, type CheckpointBlobs, type Snapshot } from './checkpoint-blobs';
 import type { TurnCheckpoints } from './turn-checkpoints';
+import type { CommandSnapshots } from './command-snapshots';
+
+interface Origin {
+  rel: string;
+  abs: string;
+  before: Snapshot;
+}
 
 /**
  * "Changes" of a chat that works in a plain folder (no worktree): the files its file tools
- * changed, from the turn checkpoints (turn-checkpoints.ts keeps each file as it was before the
- * chat first changed it), compared with the file as it is now. What commands changed is not
- * seen here: only a worktree chat's Changes cover those (docs/architecture.md "Worktrees and Changes").
+ * changed (turn-checkpoints.ts keeps each file as it was before the chat first changed it) and
+ * those its commands changed (command-snapshots.ts), compared with the file as it is now
+ * (docs/architecture.md "Commands in a plain folder").
  */
 export class FolderChanges {
   constructor(
     private readonly blobs: CheckpointBlobs,
     private readonly turns: TurnCheckpoints,
+    private readonly commands: CommandSnapshots,
   ) {}
+
+  /**
+   * One origin per file. A command's is recorded only for a file the file tools had not captured
+   * yet, so when both have one the command's is the older: it wins.
+   */
+  private async origins(sessionId: string, root: string | null): Promise<Origin[]> {
+    const byRel = new Map<string, Origin>();
+    for (const origin of await this.turns.origins(root, sessionId)) byRel.set(origin.rel, origin);
+    for (const origin of await this.commands.origins(sessionId, root)) {
+      const target = resolveIn(root, origin.rel);
+      if (target) byRel.set(target.rel, { rel: target.rel, abs: target.abs, before: origin.before });
+    }
+    return [...byRel.values()];
+  }
 
   private async text(sessionId: string, snapshot: Snapshot): Promise<string | null> {
     if (snapshot === null) return null;
@@ -31,7 +53,7 @@ export class FolderChanges {
 
   async list(sessionId: string, root: string | null): Promise<ChangedFile[]> {
     const files: ChangedFile[] = [];
-    for (const origin of await this.turns.origins(root, sessionId)) {
+    for (const origin of await this.origins(sessionId, root)) {
       if ((await this.blobs.currentHash(origin.abs)) === origin.before) continue; // as it was: no change
       const before = await this.text(sessionId, origin.before);
       const after = await this.now(origin.abs);
@@ -47,7 +69,7 @@ export class FolderChanges {
   }
 
   private async find(sessionId: string, root: string | null, rel: string) {
-    const origin = (await this.turns.origins(root, sessionId)).find((o) => o.rel === rel);
+    const origin = (await this.origins(sessionId, root)).find((o) => o.rel === rel);
     if (!origin) throw new UserFacingError('invalid_input', `"${rel}" is not a file this chat changed.`);
     return origin;
   }

@@ -6,6 +6,7 @@ import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
 import { FolderChanges } from './folder-changes';
+import { CommandSnapshots } from './command-snapshots';
 
 export interface RecoveryServiceOptions {
   plans: RecoveryPlans;
@@ -26,10 +27,12 @@ export class RecoveryService implements Disposable {
   constructor(options: RecoveryServiceOptions) {
     const queue = this.queue;
     this.blobs = new CheckpointBlobs(options.dataDir);
+    const turns = new TurnCheckpoints(options.dataDir, queue);
     this.core = {
       plans: options.plans,
       checkpoints: new CheckpointStore(options.dataDir, queue),
-      turns: new TurnCheckpoints(options.dataDir, queue),
+      turns,
+      commands: new CommandSnapshots({ dataDir: options.dataDir, queue, capturedByFileTools: (sessionId, root, rel) => turns.hasCaptured(root, sessionId, rel) }),
       looseFailures: new Map(),
       forgotten: new Set(),
       now: options.now ?? (() => new Date()),
@@ -82,9 +85,9 @@ export class RecoveryService implements Disposable {
     return this.core.turns.restore(workspace, sessionId, turns, false);
   }
 
-  /** "Changes" of a chat in a plain folder, from its turn checkpoints (folder-changes.ts). */
+  /** "Changes" of a chat in a plain folder, from its turn checkpoints and its commands' snapshots (folder-changes.ts). */
   get folderChanges(): FolderChanges {
-    this.changes ??= new FolderChanges(this.blobs, this.core.turns);
+    this.changes ??= new FolderChanges(this.blobs, this.core.turns, this.core.commands);
     return this.changes;
   }
 

@@ -55,8 +55,8 @@ export interface ToolRecoveryHooks {
   afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
 }
 
-/** What a checkpoint reads of a call: its input (the path it names). */
-type CallInput = Pick<ToolUseBlock, 'input'>;
+/** What a checkpoint reads of a call: its input (the path it names), and its id (a command's snapshots pair up by it). */
+type CallInput = Pick<ToolUseBlock, 'input'> & { id?: string };
 
 /** The file checkpoints around one tool call (the recovery hooks take them before and after every call the executor runs). */
 export interface FileCheckpointHooks {
