@@ -133,7 +133,8 @@ describe("a plain folder's Changes see what commands did", () => {
     const bytes = Buffer.from([0, 1, 2, 255, 254, 10, 0, 128]);
     writeFileSync(join(workspace, 'b.bin'), bytes);
     await command('printf x >> b.bin');
-    expect((await changes()).map((f) => f.path)).toEqual(['b.bin']);
+    expect(await changes()).toEqual([{ path: 'b.bin', status: 'modified', added: null, removed: null }]);
+    expect(await recovery.folderChanges.diff('s', workspace, 'b.bin')).toBe('Binary files a/b.bin and b/b.bin differ\n');
     await recovery.folderChanges.revert('s', workspace, 'b.bin');
     expect(readFileSync(join(workspace, 'b.bin')).equals(bytes)).toBe(true);
   });

@@ -8,6 +8,9 @@ import { resolveIn, type CheckpointBlobs, type Snapshot } from './checkpoint-blo
 import type { TurnCheckpoints } from './turn-checkpoints';
 import type { CommandSnapshots } from './command-snapshots';
 
+/** A NUL in the content: what git takes for binary too. */
+const isBinary = (text: string | null): boolean => text !== null && text.includes('\0');
+
 interface Origin {
   rel: string;
   abs: string;
@@ -57,13 +60,19 @@ export class FolderChanges {
       if ((await this.blobs.currentHash(origin.abs)) === origin.before) continue; // as it was: no change
       const before = await this.text(sessionId, origin.before);
       const after = await this.now(origin.abs);
+      const status = before === null ? 'added' : after === null ? 'deleted' : 'modified';
+      // A binary file has no lines to count (a command's build output, an image), as git's numstat says "-".
+      if (isBinary(before) || isBinary(after)) {
+        files.push({ path: origin.rel, status, added: null, removed: null });
+        continue;
+      }
       let added = 0;
       let removed = 0;
       for (const part of diffLines(before ?? '', after ?? '')) {
         if (part.added) added += part.count ?? 0;
         else if (part.removed) removed += part.count ?? 0;
       }
-      files.push({ path: origin.rel, status: before === null ? 'added' : after === null ? 'deleted' : 'modified', added, removed });
+      files.push({ path: origin.rel, status, added, removed });
     }
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
@@ -78,6 +87,7 @@ export class FolderChanges {
     const origin = await this.find(sessionId, root, rel);
     const before = await this.text(sessionId, origin.before);
     const after = await this.now(origin.abs);
+    if (isBinary(before) || isBinary(after)) return `Binary files ${before === null ? '/dev/null' : `a/${rel}`} and ${after === null ? '/dev/null' : `b/${rel}`} differ\n`;
     return createTwoFilesPatch(before === null ? '/dev/null' : `a/${rel}`, after === null ? '/dev/null' : `b/${rel}`, before ?? '', after ?? '', undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
   }
 
