@@ -12,6 +12,7 @@ import {
   gitRunner,
   makeChatWorktree,
   mergeWorktree,
+  removeLeftWorktree,
   removeWorktree,
   requireFolder,
   revertWorktreeFile,
@@ -20,7 +21,11 @@ import {
   worktreeFileDiff,
   worktreeUsage,
   type GitRunner,
+  type WorktreeStart,
 } from '../recovery/worktree';
+
+/** A worktree made ahead for a new chat, for the folder it was made from (or why it could not be). */
+type Ahead = { workspace: string } & ({ start: WorktreeStart } | { error: unknown });
 
 export interface ChatWorktreesOptions {
   chats: Pick<Chats, 'getSession' | 'requireSession' | 'sessionInMemory' | 'listSessions' | 'setWorktree' | 'addNotice'>;
@@ -44,6 +49,8 @@ export class ChatWorktrees {
   private readonly git: GitRunner;
   /** A worktree being made: a second message meanwhile waits for the same one. */
   private readonly making = new Map<string, Promise<void>>();
+  /** Worktrees started when their chat was made, before its first message (makeAhead). */
+  private readonly ahead = new Map<string, Promise<Ahead>>();
 
   constructor(private readonly options: ChatWorktreesOptions) {
     this.git = options.git ?? gitRunner();
@@ -63,13 +70,68 @@ export class ChatWorktrees {
     return made;
   }
 
+  /**
+   * A new chat made with the setting on: its worktree is started now, in the background (a
+   * checkout of a big repository takes seconds), so the first message waits only for what is left
+   * of it. Nothing is on the chat's record until that message: a chat never used keeps no
+   * worktree (Delete chat and the next start's sweep take it), and the notices are said then.
+   */
+  makeAhead(sessionId: string): void {
+    if (this.ahead.has(sessionId) || this.making.has(sessionId) || !this.options.enabled()) return;
+    const snapshot = this.options.chats.getSession(sessionId);
+    const { worktree, workspace } = snapshot.session;
+    if (worktree || !workspace || snapshot.transcript.length > 0 || (snapshot.olderItems ?? 0) > 0) return;
+    const made: Promise<Ahead> = this.leftoverGone(sessionId)
+      .then(() => makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId }))
+      .then((start) => ({ workspace, start }), (error: unknown) => ({ workspace, error }));
+    this.ahead.set(sessionId, made);
+  }
+
+  /** A worktree made ahead and not (or no longer) wanted: its folder and branch go. */
+  private async dropAhead(sessionId: string): Promise<void> {
+    const early = this.ahead.get(sessionId);
+    if (!early) return;
+    this.ahead.delete(sessionId);
+    const got = await early;
+    if ('start' in got && got.start.kind === 'made') await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+  }
+
+  /** Before the chat is deleted: a worktree made ahead for it goes too (it is on no record). */
+  forgetAhead(sessionId: string): Promise<void> {
+    return this.dropAhead(sessionId).catch(() => undefined);
+  }
+
+  /** A worktree made ahead by a process that quit before the chat's first message: on no record, it is made afresh. */
+  private leftoverGone(sessionId: string): Promise<void> {
+    return removeLeftWorktree(this.git, path.join(this.options.worktreesDir, sessionId), sessionId);
+  }
+
   private async prepare(sessionId: string): Promise<void> {
     const snapshot = this.options.chats.getSession(sessionId);
     const { worktree, workspace } = snapshot.session;
     if (worktree) return requireFolder(worktree);
     const isNew = snapshot.transcript.length === 0 && (snapshot.olderItems ?? 0) === 0;
-    if (!this.options.enabled() || !isNew || !workspace) return;
-    const start = await makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId });
+    const early = this.ahead.get(sessionId);
+    if (!this.options.enabled() || !isNew || !workspace) {
+      await this.dropAhead(sessionId);
+      return;
+    }
+    let start: WorktreeStart | null = null;
+    if (early) {
+      this.ahead.delete(sessionId);
+      const got = await early;
+      if (got.workspace === workspace) {
+        if ('error' in got) throw got.error;
+        start = got.start;
+      } else if ('start' in got && got.start.kind === 'made') {
+        // The chat's folder changed since (chooseWorkspace): that worktree is of another one.
+        await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+      }
+    }
+    if (!start) {
+      await this.leftoverGone(sessionId);
+      start = await makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId });
+    }
     if (start.kind === 'plain') {
       this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
       return;

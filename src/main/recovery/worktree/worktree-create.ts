@@ -102,3 +102,19 @@ export async function removeWorktree(git: GitRunner, repo: string, dest: string,
   await git.run(repo, ['worktree', 'prune']).catch(() => undefined);
   if (branch) await git.run(repo, ['branch', '-D', branch], { okCodes: [1] }).catch(() => undefined);
 }
+
+/**
+ * A chat's worktree folder that is on no record: made ahead for a new chat by a process that quit
+ * before the chat's first message. It goes with its branch, so the chat's worktree can be made afresh.
+ */
+export async function removeLeftWorktree(git: GitRunner, dest: string, chatId: string): Promise<void> {
+  if (!(await fsp.stat(dest).then(() => true, () => false))) return;
+  let repo: string | null = null;
+  try {
+    repo = path.dirname((await git.run(dest, ['rev-parse', '--path-format=absolute', '--git-common-dir'])).stdout.trim());
+  } catch {
+    // Not a worktree (any more): only the folder is left to go.
+  }
+  if (repo) await removeWorktree(git, repo, dest, worktreeBranch(chatId));
+  else await fsp.rm(dest, { recursive: true, force: true });
+}
