@@ -120,8 +120,9 @@ export class ChatWorktrees {
     if (early) {
       this.ahead.delete(sessionId);
       const got = await early;
-      if (got.workspace === workspace) {
-        if ('error' in got) throw got.error;
+      // Only a worktree made is kept: a folder that was no repository then (or a fault) may be one
+      // now, so that answer is asked again (it costs no checkout).
+      if (got.workspace === workspace && 'start' in got && got.start.kind === 'made') {
         start = got.start;
       } else if ('start' in got && got.start.kind === 'made') {
         // The chat's folder changed since (chooseWorkspace): that worktree is of another one.
