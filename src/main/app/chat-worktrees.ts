@@ -159,8 +159,10 @@ export class ChatWorktrees {
   async changes(sessionId: string): Promise<CallOutput<'getChanges'>> {
     const worktree = this.worktreeOf(sessionId);
     if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
-    const files = await this.options.folderChanges.list(sessionId, this.workspaceOf(sessionId));
-    return { files, worktree: null, note: "Files Claude's file tools and commands changed (commands' changes to files .gitignore leaves out, or in node_modules, are not followed)." };
+    const root = this.workspaceOf(sessionId);
+    const files = await this.options.folderChanges.list(sessionId, root);
+    const note = this.options.folderChanges.note(sessionId, root) ?? "Files Claude's file tools and commands changed (commands' changes to files .gitignore leaves out, or in node_modules, are not followed).";
+    return { files, worktree: null, note };
   }
 
   async fileDiff(sessionId: string, file: string): Promise<string> {

@@ -129,6 +129,16 @@ describe("a plain folder's Changes see what commands did", () => {
     expect(git('log', '--format=%s')).toBe('first\n');
   });
 
+  it('a folder too slow to snapshot is not followed: the command still runs, and Changes says why', async () => {
+    recovery = new RecoveryService({ plans: noPlans, dataDir, commandSnapshotLimitMs: 1 });
+    writeFileSync(join(workspace, 'a.txt'), 'a\n');
+    await command('echo more >> a.txt');
+    expect(readFileSync(join(workspace, 'a.txt'), 'utf8')).toBe('a\nmore\n');
+    expect(await changes()).toEqual([]);
+    expect(recovery.folderChanges.note('s', workspace)).toBe(`${workspace} is too big to snapshot in time, so what commands change there is not listed; files Claude's file tools changed are.`);
+    expect(recovery.folderChanges.note('s', join(holder, 'elsewhere'))).toBeNull();
+  });
+
   it('keeps a binary file byte for byte', async () => {
     const bytes = Buffer.from([0, 1, 2, 255, 254, 10, 0, 128]);
     writeFileSync(join(workspace, 'b.bin'), bytes);

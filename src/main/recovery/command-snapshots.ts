@@ -36,8 +36,6 @@ const execFileAsync = promisify(execFile);
 const MANIFEST = 'commands.manifest.json';
 /** Folders too big to snapshot and never what a chat means to change; git never enters .git anyway. */
 const EXCLUDED = ['node_modules/'];
-/** The empty tree: a folder with nothing git would add. */
-const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbad5fa4';
 
 export interface CommandSnapshotsOptions {
   dataDir: string;
@@ -47,13 +45,22 @@ export interface CommandSnapshotsOptions {
   git?: GitRunner;
   /** The git program the runner uses ("git" on PATH). */
   gitBin?: string;
+  /** How long one snapshot may take (default 30 s): a folder slower than that is not followed. */
+  snapshotLimitMs?: number;
 }
+
+const SNAPSHOT_LIMIT_MS = 30_000;
 
 export class CommandSnapshots {
   private readonly blobs: CheckpointBlobs;
   private readonly git: GitRunner;
   /** Git work per shadow repository, one at a time (two commands at once share its index). */
   private readonly shadows = new Map<string, SerialQueue>();
+  /**
+   * Shadows of folders too big to snapshot in time (a home folder, a tree with no .gitignore):
+   * every command would wait that long again, so they are not followed for the rest of the process.
+   */
+  private readonly tooBig = new Set<string>();
 
   constructor(private readonly options: CommandSnapshotsOptions) {
     this.blobs = new CheckpointBlobs(options.dataDir);
@@ -71,9 +78,17 @@ export class CommandSnapshots {
     return queue.run(work);
   }
 
-  private run(dir: string, root: string, args: string[]) {
+  private run(dir: string, root: string, args: string[], signal?: AbortSignal) {
     // GIT_DIR and GIT_WORK_TREE name the shadow and the folder; the user's own repository (if any) is not looked for.
-    return this.git.run(root, args, { env: { GIT_DIR: dir, GIT_WORK_TREE: root, GIT_INDEX_FILE: path.join(dir, 'index'), GIT_OPTIONAL_LOCKS: '0' } });
+    return this.git.run(root, args, {
+      env: { GIT_DIR: dir, GIT_WORK_TREE: root, GIT_INDEX_FILE: path.join(dir, 'index'), GIT_OPTIONAL_LOCKS: '0' },
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  /** Whether commands' changes in `root` go unfollowed in this chat (its snapshot took too long). */
+  notFollowed(sessionId: string, root: string | null): boolean {
+    return !!root && this.tooBig.has(this.shadowDir(sessionId, root));
   }
 
   private async ensureShadow(dir: string, root: string): Promise<void> {
@@ -101,11 +116,26 @@ export class CommandSnapshots {
   /** The folder as it is now, as a tree in the shadow repository. */
   private async tree(dir: string, root: string): Promise<string> {
     await this.ensureShadow(dir, root);
-    await this.run(dir, root, ['add', '--all', '--ignore-errors', '--', '.']).catch(async () => {
-      // A file unreadable or gone mid-walk: what could be added was; the tree is still written.
-    });
+    // Only this queue writes the shadow: a lock left is from a git killed past the limit (or a crash).
+    await fsp.rm(path.join(dir, 'index.lock'), { force: true });
+    const limitMs = this.options.snapshotLimitMs ?? SNAPSHOT_LIMIT_MS;
+    const late = new AbortController();
+    const timer = setTimeout(() => late.abort(), limitMs);
+    try {
+      await this.run(dir, root, ['add', '--all', '--ignore-errors', '--', '.'], late.signal).catch(() => {
+        // A file unreadable or gone mid-walk: what could be added was; the tree is still written.
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    // Decided by the timer, not by how git's end was reported (a kill can race its exit).
+    if (late.signal.aborted) {
+      this.tooBig.add(dir);
+      throw new Error(`the snapshot took over ${Math.round(limitMs / 1000)} s; what commands change there is not followed`);
+    }
     const tree = (await this.run(dir, root, ['write-tree'])).stdout.trim();
-    return tree || EMPTY_TREE;
+    if (!/^[0-9a-f]{40,64}$/.test(tree)) throw new Error(`git write-tree gave no tree (${JSON.stringify(tree.slice(0, 80))})`);
+    return tree;
   }
 
   /** Before a command runs in `root`: its snapshot (null when none could be taken, or none is needed: the command still runs). */
@@ -113,6 +143,7 @@ export class CommandSnapshots {
     // A worktree chat's Changes come from git itself (worktree-changes.ts).
     if (isInside(path.join(this.options.dataDir, 'worktrees'), root)) return Promise.resolve(null);
     const dir = this.shadowDir(sessionId, root);
+    if (this.tooBig.has(dir)) return Promise.resolve(null);
     return this.inShadow(dir, () => this.tree(dir, root)).catch((error: Error) => {
       console.warn(`[waypoint] could not snapshot ${root} before a command: ${error.message}`);
       return null;

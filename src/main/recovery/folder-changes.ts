@@ -54,6 +54,11 @@ export class FolderChanges {
     return stat?.isFile() ? (await readRegularFile(abs)).toString('utf8') : null;
   }
 
+  /** Said above the list when commands' changes there are not followed (a folder too big to snapshot in time). */
+  note(sessionId: string, root: string | null): string | null {
+    return this.commands.notFollowed(sessionId, root) ? `${root} is too big to snapshot in time, so what commands change there is not listed; files Claude's file tools changed are.` : null;
+  }
+
   async list(sessionId: string, root: string | null): Promise<ChangedFile[]> {
     const files: ChangedFile[] = [];
     for (const origin of await this.origins(sessionId, root)) {

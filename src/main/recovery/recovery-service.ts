@@ -12,6 +12,8 @@ export interface RecoveryServiceOptions {
   plans: RecoveryPlans;
   dataDir: string;
   now?: () => Date;
+  /** How long a command's folder snapshot may take (command-snapshots.ts; tests make it tiny). */
+  commandSnapshotLimitMs?: number;
 }
 
 /**
@@ -32,7 +34,12 @@ export class RecoveryService implements Disposable {
       plans: options.plans,
       checkpoints: new CheckpointStore(options.dataDir, queue),
       turns,
-      commands: new CommandSnapshots({ dataDir: options.dataDir, queue, capturedByFileTools: (sessionId, root, rel) => turns.hasCaptured(root, sessionId, rel) }),
+      commands: new CommandSnapshots({
+        dataDir: options.dataDir,
+        queue,
+        capturedByFileTools: (sessionId, root, rel) => turns.hasCaptured(root, sessionId, rel),
+        ...(options.commandSnapshotLimitMs ? { snapshotLimitMs: options.commandSnapshotLimitMs } : {}),
+      }),
       looseFailures: new Map(),
       forgotten: new Set(),
       now: options.now ?? (() => new Date()),
