@@ -43,8 +43,8 @@ let calls = 0;
  * non-zero exit is an ok outcome, as run_command gives it; `timedOut` gives the failed outcome a
  * command cut off at its time limit gets (it may have changed files before).
  */
-async function command(script: string, { timedOut = false } = {}): Promise<void> {
-  const hooks = recovery.hooksFor({ sessionId: 's', signal: new AbortController().signal, settings: { ...defaultSettings(), retryDelayMs: 0 }, workspace, turn: 't1' });
+async function command(script: string, { timedOut = false, runOf = 's' } = {}): Promise<void> {
+  const hooks = recovery.hooksFor({ sessionId: runOf, chatId: 's', signal: new AbortController().signal, settings: { ...defaultSettings(), retryDelayMs: 0 }, workspace, turn: 't1' });
   const block = { type: 'tool_use', id: `call-${++calls}`, name: 'run_command', input: { command: script } } as ToolUseBlock;
   await hooks.beforeExecute(block, RUN_COMMAND);
   try {
@@ -137,6 +137,11 @@ describe("a plain folder's Changes see what commands did", () => {
     expect(await changes()).toEqual([]);
     expect(recovery.folderChanges.note('s', workspace)).toBe(`${workspace} is too big to snapshot in time, so what commands change there is not listed; files Claude's file tools changed are.`);
     expect(recovery.folderChanges.note('s', join(holder, 'elsewhere'))).toBeNull();
+  });
+
+  it("a sub-agent's command is in its parent chat's Changes", async () => {
+    await command('echo by the sub-agent > sub.txt', { runOf: 'sub-agent-1' });
+    expect(await changes()).toEqual([{ path: 'sub.txt', status: 'added', added: 1, removed: 0 }]);
   });
 
   it('keeps a binary file byte for byte', async () => {

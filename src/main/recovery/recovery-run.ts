@@ -44,7 +44,7 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
  * put back by editing its message (turn-checkpoints.ts); a plan's step's also by rollback and
  * "Undo plan" (checkpoints.ts). A checkpoint that cannot be taken never stops the call.
  */
-function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn }: CheckpointContext): FileCheckpointHooks {
+function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn, chatId = sessionId }: CheckpointContext): FileCheckpointHooks {
   const { plans, checkpoints, turns, commands } = core;
   /** The folder's snapshot before each command still running, by its call. */
   const snapshots = new Map<string, string>();
@@ -55,7 +55,7 @@ function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn 
       try {
         if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
         if (tool.name === 'run_command' && workspace && block.id) {
-          const tree = await commands.before(sessionId, workspace);
+          const tree = await commands.before(chatId, workspace);
           if (tree) snapshots.set(block.id, tree);
         }
         if (!FILE_CHANGERS.has(tool.name) || !rel) return;
@@ -72,7 +72,7 @@ function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn 
       if (tree && block.id && workspace) {
         // Whatever the command's end (a failure or Stop may have changed things too).
         snapshots.delete(block.id);
-        if (!core.forgotten.has(sessionId)) await commands.after(sessionId, workspace, tree);
+        if (!core.forgotten.has(chatId)) await commands.after(chatId, workspace, tree);
       }
       if (!ok || !FILE_CHANGERS.has(tool.name) || !rel || core.forgotten.has(sessionId)) return;
       const plan = plans.getPlan(sessionId);
