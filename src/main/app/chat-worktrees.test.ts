@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
@@ -92,7 +92,7 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
   });
 
-  it('a chat deleted before its first message takes the worktree made for it along; one left by a quit process is made afresh', async () => {
+  it('a chat deleted before its first message takes the worktree made for it along; one left by a quit process is used as it is', async () => {
     app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT }, settings: SETTINGS });
     repoIn(app.workspace);
     const first = (await app.call('newSession', {})).id;
@@ -103,14 +103,16 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     const { id } = await app.call('newSession', {});
     const folder = join(app.dataDir, 'worktrees', id);
     await vi.waitFor(() => expect(existsSync(join(folder, WORKTREE_NOTES))).toBe(true), { timeout: 30_000, interval: 50 });
-    // The app quits before the first message: the worktree is on no record.
+    // The app quits before the first message: the worktree is on no record, and is not checked out again.
+    const made = statSync(join(folder, '.git'), { bigint: true }).mtimeNs;
     await app.restart();
     const from = app.events.length;
     await app.call('sendMessage', { sessionId: id, text: 'Write the notes' });
     await app.idle(id, from);
-    expect((await app.call('getSession', { sessionId: id })).session.worktree?.path).toBe(folder);
+    expect((await app.call('getSession', { sessionId: id })).session.worktree).toMatchObject({ path: folder, baseBranch: 'main', baseCommit: git(app.workspace, 'rev-parse', 'main').trim() });
     expect(readFileSync(join(folder, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
     expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+    expect(statSync(join(folder, '.git'), { bigint: true }).mtimeNs).toBe(made);
   });
 
   it('an unmerged chat deleted takes its branch along', async () => {

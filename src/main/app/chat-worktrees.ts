@@ -13,6 +13,7 @@ import {
   makeChatWorktree,
   mergeWorktree,
   removeLeftWorktree,
+  adoptLeftWorktree,
   removeWorktree,
   requireFolder,
   revertWorktreeFile,
@@ -81,9 +82,10 @@ export class ChatWorktrees {
     const snapshot = this.options.chats.getSession(sessionId);
     const { worktree, workspace } = snapshot.session;
     if (worktree || !workspace || snapshot.transcript.length > 0 || (snapshot.olderItems ?? 0) > 0) return;
-    const made: Promise<Ahead> = this.leftoverGone(sessionId)
-      .then(() => makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId }))
-      .then((start) => ({ workspace, start }), (error: unknown) => ({ workspace, error }));
+    const made: Promise<Ahead> = this.makeOrAdopt(sessionId, workspace).then(
+      (start) => ({ workspace, start }),
+      (error: unknown) => ({ workspace, error }),
+    );
     this.ahead.set(sessionId, made);
   }
 
@@ -101,9 +103,17 @@ export class ChatWorktrees {
     return this.dropAhead(sessionId).catch(() => undefined);
   }
 
-  /** A worktree made ahead by a process that quit before the chat's first message: on no record, it is made afresh. */
-  private leftoverGone(sessionId: string): Promise<void> {
-    return removeLeftWorktree(this.git, path.join(this.options.worktreesDir, sessionId), sessionId);
+  /**
+   * The chat's worktree: one made ahead by a process that quit before the chat's first message is
+   * used when it is still as made (the app restarted with an empty chat open would otherwise check
+   * out the repository again at every start); otherwise it goes and one is made afresh.
+   */
+  private async makeOrAdopt(sessionId: string, workspace: string): Promise<WorktreeStart> {
+    const options = { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId };
+    const left = await adoptLeftWorktree(this.git, options);
+    if (left) return left;
+    await removeLeftWorktree(this.git, path.join(this.options.worktreesDir, sessionId), sessionId);
+    return makeChatWorktree(this.git, options);
   }
 
   private async prepare(sessionId: string): Promise<void> {
@@ -129,10 +139,7 @@ export class ChatWorktrees {
         await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
       }
     }
-    if (!start) {
-      await this.leftoverGone(sessionId);
-      start = await makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId });
-    }
+    start ??= await this.makeOrAdopt(sessionId, workspace);
     if (start.kind === 'plain') {
       this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
       return;
