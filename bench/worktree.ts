@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitRunner, makeChatWorktree, removeWorktree, worktreeChanges, worktreeFileDiff } from '../src/main/recovery/worktree';
+import { CommandSnapshots } from '../src/main/recovery/command-snapshots';
+import { SerialQueue } from '../src/main/recovery/checkpoint-blobs';
 import { metricsFor, type Benchmark, type Metric } from './lib/metric';
 import { median, wallNow } from './lib/stats';
 
@@ -57,9 +59,13 @@ export const worktreeBench: Benchmark = async ({ quick }) => {
       console.error(`[bench] worktree made in ${Math.round(making.at(-1)!)} ms`);
       if (start.kind !== 'made') throw new Error(start.note);
       await removeWorktree(git, repo, start.worktree.path, start.worktree.branch);
+      // The removal's writes reach the disk before the next run is timed (not in any number).
+      execFileSync('sync');
     }
     const makeMs = median(making);
-    metrics.push(m(`worktree made, ${files.toLocaleString('en-US')} files`, makeMs, 'ms', `makeChatWorktree on a ${files}-file repository (median of ${runs}; repository built in ${(buildMs / 1000).toFixed(1)} s)`, { text: '≤ 2,000 ms', met: makeMs <= 2_000 }));
+    const each = making.map((ms) => Math.round(ms).toLocaleString('en-US')).join(', ');
+    metrics.push(m(`worktree made, ${files.toLocaleString('en-US')} files`, makeMs, 'ms', `makeChatWorktree on a ${files}-file repository (median of ${runs}: ${each} ms; repository built in ${(buildMs / 1000).toFixed(1)} s). A new chat starts it when it is made (ChatWorktrees.makeAhead), so its first message waits only for what is left`, { text: '≤ 2,000 ms', met: makeMs <= 2_000 }));
+    metrics.push(m(`first worktree made, ${files.toLocaleString('en-US')} files`, making[0]!, 'ms', `the first run alone: later runs write ${files.toLocaleString('en-US')} files again right after the last ones (see bench/README "Issue 27")`));
 
     const start = await makeChatWorktree(git, { workspace: repo, worktreesDir, chatId: 'benchchg-0000-4000-8000-000000000000' });
     if (start.kind !== 'made') throw new Error(start.note);
@@ -83,6 +89,24 @@ export const worktreeBench: Benchmark = async ({ quick }) => {
     const t0 = wallNow();
     await worktreeFileDiff(git, wt, 'd0/f1.txt');
     metrics.push(m('Show diff of one file', wallNow() - t0, 'ms', `getFileDiff in the same worktree (one run)`));
+
+    // A plain folder of as many files (the repository's checkout, seen as a folder): what the
+    // snapshots before and after a command add to it. The first snapshot hashes every file, once per chat.
+    const snapshots = new CommandSnapshots({ dataDir: join(root, 'data'), queue: new SerialQueue(), capturedByFileTools: async () => false });
+    const f0 = wallNow();
+    let tree = await snapshots.before('bench-chat', repo);
+    const firstMs = wallNow() - f0;
+    const around: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const a0 = wallNow();
+      tree = await snapshots.before('bench-chat', repo);
+      const beforeMs = wallNow() - a0;
+      for (let j = 0; j < 10; j++) writeFileSync(join(repo, 'd1', `f${500 + j}.txt`), `run ${i}\n`);
+      const a1 = wallNow();
+      await snapshots.after('bench-chat', repo, tree!);
+      around.push(beforeMs + wallNow() - a1);
+    }
+    metrics.push(m(`command snapshots, ${files.toLocaleString('en-US')}-file folder`, median(around), 'ms', `what run_command adds in a plain folder: the snapshot before and after a command that changed 10 files (median of ${runs}; the chat's first snapshot of the folder took ${Math.round(firstMs)} ms)`));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -20,3 +20,20 @@ export const worktreeChat: Scenario = {
     { kind: 'text', text: 'Done.' },
   ],
 };
+
+/** A plain folder (no worktree) a command changes three ways: KEPT gets a line, GONE is deleted, MADE is created. */
+export const PLAIN_KEPT = 'kept.md';
+export const PLAIN_KEPT_TEXT = 'one\ntwo\n';
+export const PLAIN_GONE = 'gone.md';
+export const PLAIN_GONE_TEXT = 'bye\nbye\n';
+export const PLAIN_MADE = 'made.txt';
+
+export const plainFolderCommand: Scenario = {
+  name: 'plain-folder-command',
+  description: 'Runs one command that appends to kept.md, deletes gone.md and creates made.txt; then echoes.',
+  onExhausted: 'echo',
+  turns: [
+    { kind: 'tool_use', text: 'Tidying up.', calls: [{ name: 'run_command', input: { command: `echo three >> ${PLAIN_KEPT} && rm ${PLAIN_GONE} && printf 'a\\nb\\n' > ${PLAIN_MADE}` } }] },
+    { kind: 'text', text: 'Done.' },
+  ],
+};

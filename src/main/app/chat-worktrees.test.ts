@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
 import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../test-support/scenarios/worktree';
 
@@ -75,6 +75,46 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(git(app.workspace, 'branch', '--list', '--format=%(refname:short)', 'waypoint/*').trim()).toBe(wt.branch);
   });
 
+  it('a new chat starts its worktree when it is made, before its first message, which then works there', async () => {
+    app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT }, settings: SETTINGS });
+    repoIn(app.workspace);
+    const { id } = await app.call('newSession', {});
+    const folder = join(app.dataDir, 'worktrees', id);
+    // Made in the background: no message sent yet, nothing on the chat's record.
+    await vi.waitFor(() => expect(git(app!.workspace, 'worktree', 'list')).toContain(folder), { timeout: 30_000, interval: 50 });
+    expect((await app.call('getSession', { sessionId: id })).session.worktree).toBeUndefined();
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: id, text: 'Write the notes' });
+    await app.idle(id, from);
+    const { session } = await app.call('getSession', { sessionId: id });
+    expect(session.worktree?.path).toBe(folder);
+    expect(readFileSync(join(folder, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
+    expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('a chat deleted before its first message takes the worktree made for it along; one left by a quit process is used as it is', async () => {
+    app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT }, settings: SETTINGS });
+    repoIn(app.workspace);
+    const first = (await app.call('newSession', {})).id;
+    await app.call('deleteSession', { sessionId: first });
+    expect(existsSync(join(app.dataDir, 'worktrees', first))).toBe(false);
+    expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+
+    const { id } = await app.call('newSession', {});
+    const folder = join(app.dataDir, 'worktrees', id);
+    await vi.waitFor(() => expect(existsSync(join(folder, WORKTREE_NOTES))).toBe(true), { timeout: 30_000, interval: 50 });
+    // The app quits before the first message: the worktree is on no record, and is not checked out again.
+    const made = statSync(join(folder, '.git'), { bigint: true }).mtimeNs;
+    await app.restart();
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: id, text: 'Write the notes' });
+    await app.idle(id, from);
+    expect((await app.call('getSession', { sessionId: id })).session.worktree).toMatchObject({ path: folder, baseBranch: 'main', baseCommit: git(app.workspace, 'rev-parse', 'main').trim() });
+    expect(readFileSync(join(folder, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
+    expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+    expect(statSync(join(folder, '.git'), { bigint: true }).mtimeNs).toBe(made);
+  });
+
   it('an unmerged chat deleted takes its branch along', async () => {
     app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT }, settings: SETTINGS });
     repoIn(app.workspace);
@@ -127,9 +167,14 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(session.worktree).toBeUndefined();
     expect(readFileSync(join(app.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
     expect(transcript.filter((item) => item.kind === 'notice' && /not inside a git repository/.test(item.text))).toHaveLength(1);
-    // Changes of a plain folder come from the checkpoints of what Claude's file tools wrote.
-    expect((await app.call('getChanges', { sessionId: id })).files).toEqual([{ path: WORKTREE_NOTES, status: 'modified', added: 2, removed: 0 }]);
+    // Changes of a plain folder: what Claude's file tools wrote (their checkpoints) and what its command made (its snapshots).
+    expect((await app.call('getChanges', { sessionId: id })).files).toEqual([
+      { path: WORKTREE_NOTES, status: 'modified', added: 2, removed: 0 },
+      { path: BY_COMMAND, status: 'added', added: 1, removed: 0 },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1)));
     await app.call('revertFile', { sessionId: id, path: WORKTREE_NOTES });
     expect(readFileSync(join(app.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_TEXT);
+    await app.call('revertFile', { sessionId: id, path: BY_COMMAND });
+    expect(existsSync(join(app.workspace, BY_COMMAND))).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import {
   gitRunner,
   makeChatWorktree,
   mergeWorktree,
+  removeLeftWorktree,
+  adoptLeftWorktree,
   removeWorktree,
   requireFolder,
   revertWorktreeFile,
@@ -20,7 +22,11 @@ import {
   worktreeFileDiff,
   worktreeUsage,
   type GitRunner,
+  type WorktreeStart,
 } from '../recovery/worktree';
+
+/** A worktree made ahead for a new chat, for the folder it was made from (or why it could not be). */
+type Ahead = { workspace: string } & ({ start: WorktreeStart } | { error: unknown });
 
 export interface ChatWorktreesOptions {
   chats: Pick<Chats, 'getSession' | 'requireSession' | 'sessionInMemory' | 'listSessions' | 'setWorktree' | 'addNotice'>;
@@ -38,12 +44,14 @@ export interface ChatWorktreesOptions {
 /**
  * A chat's git worktree, from the first message to its deletion (docs/architecture.md "Worktrees
  * and Changes"), and the "Changes" of any chat: a worktree chat's from git, a plain folder's
- * from its turn checkpoints.
+ * from its turn checkpoints and its commands' snapshots.
  */
 export class ChatWorktrees {
   private readonly git: GitRunner;
   /** A worktree being made: a second message meanwhile waits for the same one. */
   private readonly making = new Map<string, Promise<void>>();
+  /** Worktrees started when their chat was made, before its first message (makeAhead). */
+  private readonly ahead = new Map<string, Promise<Ahead>>();
 
   constructor(private readonly options: ChatWorktreesOptions) {
     this.git = options.git ?? gitRunner();
@@ -63,13 +71,75 @@ export class ChatWorktrees {
     return made;
   }
 
+  /**
+   * A new chat made with the setting on: its worktree is started now, in the background (a
+   * checkout of a big repository takes seconds), so the first message waits only for what is left
+   * of it. Nothing is on the chat's record until that message: a chat never used keeps no
+   * worktree (Delete chat and the next start's sweep take it), and the notices are said then.
+   */
+  makeAhead(sessionId: string): void {
+    if (this.ahead.has(sessionId) || this.making.has(sessionId) || !this.options.enabled()) return;
+    const snapshot = this.options.chats.getSession(sessionId);
+    const { worktree, workspace } = snapshot.session;
+    if (worktree || !workspace || snapshot.transcript.length > 0 || (snapshot.olderItems ?? 0) > 0) return;
+    const made: Promise<Ahead> = this.makeOrAdopt(sessionId, workspace).then(
+      (start) => ({ workspace, start }),
+      (error: unknown) => ({ workspace, error }),
+    );
+    this.ahead.set(sessionId, made);
+  }
+
+  /** A worktree made ahead and not (or no longer) wanted: its folder and branch go. */
+  private async dropAhead(sessionId: string): Promise<void> {
+    const early = this.ahead.get(sessionId);
+    if (!early) return;
+    this.ahead.delete(sessionId);
+    const got = await early;
+    if ('start' in got && got.start.kind === 'made') await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+  }
+
+  /** Before the chat is deleted: a worktree made ahead for it goes too (it is on no record). */
+  forgetAhead(sessionId: string): Promise<void> {
+    return this.dropAhead(sessionId).catch(() => undefined);
+  }
+
+  /**
+   * The chat's worktree: one made ahead by a process that quit before the chat's first message is
+   * used when it is still as made (the app restarted with an empty chat open would otherwise check
+   * out the repository again at every start); otherwise it goes and one is made afresh.
+   */
+  private async makeOrAdopt(sessionId: string, workspace: string): Promise<WorktreeStart> {
+    const options = { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId };
+    const left = await adoptLeftWorktree(this.git, options);
+    if (left) return left;
+    await removeLeftWorktree(this.git, path.join(this.options.worktreesDir, sessionId), sessionId);
+    return makeChatWorktree(this.git, options);
+  }
+
   private async prepare(sessionId: string): Promise<void> {
     const snapshot = this.options.chats.getSession(sessionId);
     const { worktree, workspace } = snapshot.session;
     if (worktree) return requireFolder(worktree);
     const isNew = snapshot.transcript.length === 0 && (snapshot.olderItems ?? 0) === 0;
-    if (!this.options.enabled() || !isNew || !workspace) return;
-    const start = await makeChatWorktree(this.git, { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId });
+    const early = this.ahead.get(sessionId);
+    if (!this.options.enabled() || !isNew || !workspace) {
+      await this.dropAhead(sessionId);
+      return;
+    }
+    let start: WorktreeStart | null = null;
+    if (early) {
+      this.ahead.delete(sessionId);
+      const got = await early;
+      // Only a worktree made is kept: a folder that was no repository then (or a fault) may be one
+      // now, so that answer is asked again (it costs no checkout).
+      if (got.workspace === workspace && 'start' in got && got.start.kind === 'made') {
+        start = got.start;
+      } else if ('start' in got && got.start.kind === 'made') {
+        // The chat's folder changed since (chooseWorkspace): that worktree is of another one.
+        await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+      }
+    }
+    start ??= await this.makeOrAdopt(sessionId, workspace);
     if (start.kind === 'plain') {
       this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
       return;
@@ -96,8 +166,10 @@ export class ChatWorktrees {
   async changes(sessionId: string): Promise<CallOutput<'getChanges'>> {
     const worktree = this.worktreeOf(sessionId);
     if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
-    const files = await this.options.folderChanges.list(sessionId, this.workspaceOf(sessionId));
-    return { files, worktree: null, note: "Files Claude's file tools changed; what commands changed is listed only for a chat in a git worktree." };
+    const root = this.workspaceOf(sessionId);
+    const files = await this.options.folderChanges.list(sessionId, root);
+    const note = this.options.folderChanges.note(sessionId, root) ?? "Files Claude's file tools and commands changed (commands' changes to files .gitignore leaves out, or in node_modules, are not followed).";
+    return { files, worktree: null, note };
   }
 
   async fileDiff(sessionId: string, file: string): Promise<string> {

@@ -230,7 +230,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     getSession: ({ sessionId }) => chats.getSession(sessionId),
     getPendingPrompts: ({ sessionId }) => chats.pendingPrompts(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
-    newSession: () => chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) }),
+    newSession: () => {
+      const made = chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) });
+      // Its worktree (Settings "Work in a git worktree") starts now, so the first message waits for little of it.
+      worktrees.makeAhead(made.id);
+      return made;
+    },
     sendMessage: async ({ sessionId, text, attachments: refs }) => {
       // A new chat's worktree is made before its first message runs (chat-worktrees.ts).
       await worktrees.beforeMessage(sessionId);
@@ -282,6 +287,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     deleteSession: async ({ sessionId, keepBranch }) => {
       // Deleting the chat stops its run (chat-service.ts); its file checkpoints then go too, and its worktree.
       const held = worktrees.worktreeBeforeDelete(sessionId);
+      await worktrees.forgetAhead(sessionId);
       const deleted = await sessions.deleteSession(sessionId);
       await recovery.forgetChat(sessionId);
       if (held) await worktrees.forget(held, keepBranch ?? false);

@@ -18,7 +18,7 @@ describe('waypoint command line', () => {
   it('run: the task, the flags and the defaults', () => {
     expect(parseCli(['run', 'Add a README', '--workspace', '.', '--json', '--auto-approve', '--planning-style=wbs'], env, dir)).toEqual({
       kind: 'run',
-      args: { task: 'Add a README', workspace: dir, dataDir: desktopDataDir(env), planningStyle: 'wbs', autoApprove: true, json: true, resume: null, answer: null, budgetUsd: null, maxMinutes: null },
+      args: { task: 'Add a README', workspace: dir, dataDir: desktopDataDir(env), planningStyle: 'wbs', autoApprove: true, json: true, resume: null, answer: null, budgetUsd: null, maxMinutes: null, worktree: false },
     });
     expect(parseCli(['run', '--resume', 'abc', '--answer', 'Use the other file', '--data-dir', 'data'], env, dir)).toMatchObject({
       kind: 'run',
@@ -34,6 +34,11 @@ describe('waypoint command line', () => {
       expect(parseCli(['run', 'x', '--workspace', dir, `--budget-usd=${bad}`], env, dir), bad).toMatchObject({ kind: 'error', message: expect.stringMatching(/^--budget-usd ".*": The budget must be/) });
     }
     expect(parseCli(['run', 'x', '--workspace', dir, '--max-minutes', '0'], env, dir)).toMatchObject({ kind: 'error', message: '--max-minutes "0": The time must be more than 0 minutes.' });
+  });
+
+  it('run: --worktree asks for a git worktree for a new run; a resumed chat keeps its folder', () => {
+    expect(parseCli(['run', 'x', '--workspace', dir, '--worktree'], env, dir)).toMatchObject({ kind: 'run', args: { worktree: true } });
+    expect(parseCli(['run', '--resume', 'abc', '--worktree'], env, dir)).toEqual({ kind: 'error', message: '--worktree is for a new run: a resumed chat keeps the folder it works in.' });
   });
 
   it('mcp: a data folder and a style; nothing else', () => {

@@ -20,6 +20,8 @@ export interface RunArgs {
   /** --budget-usd / --max-minutes: the plan's budget for this run (over Settings'); null: Settings'. */
   budgetUsd: number | null;
   maxMinutes: number | null;
+  /** --worktree: this run works in a git worktree of its own, as with Settings "Work in a git worktree" on. */
+  worktree: boolean;
 }
 
 export interface McpArgs {
@@ -62,6 +64,8 @@ Options:
                          extend | end (a plan stopped at its budget)
   --budget-usd N         The plan's budget in dollars (default: Settings' "Budget per plan (USD)", else none)
   --max-minutes N        The plan's time in minutes (default: Settings' "Time per plan (minutes)", else none)
+  --worktree             Work in a git worktree of the workspace's repository, on a new branch (as Settings
+                         "Work in a git worktree" does); the branch is printed and left for review
   --help                 Show this help
 
 Exit codes: 0 done (the plan completed, or the reply is done); 2 a person is needed (the question
@@ -154,6 +158,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
       answer: { type: 'string' },
       'budget-usd': { type: 'string' },
       'max-minutes': { type: 'string' },
+      worktree: { type: 'boolean' },
     },
     RUN_HELP,
   );
@@ -175,6 +180,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
     if (taskText === '-') return { kind: 'error', message: 'waypoint run never reads stdin: pass the task as an argument, e.g. npx waypoint run "$(cat task.txt)" --workspace DIR.' };
     if (taskText.trim() === '') return { kind: 'error', message: 'the task is empty: say what to do, e.g. npx waypoint run "Add a README" --workspace DIR.' };
   }
+  if (resume !== null && v.worktree === true) return { kind: 'error', message: '--worktree is for a new run: a resumed chat keeps the folder it works in.' };
   if (answer !== null && answer.trim() === '') return { kind: 'error', message: '--answer is empty: give skip, abort, or what Claude should do.' };
 
   const workspaceText = v.workspace as string | undefined;
@@ -197,7 +203,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliParse
 
   return {
     kind: 'run',
-    args: { task: taskText, workspace, dataDir, planningStyle, autoApprove: v['auto-approve'] === true, json: v.json === true, resume, answer, budgetUsd, maxMinutes },
+    args: { task: taskText, workspace, dataDir, planningStyle, autoApprove: v['auto-approve'] === true, json: v.json === true, resume, answer, budgetUsd, maxMinutes, worktree: v.worktree === true },
   };
 }
 

@@ -37,7 +37,11 @@ export class CheckpointBlobs {
     if (!stat) return null;
     // A FIFO, socket or device is never read (a FIFO would hold a thread forever); the tool refuses to write it anyway.
     if (!stat.isFile()) return 'folder';
-    const data = await fsp.readFile(abs);
+    return this.store(sessionId, await fsp.readFile(abs));
+  }
+
+  /** Stores content read elsewhere (a command's snapshot, command-snapshots.ts) as a blob. */
+  async store(sessionId: string, data: Buffer): Promise<string> {
     const hash = hashOf(data);
     const blob = path.join(this.dir(sessionId), 'blobs', hash);
     await fsp.mkdir(path.dirname(blob), { recursive: true });

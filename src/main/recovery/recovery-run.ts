@@ -7,6 +7,7 @@ import { waitUnlessStopped } from '../common/wait';
 import { failuresSinceFresh, isCritical, summarizeInput } from './attempts';
 import type { CheckpointStore } from './checkpoints';
 import type { TurnCheckpoints } from './turn-checkpoints';
+import type { CommandSnapshots } from './command-snapshots';
 import { classifyToolFailure } from './classify';
 import { decideRecovery, type RecoveryDecision } from './policy';
 import type { CheckpointContext, FileCheckpointHooks, RecoveredResult, RecoveryPlans, RecoveryRunContext, ToolCallFacts, ToolRecoveryHooks } from './recovery-types';
@@ -16,6 +17,8 @@ export interface RecoveryCore {
   plans: RecoveryPlans;
   checkpoints: CheckpointStore;
   turns: TurnCheckpoints;
+  /** What commands change in a plain folder (Changes lists it). */
+  commands: CommandSnapshots;
   /** Consecutive failures per chat outside any plan (no step to attribute them to). */
   looseFailures: Map<string, number>;
   /** Deleted chats: a call their stopped run still finishes takes no checkpoint (it would bring back the folder deleted with them). */
@@ -41,14 +44,20 @@ function withHint(message: string, decision: RecoveryDecision, where: string): s
  * put back by editing its message (turn-checkpoints.ts); a plan's step's also by rollback and
  * "Undo plan" (checkpoints.ts). A checkpoint that cannot be taken never stops the call.
  */
-function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn }: CheckpointContext): FileCheckpointHooks {
-  const { plans, checkpoints, turns } = core;
+function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn, chatId = sessionId }: CheckpointContext): FileCheckpointHooks {
+  const { plans, checkpoints, turns, commands } = core;
+  /** The folder's snapshot before each command still running, by its call. */
+  const snapshots = new Map<string, string>();
   return {
     async before(block, tool) {
       const rel = pathOf(block);
       if (core.forgotten.has(sessionId)) return;
       try {
         if (turn && tool.name === 'run_command') await turns.recordCommand(sessionId, turn);
+        if (tool.name === 'run_command' && workspace && block.id) {
+          const tree = await commands.before(chatId, workspace);
+          if (tree) snapshots.set(block.id, tree);
+        }
         if (!FILE_CHANGERS.has(tool.name) || !rel) return;
         if (turn) await turns.capture(workspace, sessionId, turn, rel);
         const plan = plans.getPlan(sessionId);
@@ -59,6 +68,12 @@ function createCheckpointHooks(core: RecoveryCore, { sessionId, workspace, turn 
     },
     async after(block, tool, ok) {
       const rel = pathOf(block);
+      const tree = block.id ? snapshots.get(block.id) : undefined;
+      if (tree && block.id && workspace) {
+        // Whatever the command's end (a failure or Stop may have changed things too).
+        snapshots.delete(block.id);
+        if (!core.forgotten.has(chatId)) await commands.after(chatId, workspace, tree);
+      }
       if (!ok || !FILE_CHANGERS.has(tool.name) || !rel || core.forgotten.has(sessionId)) return;
       const plan = plans.getPlan(sessionId);
       if (plan) await checkpoints.recordWrite(workspace, sessionId, plan.id, rel).catch(() => undefined);
@@ -114,6 +129,8 @@ export function createRecoveryHooks(core: RecoveryCore, run: RecoveryRunContext)
         await files.after(block, tool, outcome.ok);
         return { text: outcome.ok ? outcome.content : outcome.error.message, halt: false };
       }
+      // A failed command: what it changed before failing is still the chat's.
+      await files.after(block, tool, false);
       const message = outcome.error.message;
       const errorClass = classifyToolFailure({ toolName: tool.name, group: tool.group, error: outcome.error });
       const current = activeStep();

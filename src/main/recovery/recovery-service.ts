@@ -6,11 +6,14 @@ import { createRecoveryHooks, type RecoveryCore } from './recovery-run';
 import type { RecoveryPlans, RecoveryRunContext, ToolRecoveryHooks } from './recovery-types';
 import { TurnCheckpoints, type TurnPreview } from './turn-checkpoints';
 import { FolderChanges } from './folder-changes';
+import { CommandSnapshots } from './command-snapshots';
 
 export interface RecoveryServiceOptions {
   plans: RecoveryPlans;
   dataDir: string;
   now?: () => Date;
+  /** How long a command's folder snapshot may take (command-snapshots.ts; tests make it tiny). */
+  commandSnapshotLimitMs?: number;
 }
 
 /**
@@ -26,10 +29,17 @@ export class RecoveryService implements Disposable {
   constructor(options: RecoveryServiceOptions) {
     const queue = this.queue;
     this.blobs = new CheckpointBlobs(options.dataDir);
+    const turns = new TurnCheckpoints(options.dataDir, queue);
     this.core = {
       plans: options.plans,
       checkpoints: new CheckpointStore(options.dataDir, queue),
-      turns: new TurnCheckpoints(options.dataDir, queue),
+      turns,
+      commands: new CommandSnapshots({
+        dataDir: options.dataDir,
+        queue,
+        capturedByFileTools: (sessionId, root, rel) => turns.hasCaptured(root, sessionId, rel),
+        ...(options.commandSnapshotLimitMs ? { snapshotLimitMs: options.commandSnapshotLimitMs } : {}),
+      }),
       looseFailures: new Map(),
       forgotten: new Set(),
       now: options.now ?? (() => new Date()),
@@ -82,9 +92,9 @@ export class RecoveryService implements Disposable {
     return this.core.turns.restore(workspace, sessionId, turns, false);
   }
 
-  /** "Changes" of a chat in a plain folder, from its turn checkpoints (folder-changes.ts). */
+  /** "Changes" of a chat in a plain folder, from its turn checkpoints and its commands' snapshots (folder-changes.ts). */
   get folderChanges(): FolderChanges {
-    this.changes ??= new FolderChanges(this.blobs, this.core.turns);
+    this.changes ??= new FolderChanges(this.blobs, this.core.turns, this.core.commands);
     return this.changes;
   }
 

@@ -27,6 +27,8 @@ export interface RecoveryRunContext {
   workspace: string | null;
   /** The user message whose turn this run answers (its id): file changes are checkpointed per turn, so Edit message can put them back. */
   turn: string | null;
+  /** The chat whose Changes list what this run's commands change (a sub-agent's run: its parent chat); default sessionId. */
+  chatId?: string;
 }
 
 export interface ToolCallFacts {
@@ -55,8 +57,8 @@ export interface ToolRecoveryHooks {
   afterExecute(facts: ToolCallFacts): Promise<RecoveredResult>;
 }
 
-/** What a checkpoint reads of a call: its input (the path it names). */
-type CallInput = Pick<ToolUseBlock, 'input'>;
+/** What a checkpoint reads of a call: its input (the path it names), and its id (a command's snapshots pair up by it). */
+type CallInput = Pick<ToolUseBlock, 'input'> & { id?: string };
 
 /** The file checkpoints around one tool call (the recovery hooks take them before and after every call the executor runs). */
 export interface FileCheckpointHooks {
@@ -69,6 +71,8 @@ export interface FileCheckpointHooks {
 /** Which chat, folder and turn a call's checkpoints belong to. */
 export interface CheckpointContext {
   sessionId: string;
+  /** The chat whose Changes list what commands change (RecoveryRunContext.chatId). */
+  chatId?: string;
   workspace: string | null;
   /** The id of the user message the turn answers (turn-checkpoints.ts). */
   turn: string | null;

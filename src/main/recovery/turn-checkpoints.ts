@@ -85,6 +85,11 @@ export class TurnCheckpoints {
     });
   }
 
+  /** Whether the file tools captured `rel` in `root` in any turn (not on the queue: command-snapshots.ts asks while it waits its turn). */
+  async hasCaptured(root: string, sessionId: string, rel: string): Promise<boolean> {
+    return (await this.load(sessionId)).files.some((f) => f.root === root && f.rel === rel && f.captures.length > 0);
+  }
+
   /** A run_command call in `turn` (counted before it runs: a failed command may have changed things too). */
   recordCommand(sessionId: string, turn: string): Promise<void> {
     return this.queue.run(async () => {

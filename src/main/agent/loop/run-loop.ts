@@ -285,7 +285,8 @@ async function toolBatch(
       ask: (toolUseId: string, question: UserQuestion) => questionPause(sessionId, toolUseId, question),
       // Its turn (the user message it answers) keys the file checkpoints Edit message puts back; an
       // approved call run at the start of the next run still belongs to that message.
-      recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session) }),
+      // A sub-agent's commands change its parent chat's folder: they are in that chat's Changes.
+      recovery: deps.recovery.hooksFor({ sessionId, signal, settings, workspace: deps.workspace, turn: turnOf(session), chatId: deps.agent?.chatId ?? sessionId }),
       storeImages: (toolName, images) => deps.attachments.fromTool(toolName, images),
       // Plan first: changing tools wait for the user's approval (checked per call: a proposal may come mid-turn).
       refuse: (tool) => {

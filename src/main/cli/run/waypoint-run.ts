@@ -49,6 +49,8 @@ export async function runHeadless(args: RunArgs, io: RunIo): Promise<number> {
       // This run's plan budget, over Settings' (never saved).
       ...(args.budgetUsd !== null ? { planBudgetUsd: args.budgetUsd } : {}),
       ...(args.maxMinutes !== null ? { planBudgetMinutes: args.maxMinutes } : {}),
+      // --worktree: this run only, whatever Settings say; without it Settings' "Work in a git worktree" decides.
+      ...(args.worktree ? { worktrees: true } : {}),
     },
   });
   // A remote MCP server wanting a sign-in is said on stderr; the run never waits for it.
@@ -258,6 +260,13 @@ class HeadlessRun {
       const resume = [`${WAYPOINT_COMMAND} run --resume`, id, '--data-dir', shellQuote(this.args.dataDir), ...(this.args.json ? ['--json'] : []), ...(this.args.autoApprove ? ['--auto-approve'] : [])].join(' ');
       details.resumeCommand = resume;
       footer.push(`Continue with: ${resume}`);
+    }
+    // A worktree run's work stays on its branch for a person to review: it is never merged or removed here.
+    const worktree = this.services.chats.sessionInMemory(id)?.summary.worktree ?? this.services.chats.listSessions().find((s) => s.id === id)?.worktree;
+    if (worktree) {
+      details.worktree = { branch: worktree.branch, path: worktree.path, repository: worktree.repo, baseBranch: worktree.baseBranch };
+      const into = worktree.baseBranch ? `Merge into ${worktree.baseBranch} or discard it in the Waypoint app's Changes` : 'Review it in the Waypoint app\'s Changes';
+      footer.push(`The work is on branch ${worktree.branch} (worktree ${worktree.path}), left for review: ${into}.`);
     }
     // The app opens its own folder (or WAYPOINT_DATA_DIR's): a chat elsewhere is not in its list.
     const appSees = resolve(desktopDataDir(this.io.env)) === resolve(this.args.dataDir);

@@ -8,7 +8,7 @@ import { UserFacingError } from '../../common/errors';
  */
 export interface GitRunner {
   /** git's stdout; throws GitFailed (git said no) or UserFacingError (git is missing). */
-  run(cwd: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; okCodes?: readonly number[] }): Promise<GitOutput>;
+  run(cwd: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; okCodes?: readonly number[]; signal?: AbortSignal }): Promise<GitOutput>;
 }
 
 export interface GitOutput {
@@ -55,6 +55,8 @@ export function gitRunner(bin = 'git'): GitRunner {
             cwd,
             maxBuffer: MAX_BUFFER,
             encoding: 'utf8',
+            // Aborted: git is killed, and its caller, which aborted, ignores what comes back.
+            ...(options.signal ? { signal: options.signal } : {}),
             // No pager, no prompt for credentials, and git's words in English: we quote them.
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', ...options.env },
           },

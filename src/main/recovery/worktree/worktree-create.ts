@@ -102,3 +102,46 @@ export async function removeWorktree(git: GitRunner, repo: string, dest: string,
   await git.run(repo, ['worktree', 'prune']).catch(() => undefined);
   if (branch) await git.run(repo, ['branch', '-D', branch], { okCodes: [1] }).catch(() => undefined);
 }
+
+/**
+ * A chat's worktree folder that is on no record: made ahead for a new chat by a process that quit
+ * before the chat's first message. It goes with its branch, so the chat's worktree can be made afresh.
+ */
+export async function removeLeftWorktree(git: GitRunner, dest: string, chatId: string): Promise<void> {
+  if (!(await fsp.stat(dest).then(() => true, () => false))) return;
+  let repo: string | null = null;
+  try {
+    repo = path.dirname((await git.run(dest, ['rev-parse', '--path-format=absolute', '--git-common-dir'])).stdout.trim());
+  } catch {
+    // Not a worktree (any more): only the folder is left to go.
+  }
+  if (repo) await removeWorktree(git, repo, dest, worktreeBranch(chatId));
+  else await fsp.rm(dest, { recursive: true, force: true });
+}
+
+/**
+ * A worktree made ahead for this chat by a process that quit before the chat's first message, when
+ * it is still as made (on the chat's branch, nothing changed in it, of the workspace's
+ * repository): it is used rather than checked out again (a big repository takes seconds). Null
+ * when there is none, or it is not that: the caller removes it and makes one afresh.
+ */
+export async function adoptLeftWorktree(git: GitRunner, options: { workspace: string; worktreesDir: string; chatId: string }): Promise<WorktreeStart | null> {
+  const dest = path.join(await realOrSelf(options.worktreesDir), options.chatId);
+  if (!(await fsp.stat(dest).then(() => true, () => false))) return null;
+  const branch = worktreeBranch(options.chatId);
+  try {
+    if ((await git.run(dest, ['symbolic-ref', '--quiet', '--short', 'HEAD'])).stdout.trim() !== branch) return null;
+    if ((await git.run(dest, ['status', '--porcelain'])).stdout.trim() !== '') return null;
+    const repo = await realOrSelf(path.dirname((await git.run(dest, ['rev-parse', '--path-format=absolute', '--git-common-dir'])).stdout.trim()));
+    const top = await realOrSelf((await git.run(options.workspace, ['rev-parse', '--show-toplevel'])).stdout.trim());
+    if (top !== repo) return null;
+    const baseCommit = (await git.run(dest, ['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim();
+    const head = await git.run(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [1] });
+    const baseBranch = head.code === 0 ? head.stdout.trim() : null;
+    const sub = path.relative(repo, await realOrSelf(options.workspace));
+    const note = `This chat works in its own git worktree on branch ${branch} (${dest}), made from ${baseCommit.slice(0, 7)} when the chat was; ${repo} is left as it is.`;
+    return { kind: 'made', worktree: { path: dest, branch, repo, baseBranch, baseCommit }, workspace: sub ? path.join(dest, sub) : dest, note };
+  } catch {
+    return null;
+  }
+}

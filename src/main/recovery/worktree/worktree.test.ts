@@ -73,6 +73,16 @@ describe('a chat worktree', () => {
     expect(start).toEqual({ kind: 'plain', note: expect.stringContaining('is not inside a git repository') });
   });
 
+  it('in a repository with no commit yet the chat works in the folder, says why, and nothing is made', async () => {
+    const r = tempDir();
+    sh(r, 'init', '--quiet', '--initial-branch=main');
+    const worktreesDir = path.join(tempDir(), 'worktrees');
+    const start = await makeChatWorktree(git, { workspace: r, worktreesDir, chatId: CHAT });
+    expect(start).toEqual({ kind: 'plain', note: expect.stringContaining('has no commit yet, so there is nothing to make a worktree from') });
+    expect(fs.existsSync(worktreesDir)).toBe(false);
+    expect(sh(r, 'branch', '--list')).toBe('');
+  });
+
   it('without git the chat works in the folder and says git is missing', async () => {
     const start = await makeChatWorktree(gitRunner('/nonexistent/git'), { workspace: repo(), worktreesDir: path.join(tempDir(), 'worktrees'), chatId: CHAT });
     expect(start).toEqual({ kind: 'plain', note: expect.stringContaining('git was not found') });

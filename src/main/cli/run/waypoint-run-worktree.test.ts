@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, killAllCli, requireBuiltCli, runCli } from '../../../../test-support/main/cli-harness';
+import { useCliTestWorld } from '../../../../test-support/main/cli-test-world';
+import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../../test-support/scenarios/worktree';
+
+/**
+ * `waypoint run --worktree` (docs/contract.md §11, §7): the built CLI in a child process, real git in
+ * a temporary repository. The run works in a worktree of its own, prints its branch (and --json
+ * carries it), and leaves the worktree and branch for review.
+ */
+const world = useCliTestWorld('waypoint-cli-worktree-', worktreeChat);
+beforeAll(() => requireBuiltCli());
+afterEach(() => killAllCli());
+
+const ENV = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
+
+function repoIn(folder: string): void {
+  writeFileSync(join(folder, WORKTREE_NOTES), WORKTREE_NOTES_TEXT);
+  git(folder, 'init', '--quiet', '--initial-branch=main');
+  git(folder, 'add', '.');
+  git(folder, 'commit', '--quiet', '-m', 'first');
+}
+
+describe('waypoint run --worktree', { timeout: 90_000 }, () => {
+  it('--json: the run works in its own worktree, run_finished carries the branch, and the worktree is left for review', async () => {
+    world.api.setScenario(worktreeChat);
+    repoIn(world.workspace);
+    const result = await runCli(['run', 'Write the notes', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--json', '--worktree'], cliEnv(world.api.url));
+    expect(result.code).toBe(0);
+    const finished = JSON.parse(result.stdout.trimEnd().split('\n').at(-1)!) as { type: string; sessionId: string; worktree: { branch: string; path: string; repository: string; baseBranch: string } };
+    expect(finished).toMatchObject({ type: 'run_finished', worktree: { branch: `waypoint/${finished.sessionId.replaceAll('-', '').slice(0, 8)}`, path: join(world.dataDir, 'worktrees', finished.sessionId), baseBranch: 'main' } });
+    const { branch, path } = finished.worktree;
+    // The user's checkout is as it was; the work is in the worktree, which is still there on its branch.
+    expect(readFileSync(join(world.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_TEXT);
+    expect(existsSync(join(world.workspace, BY_COMMAND))).toBe(false);
+    expect(readFileSync(join(path, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
+    expect(existsSync(join(path, BY_COMMAND))).toBe(true);
+    expect(git(world.workspace, 'branch', '--list', '--format=%(refname:short)', 'waypoint/*').trim()).toBe(branch);
+    expect(git(world.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('plain lines name the branch and where the work waits', async () => {
+    world.api.setScenario(worktreeChat);
+    repoIn(world.workspace);
+    const result = await runCli(['run', 'Write the notes', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--worktree'], cliEnv(world.api.url));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/This chat works in its own git worktree on branch waypoint\/[0-9a-f]{8}/);
+    expect(result.stdout).toMatch(/The work is on branch waypoint\/[0-9a-f]{8} \(worktree .*\), left for review: Merge into main or discard it in the Waypoint app's Changes\./);
+  });
+
+  it('without --worktree (and the setting off) the run works in the folder itself', async () => {
+    world.api.setScenario(worktreeChat);
+    repoIn(world.workspace);
+    const result = await runCli(['run', 'Write the notes', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--json'], cliEnv(world.api.url));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout.trimEnd().split('\n').at(-1)!)).not.toHaveProperty('worktree');
+    expect(readFileSync(join(world.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
+  });
+});
