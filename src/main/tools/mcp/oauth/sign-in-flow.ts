@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { openLoopbackRedirect, SignInRefused } from './loopback-redirect';
 import type { McpOAuthProvider } from './oauth-provider';
 import { describeSignInError } from './sign-in-words';
@@ -34,6 +33,8 @@ export async function signIn(request: SignInRequest): Promise<void> {
   if (request.signal.aborted) redirect.close();
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  // Loaded here, like the client: the shells start without the MCP client (start-up-imports.test.ts).
+  const { UnauthorizedError } = await import('@modelcontextprotocol/sdk/client/auth.js');
   const transport = new StreamableHTTPClientTransport(request.url, {
     authProvider: provider,
     requestInit: request.headers ? { headers: request.headers } : undefined,
