@@ -16,9 +16,9 @@ import { watchKeys } from './working-chat-page';
 import { watchDomChurn } from './lib/dom-churn';
 
 const m = metricsFor('many-chats');
-const LOOP_PROBE = pathToFileURL(resolve('bench/lib/loop-delay-probe.mjs')).href;
+export const LOOP_PROBE = pathToFileURL(resolve('bench/lib/loop-delay-probe.mjs')).href;
 
-interface LoopDelay {
+export interface LoopDelay {
   count: number;
   p50: number;
   p99: number;
@@ -28,7 +28,7 @@ interface LoopDelay {
 }
 
 /** Asks main's probe (bench/lib/loop-delay-probe.mjs) for its histogram since the last ask, and starts a new one. */
-async function readLoopDelay(pid: number, file: string): Promise<LoopDelay> {
+export async function readLoopDelay(pid: number, file: string): Promise<LoopDelay> {
   rmSync(file, { force: true });
   process.kill(pid, 'SIGUSR2');
   for (let waited = 0; !existsSync(file); waited += 20) {
