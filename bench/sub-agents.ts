@@ -220,11 +220,15 @@ async function treePart(scope: Scope, browser: Browser, quick: boolean): Promise
     }
   }
   if (unseen > 0) problems.push(`${unseen} leaf replies never shown`);
+  const leafTitles = new Set(Array.from({ length: script.width * script.width }, (_, i) => leafTask(Math.floor(i / script.width), i % script.width)));
+  const leafFrames = api.events.filter((e) => e.type === 'subagent_updated' && e.sessionId === sessionId && leafTitles.has(e.subagent.title)).length;
+  const leafReplies = releases.filter((r) => r.reply >= 1 && r.reply <= script.steps).length;
   const p95 = percentile(latencies, 95);
   const how = `${script.width} sub-agents of the chat each handing out ${script.width} leaves (depth 2, 8 at once) with ${script.steps}-step plans, one leaf reply (start + complete a step) released at a time every ≥ 10 ms; ${latencies.length} replies; t0 = the release (whole reply written at once), t1 = MutationObserver in the page sees that leaf's group show the step completed (commit, before paint), page clock offset ± ${(Math.max(clock.rtt, clockEnd.rtt) / 2).toFixed(2)} ms`;
   return [
     m('tree 3 × 3, 20-step plans: end of message → panel, p95', p95, 'ms', how, { text: '≤ 16 ms', met: latencies.length > 0 && p95 <= 16 }),
     m('tree 3 × 3: end of message → panel, median / p99', `${median(latencies).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)}`, 'ms', how),
+    m('tree 3 × 3: sub-agent frames per leaf reply', leafFrames / Math.max(1, leafReplies), '', `subagent_updated frames of the leaves a WebSocket client received (${leafFrames}, from their start to their end) ÷ the leaves' step replies (${leafReplies}): a count, which load does not change`),
     m('tree 3 × 3: renderer long tasks > 50 ms', longTasks.length, '', `PerformanceObserver longtask from the page's load to the end; longest ${Math.max(0, ...longTasks.map((t) => t.duration)).toFixed(0)} ms`, { text: '0', met: longTasks.length === 0 }),
     m('tree 3 × 3: nothing lost', problems.length === 0 ? 'yes' : `no: ${problems.join('; ')}`, '', 'getSession: every leaf done at depth 2 with its plan complete; the panel: each leaf\'s group shows all its steps completed; every leaf reply seen in the panel', { text: 'all done', met: problems.length === 0 }),
   ];
