@@ -189,7 +189,14 @@ async function treePart(scope: Scope, browser: Browser, quick: boolean): Promise
     }
   })();
   const sessionId = await startChat(page, api, TREE_MESSAGE);
-  await Promise.race([released, sleep(quick ? 120_000 : 300_000).then(() => Promise.reject(new Error('the tree did not ask for every reply within the time')))]);
+  // A timer that is cleared: a pending one would keep the bench's process alive for minutes after.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the tree did not ask for every reply within the time')), quick ? 120_000 : 300_000)));
+  try {
+    await Promise.race([released, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
   for (const deadline = performance.now() + 30_000; !idleAgain(api, sessionId) && performance.now() < deadline; ) await sleep(100);
   await sleep(300);
   const clockEnd = await clockOffset(page);
