@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
+import type { Browser, Page } from '@playwright/test';
 import type { WaypointEvent } from '../src/shared/contract';
 import type { SubAgent } from '../src/shared/subagents';
 import { startWebShell } from '../e2e/support/web-shell';

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page } from '@playwright/test';
 
 export interface DomChurn {
   /** Elements inserted into the page (each inserted subtree counted whole). */
