@@ -13,11 +13,12 @@ import { median, percentile, sleep } from './lib/stats';
 import { connectWsApi, type WsApi } from './lib/ws-api';
 import { firstMessage, manyChatsTurn, repliesPerChat, replyText, type ManyChatsScript } from './many-chats-scenario';
 import { watchKeys } from './working-chat-page';
+import { watchDomChurn } from './lib/dom-churn';
 
 const m = metricsFor('many-chats');
-const LOOP_PROBE = pathToFileURL(resolve('bench/lib/loop-delay-probe.mjs')).href;
+export const LOOP_PROBE = pathToFileURL(resolve('bench/lib/loop-delay-probe.mjs')).href;
 
-interface LoopDelay {
+export interface LoopDelay {
   count: number;
   p50: number;
   p99: number;
@@ -27,7 +28,7 @@ interface LoopDelay {
 }
 
 /** Asks main's probe (bench/lib/loop-delay-probe.mjs) for its histogram since the last ask, and starts a new one. */
-async function readLoopDelay(pid: number, file: string): Promise<LoopDelay> {
+export async function readLoopDelay(pid: number, file: string): Promise<LoopDelay> {
   rmSync(file, { force: true });
   process.kill(pid, 'SIGUSR2');
   for (let waited = 0; !existsSync(file); waited += 20) {
@@ -120,7 +121,7 @@ export const manyChatsBench: Benchmark = async ({ quick }) => {
       await profiler?.send('Profiler.enable');
       await profiler?.send('Profiler.start');
       // WAYPOINT_BENCH_TRACE=file.json: a Chromium trace over the span (open it in DevTools' Performance panel).
-      if (process.env.WAYPOINT_BENCH_TRACE) await browser.startTracing(page, { path: process.env.WAYPOINT_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      if (process.env.WAYPOINT_BENCH_TRACE) await browser.startTracing(page, { path: process.env.WAYPOINT_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.WAYPOINT_BENCH_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])] });
       await readLoopDelay(pid, loopOut); // starts the measured span
       const started = performance.now();
       // From here every request is answered as soon as it comes (the gate let through one at a time).
@@ -132,6 +133,7 @@ export const manyChatsBench: Benchmark = async ({ quick }) => {
 
       // Typing in the chat in view until every chat is done (a person writing the next message).
       const readKeys = await watchKeys(page);
+      const readChurn = await watchDomChurn(page);
       await box.fill('');
       const deadline = performance.now() + (quick ? 60_000 : 300_000);
       while (finishedChats(api, ids) < chats && performance.now() < deadline) {
@@ -144,6 +146,7 @@ export const manyChatsBench: Benchmark = async ({ quick }) => {
       if (profiler) writeFileSync(process.env.WAYPOINT_BENCH_PROFILE!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
       await sleep(200); // the last keys' paint
       const keys = await readKeys();
+      const churn = await readChurn();
       const longTasks = await longTasksSince(page, since);
 
       // Nothing lost: every chat's replies, whole and in order, and its plan done.
@@ -171,6 +174,7 @@ export const manyChatsBench: Benchmark = async ({ quick }) => {
         m('main event-loop delay p99', loop.p99, 'ms', `perf_hooks monitorEventLoopDelay (resolution 1 ms, so ≈ 1 ms when idle) over the same span, ${loop.count} samples; median ${loop.p50.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms`, { text: '≤ 20 ms', met: loop.p99 <= 20 }),
         m('main CPU', loop.cpuMs / seconds, 'ms/s', `main's user + system CPU (process.cpuUsage in the probe, every thread) over the span ÷ its seconds; ${(loop.cpuMs / 1000).toFixed(1)} s in all`),
         m('renderer CPU', ((cpuAfter.task - cpuBefore.task) * 1000) / seconds, 'ms/s', `CDP Performance.getMetrics TaskDuration over the span ÷ its seconds (script alone ${(((cpuAfter.script - cpuBefore.script) * 1000) / seconds).toFixed(0)} ms/s)`),
+        m('renderer: elements built over the span', churn.added, '', `elements inserted into the page (MutationObserver on the document, each inserted subtree counted whole) from the span's start to its end, ${churn.removed} removed; a count, which load does not change; by tag: ${churn.byTag}`),
         m('span: Send → every chat done', seconds, 's', how),
         m('nothing lost', problems.length === 0 ? 'yes' : `no: ${problems.join('; ')}`, '', 'every chat\'s replies (getSession + getTranscriptPage) equal the scripted texts, in order and done; every plan complete (getPlan); the chat in view shows its last reply', {
           text: 'every reply whole',

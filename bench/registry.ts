@@ -12,6 +12,7 @@ import { planLatencyBench } from './plan-latency';
 import { promptEconomicsBench } from './prompt-economics';
 import { startupBench } from './startup';
 import { streamingBench } from './streaming';
+import { subAgentsBench } from './sub-agents';
 import { virtualisersBench } from './virtualisers';
 import { workingChatBench } from './working-chat';
 import { worktreeBench } from './worktree';
@@ -40,6 +41,7 @@ export const BENCHES: Entry[] = [
   { name: 'chat-index', browser: true, load: async () => chatIndexBench },
   { name: 'many-chats', browser: true, load: async () => manyChatsBench },
   { name: 'worktree', browser: false, load: async () => worktreeBench },
+  { name: 'sub-agents', browser: true, load: async () => subAgentsBench },
   // bench/persistence.ts is another engineer's script; run it (in its own process) when present.
   ...(existsSync(fileURLToPath(PERSISTENCE)) ? [{ name: 'persistence', browser: false, load: async () => (await import('./persistence-adapter')).persistenceBench }] : []),
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
+import type { SubAgent } from '../../shared/subagents';
 import { planChangeItems } from '../../shared/plan-change';
 import { completePlan } from '../plan/engine/close-plan';
 import { createPlan } from '../plan/engine/create-plan';
@@ -100,6 +101,27 @@ describe('event pump', () => {
     pump.dispose();
   });
 
+  it('sends only the newest snapshot of a sub-agent changed several times in a tick, in the place of its last change', () => {
+    // Issue 26: a sub-agent's reply that starts and completes a step made two whole snapshots
+    // (its plan in each), two frames and two renderer commits where the second holds all of the first.
+    const { pump, sent, tick } = pumpWith();
+    pump.push(agentEvent('s1', 'a', 1));
+    pump.push(agentEvent('s1', 'b', 1));
+    pump.push(agentEvent('s1', 'a', 2));
+    pump.push(agentEvent('s2', 'c', 1));
+    expect(sent).toEqual([]);
+    tick.end();
+    expect(describeAgents(sent)).toEqual(['s1 b 1', 's1 a 2', 's2 c 1']);
+    // Any other event of the chat sends what it holds first, so the order within a chat is kept.
+    pump.push(agentEvent('s1', 'a', 3));
+    pump.push(running('s1'));
+    pump.push(agentEvent('s1', 'a', 4));
+    pump.push({ type: 'mcp_state', servers: [] });
+    expect(describeAgents(sent).slice(3)).toEqual(['s1 a 3', 'run_state', 's1 a 4', 'mcp_state']);
+    tick.end();
+    expect(sent).toHaveLength(7);
+  });
+
   it('flush() sends everything now; dispose drops what is held', () => {
     const { pump, sent, tick } = pumpWith();
     pump.push(delta('s1', 'a', 'x'));
@@ -112,6 +134,13 @@ describe('event pump', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+/** A sub-agent's snapshot; `completed` stands for how far its plan is (a new snapshot each change). */
+function agentEvent(sessionId: string, id: string, completed: number): WaypointEvent {
+  const subagent: SubAgent = { id, parentToolUseId: `toolu_${id}`, title: `Agent ${id}`, depth: 1, stepId: null, status: 'working', plan: null, result: `${completed}` };
+  return { type: 'subagent_updated', sessionId, subagent };
+}
+const describeAgents = (sent: WaypointEvent[]) => sent.map((e) => (e.type === 'subagent_updated' ? `${e.sessionId} ${e.subagent.id} ${e.subagent.result}` : e.type));
 
 function closePlanned(plan: Plan): Plan {
   const closed = completePlan(plan, { status: 'success', summary: 'Done', issues: [] }, options);

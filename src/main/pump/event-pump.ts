@@ -4,7 +4,8 @@ import { Emitter, type Disposable } from '../common/emitter';
 
 type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
 type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
-type Held = PlanUpdated | MessageDelta;
+type SubAgentUpdated = Extract<WaypointEvent, { type: 'subagent_updated' }>;
+type Held = PlanUpdated | MessageDelta | SubAgentUpdated;
 
 /** Runs a callback at the end of the current tick (after its microtasks); returns a cancel. */
 export type TickSchedule = (run: () => void) => () => void;
@@ -30,6 +31,10 @@ export interface EventPumpOptions {
  *   one tick; they are folded into the newest snapshot (its `folded` list keeps every change, so
  *   every transcript line survives) and sent at the end of the tick. An update that cannot fold
  *   (another plan, or across its completion) first sends what is held.
+ * - `subagent_updated`: each is the sub-agent's whole snapshot (its plan in it), which the receiver
+ *   puts in place of the one before; a reply that starts and completes a step makes two. Only the
+ *   newest of a tick is sent, where its last change came (issue 26: one frame and one renderer
+ *   commit per sub-agent reply instead of two).
  *
  * Anything else of a chat first sends what that chat holds, in the order it arrived; an app-wide
  * event first sends everything. `flush()` sends everything now: the call router does it before
@@ -54,6 +59,7 @@ export class EventPump implements Disposable {
   push(event: WaypointEvent): void {
     if (event.type === 'message_delta') return this.holdDelta(event);
     if (event.type === 'plan_updated') return this.holdPlan(event);
+    if (event.type === 'subagent_updated') return this.holdSubAgent(event);
     const sessionId = sessionOf(event);
     if (sessionId === undefined) this.flush();
     else this.flushSession(sessionId);
@@ -99,9 +105,23 @@ export class EventPump implements Disposable {
       if (pending) this.flushSession(event.sessionId);
       this.chat(event.sessionId).set('plan', event);
     }
+    this.endOfTick();
+  }
+
+  private holdSubAgent(event: SubAgentUpdated): void {
+    const chat = this.chat(event.sessionId);
+    const key = `agent:${event.subagent.id}`;
+    // Moved to the end: it goes out after everything that came before it, as it would have.
+    chat.delete(key);
+    chat.set(key, event);
+    this.endOfTick();
+  }
+
+  /** Plans and sub-agent snapshots held go out at the end of the tick (text keeps its own timer). */
+  private endOfTick(): void {
     this.cancelTick ??= this.schedule(() => {
       this.cancelTick = null;
-      for (const [sessionId, held] of [...this.held]) if (held.has('plan')) this.flushSession(sessionId);
+      for (const [sessionId, held] of [...this.held]) if ([...held.keys()].some((key) => !key.startsWith('text:'))) this.flushSession(sessionId);
     });
   }
 

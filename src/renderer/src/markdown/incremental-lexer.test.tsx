@@ -132,3 +132,37 @@ describe('lexed cache', () => {
     }
   });
 });
+
+describe('a streaming reply\'s finished blocks', () => {
+  // Issue 24: a block moving from the open tail into a finished chunk was unmounted and built
+  // again (a code block with its highlighting and buttons), each time the stream passed a block
+  // boundary; the many-chats trace showed its nodes removed and added to layout every few frames.
+  it('keep their DOM elements when the stream moves them from the open tail into a finished chunk', () => {
+    const para = 'The loader reads **settings.json** first.';
+    const code = '```ts\nconst a = 1;\n```';
+    const { container, rerender } = render(<Markdown text={`${para}\n\n${code}`} streaming />);
+    const p = container.querySelector('.markdown > p');
+    const block = container.querySelector('.md-code');
+    expect(p?.textContent).toBe('The loader reads settings.json first.');
+    expect(block).not.toBeNull();
+    // The next line starts a block: the paragraph and then the code block become finished chunks.
+    rerender(<Markdown text={`${para}\n\n${code}\n\n## Next`} streaming />);
+    expect(new IncrementalLexer().update(`${para}\n\n${code}\n\n## Next`, true).chunks.length).toBeGreaterThan(0);
+    rerender(<Markdown text={`${para}\n\n${code}\n\n## Next part\n\nMore`} streaming />);
+    expect(container.querySelector('.markdown > p')).toBe(p);
+    expect(container.querySelector('.md-code')).toBe(block);
+    expect(container.querySelector('h4')?.textContent).toBe('Next part');
+    // The tail's own block, written on, is updated in place too.
+    const more = [...container.querySelectorAll('.markdown > p')].at(-1);
+    rerender(<Markdown text={`${para}\n\n${code}\n\n## Next part\n\nMore text`} streaming />);
+    expect([...container.querySelectorAll('.markdown > p')].at(-1)).toBe(more);
+    expect(more?.textContent).toBe('More text');
+  });
+
+  it('render the same as the whole text when a stream edits its open block', () => {
+    // Not an append (a retried reply's text replaced): everything is lexed again and shown as it is now.
+    const { container, rerender } = render(<Markdown text={'# One\n\nPara one.\n\nPara t'} streaming />);
+    rerender(<Markdown text={'# Uno\n\nPara uno.\n\n- item'} streaming />);
+    expect(container.innerHTML).toBe(fullHtml('# Uno\n\nPara uno.\n\n- item'));
+  });
+});
