@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
@@ -169,7 +169,12 @@ describe("a plain folder's Changes see what commands did", () => {
 
 describe('chats in the same folder share one object store', () => {
   beforeEach(() => {
-    for (let i = 0; i < 30; i++) writeFileSync(join(workspace, `file-${i}.txt`), `content of file ${i}\n`.repeat(50));
+    // An hour old, as files of a real folder are: git trusts their stat and does not hash them again.
+    const old = new Date(Date.now() - 3_600_000);
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(join(workspace, `file-${i}.txt`), `content of file ${i}\n`.repeat(50));
+      utimesSync(join(workspace, `file-${i}.txt`), old, old);
+    }
   });
 
   it("a second chat's first snapshot stores (almost) nothing new", async () => {
@@ -200,6 +205,15 @@ describe('chats in the same folder share one object store', () => {
     await recovery.forgetChat('b');
     expect(objectFiles(dataDir)).toEqual([]);
     expect(readdirSync(dataDir).filter((name) => name !== 'checkpoints')).toEqual([]);
+  });
+
+  it('a shadow whose objects are gone (a store removed by hand, or made before stores were shared) hashes the folder afresh', async () => {
+    await command('echo one >> file-0.txt', { chat: 'a' });
+    rmSync(join(dataDir, 'shadow-objects'), { recursive: true, force: true });
+    await command('echo two >> file-1.txt', { chat: 'a' });
+    expect((await changes('a')).map((f) => f.path)).toEqual(['file-0.txt', 'file-1.txt']);
+    await recovery.folderChanges.revert('a', workspace, 'file-1.txt');
+    expect(readFileSync(join(workspace, 'file-1.txt'), 'utf8')).toBe('content of file 1\n'.repeat(50));
   });
 
   it('two chats snapshotting the same folder at once both see their own changes', async () => {

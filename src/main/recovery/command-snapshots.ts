@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../common/atomic-write';
 import { readRegularFile } from '../common/regular-file';
 import { CheckpointBlobs, SerialQueue, resolveIn, type Snapshot } from './checkpoint-blobs';
-import { gitRunner, type GitRunner } from './worktree/git';
+import { GitFailed, gitRunner, type GitRunner } from './worktree/git';
 
 /**
  * What run_command changed in a chat's plain folder (no worktree), for "Changes"
@@ -14,10 +14,11 @@ import { gitRunner, type GitRunner } from './worktree/git';
  * folder is snapshotted before and after each command into a shadow git repository of the chat's
  * own, `<dataDir>/checkpoints/<chat>/shadow/<folder hash>/`: GIT_DIR is there, the workspace is
  * only its work tree, so the user's own .git is never read or written and nothing is left in the
- * workspace. Its objects are not: every chat of a folder writes them to one store,
- * `<dataDir>/shadow-objects/<folder hash>/` (GIT_OBJECT_DIRECTORY), so fifty chats in a big folder
- * keep one copy of its files, not fifty; each chat's index and refs stay its own, so their
- * snapshots never mix. The store goes when the last chat of its folder is deleted (forgetChat). `git add --all` into the shadow's index hashes only files whose stat changed (the
+ * workspace. Its objects are not its own: every chat of a folder writes them to one store,
+ * `<dataDir>/shadow-objects/<folder hash>/` (GIT_OBJECT_DIRECTORY), so fifty chats in a big
+ * folder keep one copy of its files, not fifty; each chat's index and refs stay its own, so their
+ * snapshots never mix, and the store goes when the last chat of its folder is deleted
+ * (dropUnused). `git add --all` into the shadow's index hashes only files whose stat changed (the
  * first snapshot of a folder hashes them all, once), honours the folder's .gitignore, and leaves
  * out node_modules. Each file a command changed keeps its content from before the first command
  * that changed it (in the checkpoint blobs, like the file tools' checkpoints), unless Claude's file
@@ -138,9 +139,9 @@ export class CommandSnapshots {
     // info/exclude is written last: a shadow whose making was cut short is made again.
     if (await fsp.stat(path.join(dir, 'info', 'exclude')).then(() => true, () => false)) return;
     await fsp.mkdir(dir, { recursive: true });
-    await fsp.mkdir(this.objectsDir(path.basename(dir)), { recursive: true });
-    // With GIT_OBJECT_DIRECTORY set, init fills the shared store (if it is new) and makes no objects of the chat's own.
-    await this.git.run(dir, ['init', '--quiet', '--bare', dir], { env: this.env(dir) });
+    // With GIT_OBJECT_DIRECTORY set, init fills the shared store (if it is new) and makes no
+    // objects of the chat's own; no template: sample hooks (never run here) would be copied per chat.
+    await this.git.run(dir, ['init', '--quiet', '--bare', '--template=', dir], { env: this.env(dir) });
     // Empty, but git takes a folder without one for no repository at all.
     await fsp.mkdir(path.join(dir, 'objects'), { recursive: true });
     for (const [key, value] of [
@@ -163,18 +164,24 @@ export class CommandSnapshots {
 
   /** The folder as it is now, as a tree in the shadow repository. */
   private async tree(dir: string, root: string): Promise<string> {
-    try {
-      return await this.addAll(dir, root);
-    } catch (error) {
-      if (this.tooBig.has(dir)) throw error;
-      // An index naming objects the store lacks (a shadow made before the store was shared, or a
-      // store removed by hand) cannot be written: the folder is hashed afresh into the store.
-      await fsp.rm(path.join(dir, 'index'), { force: true });
-      return this.addAll(dir, root);
-    }
+    // After a store went (removed by hand; or a shadow made before stores were shared, whose
+    // objects are its own), the index names blobs and trees the store lacks: write-tree refuses
+    // them, or hands back a tree it remembers but the store lacks, and every command would fail
+    // again. Such a shadow starts afresh: the folder is hashed into the store again.
+    const tree = await this.addAll(dir, root).catch((error: unknown) => {
+      if (error instanceof GitFailed && /invalid object/.test(error.stderr)) return null;
+      throw error;
+    });
+    if (tree && (await this.run(dir, root, ['cat-file', '-e', tree]).catch(() => ({ code: 1 }))).code === 0) return tree;
+    await fsp.rm(path.join(dir, 'index'), { force: true });
+    await fsp.rm(path.join(dir, 'objects'), { recursive: true, force: true });
+    await fsp.mkdir(path.join(dir, 'objects'), { recursive: true });
+    return this.addAll(dir, root);
   }
 
   private async addAll(dir: string, root: string): Promise<string> {
+    // git wants the store there before it writes to it (it is made afresh if it went).
+    await fsp.mkdir(this.objectsDir(path.basename(dir)), { recursive: true });
     await this.ensureShadow(dir, root);
     // Only this queue writes the shadow: a lock left is from a git killed past the limit (or a crash).
     await fsp.rm(path.join(dir, 'index.lock'), { force: true });
