@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
@@ -43,8 +43,8 @@ let calls = 0;
  * non-zero exit is an ok outcome, as run_command gives it; `timedOut` gives the failed outcome a
  * command cut off at its time limit gets (it may have changed files before).
  */
-async function command(script: string, { timedOut = false, runOf = 's' } = {}): Promise<void> {
-  const hooks = recovery.hooksFor({ sessionId: runOf, chatId: 's', signal: new AbortController().signal, settings: { ...defaultSettings(), retryDelayMs: 0 }, workspace, turn: 't1' });
+async function command(script: string, { timedOut = false, runOf = '', chat = 's' } = {}): Promise<void> {
+  const hooks = recovery.hooksFor({ sessionId: runOf || chat, chatId: chat, signal: new AbortController().signal, settings: { ...defaultSettings(), retryDelayMs: 0 }, workspace, turn: 't1' });
   const block = { type: 'tool_use', id: `call-${++calls}`, name: 'run_command', input: { command: script } } as ToolUseBlock;
   await hooks.beforeExecute(block, RUN_COMMAND);
   try {
@@ -56,7 +56,19 @@ async function command(script: string, { timedOut = false, runOf = 's' } = {}): 
   await hooks.afterExecute({ block, tool: RUN_COMMAND, outcome, durationMs: 1 });
 }
 
-const changes = () => recovery.folderChanges.list('s', workspace);
+const changes = (chat = 's') => recovery.folderChanges.list(chat, workspace);
+
+/** Every git object file (loose or packed) anywhere under `dir`: the shadows' disk use. */
+function objectFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((rel) => rel.split(/[\\/]/))
+    .filter((parts) => {
+      const i = parts.findIndex((part, at) => /^[0-9a-f]{2}$/.test(part) && at + 1 === parts.length - 1);
+      return (i > 0 && /^[0-9a-f]{38,62}$/.test(parts[i + 1]!)) || /\.pack$/.test(parts.at(-1)!);
+    })
+    .map((parts) => parts.join('/'));
+}
 
 describe("a plain folder's Changes see what commands did", () => {
   it('lists files a command created, changed and deleted, with lines added and removed; diff and revert put back the content from before', async () => {
@@ -152,5 +164,66 @@ describe("a plain folder's Changes see what commands did", () => {
     expect(await recovery.folderChanges.diff('s', workspace, 'b.bin')).toBe('Binary files a/b.bin and b/b.bin differ\n');
     await recovery.folderChanges.revert('s', workspace, 'b.bin');
     expect(readFileSync(join(workspace, 'b.bin')).equals(bytes)).toBe(true);
+  });
+});
+
+describe('chats in the same folder share one object store', () => {
+  beforeEach(() => {
+    // An hour old, as files of a real folder are: git trusts their stat and does not hash them again.
+    const old = new Date(Date.now() - 3_600_000);
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(join(workspace, `file-${i}.txt`), `content of file ${i}\n`.repeat(50));
+      utimesSync(join(workspace, `file-${i}.txt`), old, old);
+    }
+  });
+
+  it("a second chat's first snapshot stores (almost) nothing new", async () => {
+    await command('echo one >> file-0.txt', { chat: 'a' });
+    const afterOne = objectFiles(dataDir).length;
+    expect(afterOne).toBeGreaterThanOrEqual(30);
+    await command('echo two >> file-1.txt', { chat: 'b' });
+    // The second chat adds its own trees and the changed file only, not another copy of all 30 files.
+    expect(objectFiles(dataDir).length - afterOne).toBeLessThanOrEqual(5);
+    expect(await changes('a')).toEqual([{ path: 'file-0.txt', status: 'modified', added: 1, removed: 0 }]);
+    expect(await changes('b')).toEqual([{ path: 'file-1.txt', status: 'modified', added: 1, removed: 0 }]);
+  });
+
+  it("deleting one chat leaves the other's snapshots and Revert working; the last chat of the folder takes the store with it", async () => {
+    await command('echo one >> file-0.txt', { chat: 'a' });
+    await command('echo two >> file-1.txt', { chat: 'b' });
+    await recovery.forgetChat('a');
+    expect(objectFiles(join(dataDir, 'checkpoints', 'a'))).toEqual([]);
+    expect(objectFiles(dataDir).length).toBeGreaterThanOrEqual(30);
+
+    await command('rm file-2.txt && echo three >> file-3.txt', { chat: 'b' });
+    expect((await changes('b')).map((f) => f.path)).toEqual(['file-1.txt', 'file-2.txt', 'file-3.txt']);
+    await recovery.folderChanges.revert('b', workspace, 'file-2.txt');
+    await recovery.folderChanges.revert('b', workspace, 'file-1.txt');
+    expect(readFileSync(join(workspace, 'file-2.txt'), 'utf8')).toBe('content of file 2\n'.repeat(50));
+    expect(readFileSync(join(workspace, 'file-1.txt'), 'utf8')).toBe('content of file 1\n'.repeat(50));
+
+    await recovery.forgetChat('b');
+    expect(objectFiles(dataDir)).toEqual([]);
+    expect(readdirSync(dataDir).filter((name) => name !== 'checkpoints')).toEqual([]);
+  });
+
+  it('a shadow whose objects are gone (a store removed by hand, or made before stores were shared) hashes the folder afresh', async () => {
+    await command('echo one >> file-0.txt', { chat: 'a' });
+    rmSync(join(dataDir, 'shadow-objects'), { recursive: true, force: true });
+    await command('echo two >> file-1.txt', { chat: 'a' });
+    expect((await changes('a')).map((f) => f.path)).toEqual(['file-0.txt', 'file-1.txt']);
+    await recovery.folderChanges.revert('a', workspace, 'file-1.txt');
+    expect(readFileSync(join(workspace, 'file-1.txt'), 'utf8')).toBe('content of file 1\n'.repeat(50));
+  });
+
+  it('two chats snapshotting the same folder at once both see their own changes', async () => {
+    await Promise.all([command('echo one >> file-0.txt', { chat: 'a' }), command('echo two > new.txt', { chat: 'b' })]);
+    // Each chat's command ran between its own before and after, so each sees at least its own file.
+    expect((await changes('a')).map((f) => f.path)).toContain('file-0.txt');
+    expect((await changes('b')).map((f) => f.path)).toContain('new.txt');
+    await command('echo three >> file-5.txt', { chat: 'a' });
+    await command('echo four >> file-6.txt', { chat: 'b' });
+    expect((await changes('a')).map((f) => f.path)).toContain('file-5.txt');
+    expect((await changes('b')).map((f) => f.path)).toContain('file-6.txt');
   });
 });

@@ -67,7 +67,12 @@ export class RecoveryService implements Disposable {
   forgetChat(sessionId: string): Promise<void> {
     this.core.looseFailures.delete(sessionId);
     this.core.forgotten.add(sessionId);
-    return this.queue.run(() => fsp.rm(this.blobs.dir(sessionId), { recursive: true, force: true }));
+    return this.queue.run(async () => {
+      const folders = await this.core.commands.foldersOf(sessionId);
+      await fsp.rm(this.blobs.dir(sessionId), { recursive: true, force: true });
+      // The folders' shared snapshot objects go with the last chat that used them.
+      await this.core.commands.dropUnused(folders);
+    });
   }
 
   /** What "Undo plan" would change in the chat's workspace for its latest plan. */
