@@ -74,6 +74,28 @@ describe('the open chat and drafts', () => {
     expect(store.getState().draftOf('made-1')).toBe('');
   });
 
+  it('New chat pressed while a Send from an empty window makes its chat is a second chat: the message goes to the first, the window shows the second', async () => {
+    const backend = twoChats();
+    const store = createWaypointStore(backend);
+    let release = () => {};
+    const made = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    backend.override('newSession', async () => {
+      const id = `made-${++asked}`;
+      await made;
+      backend.addChat(id, 'New chat', { updatedAt: `2025-01-0${4 + asked}T00:00:00.000Z` });
+      return (await backend.call('listSessions', {})).sessions.find((s) => s.id === id)!;
+    });
+    const sending = store.getState().sendMessage('Tidy the notes'); // no chat open: Send makes one
+    const second = store.getState().newChat(); // then the person asks for another chat
+    release();
+    expect(await sending).toEqual({ ok: true });
+    expect(await second).toEqual({ ok: true });
+    expect(asked).toBe(2);
+    expect(backend.log.filter((c) => c.name === 'sendMessage').map((c) => c.input)).toEqual([{ sessionId: 'made-1', text: 'Tidy the notes' }]);
+    expect(store.getState().currentSessionId).toBe('made-2');
+  });
+
   it('reopens the chat the tab had open, not the newest one; without one, the newest', async () => {
     mountApp(twoChats(), { preferredChat: 'old' });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Older'));

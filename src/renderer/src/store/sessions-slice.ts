@@ -7,62 +7,70 @@ export function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
   return [...sessions].sort((a, b) => Number(b.pinned === true) - Number(a.pinned === true) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
-export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) => ({
-  sessions: [],
-  currentSessionId: null,
-  setSessions: (sessions) => set({ sessions: sortSessions(sessions) }),
-  upsertSession: (session) =>
-    set((state) => {
-      // The list's stamp of what the chat was doing stays until the chat's own run events say more (shared/chat-run.ts).
-      const listed = state.sessions.find((s) => s.id === session.id)?.run;
-      const kept = listed && !session.run ? { ...session, run: listed } : session;
-      return { sessions: sortSessions([kept, ...state.sessions.filter((s) => s.id !== session.id)]) };
-    }),
-  async openSession(sessionId) {
-    set({ currentSessionId: sessionId, composerError: null });
-    return get().reloadSession(sessionId);
-  },
-  async reloadSession(sessionId) {
-    try {
-      const snapshot = await api.call('getSession', { sessionId });
-      get().applySnapshot(snapshot);
-      return OK;
-    } catch (error) {
-      const result = failed(error);
-      if (!result.ok) get().setLastError(result.message);
-      return result;
-    }
-  },
-  workspaceDialogOpen: false,
-  setWorkspaceDialogOpen: (open) => set({ workspaceDialogOpen: open }),
-  async chooseWorkspace(folder) {
-    let sessionId = get().currentSessionId;
-    if (!sessionId) {
-      // The folder is chosen before the first message, so the chat may not exist yet.
-      const created = await get().newChat({ carryDraft: true });
-      sessionId = get().currentSessionId;
-      if (!created.ok) return created;
-      if (!sessionId) return { ok: false, message: 'Could not start a chat.' };
-    }
-    try {
-      await api.call('chooseWorkspace', { sessionId, ...(folder === undefined ? {} : { folder }) }); // the new folder arrives as session_updated
-      return OK;
-    } catch (error) {
-      const result = failed(error);
-      if (!result.ok && folder === undefined) get().setLastError(result.message);
-      return result;
-    }
-  },
-  newChatInFlight: null,
-  newChat(options = { carryDraft: true }) {
-    // One new chat at a time: a Send pressed while main makes it goes to it (sendMessage waits for this).
-    const inFlight = get().newChatInFlight;
-    if (inFlight) return inFlight;
-    const making = newChatMaker(set, get, api)(options).finally(() => set({ newChatInFlight: null }));
-    set({ newChatInFlight: making });
-    return making;
-  },
-});
+export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, api) => {
+  /** Whether the chat being made is the user's New chat (else a Send's own, from an empty window). */
+  let inFlightByUser = false;
+  return {
+    sessions: [],
+    currentSessionId: null,
+    setSessions: (sessions) => set({ sessions: sortSessions(sessions) }),
+    upsertSession: (session) =>
+      set((state) => {
+        // The list's stamp of what the chat was doing stays until the chat's own run events say more (shared/chat-run.ts).
+        const listed = state.sessions.find((s) => s.id === session.id)?.run;
+        const kept = listed && !session.run ? { ...session, run: listed } : session;
+        return { sessions: sortSessions([kept, ...state.sessions.filter((s) => s.id !== session.id)]) };
+      }),
+    async openSession(sessionId) {
+      set({ currentSessionId: sessionId, composerError: null });
+      return get().reloadSession(sessionId);
+    },
+    async reloadSession(sessionId) {
+      try {
+        const snapshot = await api.call('getSession', { sessionId });
+        get().applySnapshot(snapshot);
+        return OK;
+      } catch (error) {
+        const result = failed(error);
+        if (!result.ok) get().setLastError(result.message);
+        return result;
+      }
+    },
+    workspaceDialogOpen: false,
+    setWorkspaceDialogOpen: (open) => set({ workspaceDialogOpen: open }),
+    async chooseWorkspace(folder) {
+      let sessionId = get().currentSessionId;
+      if (!sessionId) {
+        // The folder is chosen before the first message, so the chat may not exist yet.
+        const created = await get().newChat({ carryDraft: true });
+        sessionId = get().currentSessionId;
+        if (!created.ok) return created;
+        if (!sessionId) return { ok: false, message: 'Could not start a chat.' };
+      }
+      try {
+        await api.call('chooseWorkspace', { sessionId, ...(folder === undefined ? {} : { folder }) }); // the new folder arrives as session_updated
+        return OK;
+      } catch (error) {
+        const result = failed(error);
+        if (!result.ok && folder === undefined) get().setLastError(result.message);
+        return result;
+      }
+    },
+    newChatInFlight: null,
+    newChat(options = { carryDraft: true }) {
+      // One new chat at a time: a Send pressed while main makes it goes to it (sendMessage waits for
+      // this), and a second press of New chat is the same one. New chat pressed while a Send makes
+      // its own chat is another chat: made once that one is (its message goes there first).
+      const inFlight = get().newChatInFlight;
+      if (inFlight && (inFlightByUser || !options.carryDraft)) return inFlight;
+      if (inFlight) return inFlight.then(() => get().newChat(options));
+      inFlightByUser = options.carryDraft;
+      const making = newChatMaker(set, get, api)(options).finally(() => set({ newChatInFlight: null }));
+      set({ newChatInFlight: making });
+      return making;
+    },
+  };
+};
 
 /** The sessions slice's New chat: main makes the chat, the window opens it (unless the user went elsewhere). */
 function newChatMaker(set: Parameters<SliceCreator<SessionsSlice>>[0], get: Parameters<SliceCreator<SessionsSlice>>[1], api: Parameters<SliceCreator<SessionsSlice>>[2]) {
