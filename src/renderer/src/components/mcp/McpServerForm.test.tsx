@@ -69,7 +69,8 @@ describe('MCP server form in Settings', () => {
     fireEvent.change(name, { target: { value: 'files' } });
     fireEvent.keyDown(name, { key: 'Enter' }); // Enter saves the server, not the whole dialog
     await waitFor(() => expect(saves(backend)).toHaveLength(1));
-    expect(Object.keys(JSON.parse(json()).mcpServers)).toEqual(['files', 'web']);
+    // The JSON shows what was saved once the save has answered (the call is logged before that).
+    await waitFor(() => expect(Object.keys(JSON.parse(json()).mcpServers)).toEqual(['files', 'web']));
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
 
     backend.mcpServers = [{ name: 'files', transport: 'stdio', status: 'ready', toolCount: 2, tools: ['read', 'list'] }];
@@ -81,6 +82,6 @@ describe('MCP server form in Settings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove server files' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Remove server files?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(saves(backend)).toHaveLength(2));
-    expect(JSON.parse(json()).mcpServers).toEqual({ web: { url: 'https://example.com/mcp' } });
+    await waitFor(() => expect(JSON.parse(json()).mcpServers).toEqual({ web: { url: 'https://example.com/mcp' } }));
   });
 });
