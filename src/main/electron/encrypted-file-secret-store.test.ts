@@ -1,28 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EncryptedFileSecretStore, type SecretCipher } from './encrypted-file-secret-store';
-
-/** A real AES-256-GCM cipher standing where Electron's safeStorage sits in the app. */
-function aesCipher(available = true): SecretCipher {
-  const key = randomBytes(32);
-  return {
-    isAvailable: () => available,
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return Buffer.concat([iv, c.getAuthTag(), body]);
-    },
-    decrypt(data) {
-      const d = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
-      d.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([d.update(data.subarray(28)), d.final()]).toString('utf8');
-    },
-  };
-}
+import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
+import { aesCipher } from '../../../test-support/main/aes-cipher';
 
 let dir: string;
 let warnings: string[];

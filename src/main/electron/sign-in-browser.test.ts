@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,29 +9,11 @@ import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import type { McpServerState } from '../../shared/mcp';
 import { createServices, type AppServices } from '../app/services';
 import { MemorySecretStore } from '../settings/api-key-store';
-import { EncryptedFileSecretStore, type SecretCipher } from './encrypted-file-secret-store';
+import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
+import { aesCipher } from '../../../test-support/main/aes-cipher';
 import { openSignInPage } from './sign-in-browser';
 
 vi.mock('electron', async () => (await import('../../../test-support/electron-stand-in')).electron);
-
-/** A real AES-256-GCM cipher where Electron's safeStorage sits in the app. */
-function aesCipher(): SecretCipher {
-  const key = randomBytes(32);
-  return {
-    isAvailable: () => true,
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return Buffer.concat([iv, c.getAuthTag(), body]);
-    },
-    decrypt(data) {
-      const d = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
-      d.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([d.update(data.subarray(28)), d.final()]).toString('utf8');
-    },
-  };
-}
 
 let dir: string;
 let server: RunningOAuthMcpServer;

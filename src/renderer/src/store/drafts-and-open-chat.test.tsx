@@ -25,6 +25,20 @@ const open = async (title: string) => {
   await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
 };
 
+/** newSession held until `release()`: each call makes chat `made-N` (N: its number), newest last. */
+function heldNewSessions(backend: MemoryBackend): { release(): void; asked(): number } {
+  let release = () => {};
+  const made = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  backend.override('newSession', async () => {
+    const id = `made-${++asked}`;
+    await made;
+    backend.addChat(id, 'New chat', { updatedAt: `2025-01-0${4 + asked}T00:00:00.000Z` });
+    return (await backend.call('listSessions', {})).sessions.find((s) => s.id === id)!;
+  });
+  return { release: () => release(), asked: () => asked };
+}
+
 describe('the open chat and drafts', () => {
   it('a chat picked while main is still making a new one stays open; the new chat is listed, with what was typed', async () => {
     const backend = twoChats();
@@ -52,22 +66,14 @@ describe('the open chat and drafts', () => {
     const backend = twoChats();
     const store = createWaypointStore(backend);
     await store.getState().openSession('new');
-    let release = () => {};
-    const made = new Promise<void>((resolve) => (release = resolve));
-    let asked = 0;
-    backend.override('newSession', async () => {
-      const id = `made-${++asked}`;
-      await made;
-      backend.addChat(id, 'New chat', { updatedAt: '2025-01-04T00:00:00.000Z' });
-      return (await backend.call('listSessions', {})).sessions.find((s) => s.id === id)!;
-    });
+    const making = heldNewSessions(backend);
     const creating = store.getState().newChat();
     store.getState().setNewChatDraft('Beta task'); // typed in the new chat, then Send
     const sending = store.getState().sendMessage('Beta task');
-    release();
+    making.release();
     expect(await creating).toEqual({ ok: true });
     expect(await sending).toEqual({ ok: true });
-    expect(asked).toBe(1);
+    expect(making.asked()).toBe(1);
     expect(store.getState().currentSessionId).toBe('made-1');
     expect(backend.log.filter((c) => c.name === 'sendMessage').map((c) => c.input)).toEqual([{ sessionId: 'made-1', text: 'Beta task' }]);
     // The text went as the message: it is not left behind as the new chat's draft, to be sent twice.
@@ -77,21 +83,13 @@ describe('the open chat and drafts', () => {
   it('New chat pressed while a Send from an empty window makes its chat is a second chat: the message goes to the first, the window shows the second', async () => {
     const backend = twoChats();
     const store = createWaypointStore(backend);
-    let release = () => {};
-    const made = new Promise<void>((resolve) => (release = resolve));
-    let asked = 0;
-    backend.override('newSession', async () => {
-      const id = `made-${++asked}`;
-      await made;
-      backend.addChat(id, 'New chat', { updatedAt: `2025-01-0${4 + asked}T00:00:00.000Z` });
-      return (await backend.call('listSessions', {})).sessions.find((s) => s.id === id)!;
-    });
+    const making = heldNewSessions(backend);
     const sending = store.getState().sendMessage('Tidy the notes'); // no chat open: Send makes one
     const second = store.getState().newChat(); // then the person asks for another chat
-    release();
+    making.release();
     expect(await sending).toEqual({ ok: true });
     expect(await second).toEqual({ ok: true });
-    expect(asked).toBe(2);
+    expect(making.asked()).toBe(2);
     expect(backend.log.filter((c) => c.name === 'sendMessage').map((c) => c.input)).toEqual([{ sessionId: 'made-1', text: 'Tidy the notes' }]);
     expect(store.getState().currentSessionId).toBe('made-2');
   });
