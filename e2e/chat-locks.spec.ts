@@ -22,7 +22,7 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
   try {
     await page.goto(first.url);
     await twoEchoChats(page, 'Before the reboot', 'Shared with the laptop');
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await first.stop();
 
     const sessions = join(dataDir, 'sessions');
@@ -38,14 +38,14 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
     const shell = await startWebShell({ baseURL: scripted.url, dataDir, workspace });
     try {
       await page.goto(shell.url);
-      const chats = page.getByRole('navigation', { name: 'Chats' });
+      const chats = page.getByRole('navigation', { name: 'Chats', exact: true });
 
       // Stale: written at once, nothing to press.
       await chats.getByRole('button', { name: 'Before the reboot', exact: true }).click();
       await expect(log.getByText('You said: Before the reboot')).toBeVisible();
       await send(page, 'After the reboot');
       await expect(log.getByText('You said: After the reboot')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Written by another process' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Written by another process', exact: true })).toHaveCount(0);
 
       // Another computer's: refused, with who holds it, and "Take over" after a confirmation.
       await chats.getByRole('button', { name: 'Shared with the laptop', exact: true }).click();
@@ -54,12 +54,12 @@ test('a stale lock (pid 1, an earlier boot) is taken over; another computer\'s l
       const box = page.getByRole('textbox', { name: 'Message', exact: true });
       await expect(box).toBeDisabled();
       await expect(box).toHaveAccessibleDescription('You can’t write here while the Waypoint app writes this chat.');
-      const notice = page.getByRole('region', { name: 'Written by another process' });
+      const notice = page.getByRole('region', { name: 'Written by another process', exact: true });
       await expect(notice).toContainText('This chat is being written by the Waypoint app (pid 4242 on laptop.local)');
       await expect(notice).toContainText('cannot check from here whether it still runs on laptop.local');
       await expectAccessibleInBothSchemes(page, 'a chat another computer writes');
       await notice.getByRole('button', { name: 'Take over', exact: true }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Take over this chat?' });
+      const confirm = page.getByRole('alertdialog', { name: 'Take over this chat?', exact: true });
       await expect(confirm).toContainText('If the Waypoint app is still running, it notices, stops writing the chat');
       await expectAccessibleInBothSchemes(page, 'the Take over confirmation');
       await confirm.getByRole('button', { name: 'Take over', exact: true }).click();

@@ -24,7 +24,7 @@ test('damaged chats stay listed, open read-only with what could be read, count s
   try {
     await page.goto(first.url);
     await twoEchoChats(page, 'Remember the blue notebook', 'The second chat survives');
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await first.stop();
 
     const sessions = join(dataDir, 'sessions');
@@ -41,7 +41,7 @@ test('damaged chats stay listed, open read-only with what could be read, count s
     const shell = await startWebShell({ baseURL: scripted.url, dataDir, workspace });
     try {
       await page.goto(shell.url);
-      const chats = page.getByRole('navigation', { name: 'Chats' });
+      const chats = page.getByRole('navigation', { name: 'Chats', exact: true });
       await expect(chats.getByRole('button', { name: /Remember the blue notebook.*damaged/ })).toBeVisible();
       await expect(chats.getByRole('button', { name: /damaged/ })).toHaveCount(3);
       await expect(chats.getByRole('button', { name: 'The second chat survives', exact: true })).toBeVisible();
@@ -49,12 +49,12 @@ test('damaged chats stay listed, open read-only with what could be read, count s
       // The damaged chat opens with what could be read, read-only, and says why.
       await chats.getByRole('button', { name: /Remember the blue notebook.*damaged/ }).click();
       await expect(log.getByText('You said: Remember the blue notebook')).toBeVisible();
-      const notice = page.getByRole('region', { name: 'Chat log problems' });
+      const notice = page.getByRole('region', { name: 'Chat log problems', exact: true });
       await expect(notice).toContainText("This chat's log is damaged (its first record could not be read), so it opens read-only with what could be read.");
       await expect(notice).toContainText('1 line of its log could not be read and was skipped.');
       await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
       const download = page.waitForEvent('download');
-      await notice.getByRole('button', { name: 'Export chat' }).click();
+      await notice.getByRole('button', { name: 'Export chat', exact: true }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('remember-the-blue-notebook.md');
       const exported = readFileSync(await file.path(), 'utf8');
@@ -63,7 +63,7 @@ test('damaged chats stay listed, open read-only with what could be read, count s
 
       // The chat with one bad line is whole otherwise: it counts the line and still takes messages.
       await chats.getByRole('button', { name: 'The second chat survives', exact: true }).click();
-      await expect(page.getByRole('region', { name: 'Chat log problems' })).toContainText('1 line of its log could not be read and was skipped.');
+      await expect(page.getByRole('region', { name: 'Chat log problems', exact: true })).toContainText('1 line of its log could not be read and was skipped.');
       await send(page, 'Still here?');
       await expect(log.getByText('You said: Still here?')).toBeVisible();
     } finally {

@@ -38,14 +38,14 @@ test('AGENTS.md and a skill reach the request; "Instructions" lists the file; a 
 
   await app.locator('header.header').getByRole('button', { name: 'Instructions', exact: true }).click();
   const dialog = app.getByRole('dialog', { name: 'Instructions', exact: true });
-  await expect(dialog.getByRole('list', { name: 'Instruction files in use' }).getByRole('listitem')).toHaveText(['AGENTS.md (25 characters)']);
+  await expect(dialog.getByRole('list', { name: 'Instruction files in use', exact: true }).getByRole('listitem')).toHaveText(['AGENTS.md (25 characters)']);
   await expectAccessibleInBothSchemes(app, 'Instructions dialog');
   await app.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   await app.getByRole('button', { name: 'Settings', exact: true }).click();
-  const settings = app.getByRole('dialog', { name: 'Settings' });
-  const use = settings.getByRole('group', { name: 'Skills' }).getByRole('checkbox', { name: 'Use skill pdf-forms', exact: true });
+  const settings = app.getByRole('dialog', { name: 'Settings', exact: true });
+  const use = settings.getByRole('group', { name: 'Skills', exact: true }).getByRole('checkbox', { name: 'Use skill pdf-forms', exact: true });
   await expect(use).toBeChecked();
   await expectAccessibleInBothSchemes(app, 'Settings with skills');
   await use.uncheck();

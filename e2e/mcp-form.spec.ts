@@ -11,9 +11,9 @@ const SERVER = resolve('test-support/mcp-server/stdio.ts');
 
 async function openSettings(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  return page.getByRole('dialog', { name: 'Settings' });
+  return page.getByRole('dialog', { name: 'Settings', exact: true });
 }
-const row = (settings: Locator, name: string) => settings.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: name });
+const row = (settings: Locator, name: string) => settings.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: name });
 
 test('an MCP server added from the keyboard, edited, refused a bad URL and removed; axe clean', async ({ app }) => {
   const settings = await openSettings(app);
@@ -23,18 +23,18 @@ test('an MCP server added from the keyboard, edited, refused a bad URL and remov
   const toAdd = await tabUntil(app, focusedIs('Add MCP server'), 120);
   expect(toAdd.missing).toEqual([]);
   await app.keyboard.press('Enter');
-  const form = settings.getByRole('group', { name: 'Add MCP server' });
-  await expect(form.getByRole('textbox', { name: 'Server name' })).toBeFocused();
+  const form = settings.getByRole('group', { name: 'Add MCP server', exact: true });
+  await expect(form.getByRole('textbox', { name: 'Server name', exact: true })).toBeFocused();
   await app.keyboard.type('probe');
   await app.keyboard.press('Tab'); // the kind: Local command is chosen already
-  await expect(form.getByRole('radio', { name: 'Local command' })).toBeFocused();
+  await expect(form.getByRole('radio', { name: 'Local command', exact: true })).toBeFocused();
   await app.keyboard.press('Tab');
-  await expect(form.getByRole('textbox', { name: 'Command' })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Command', exact: true })).toBeFocused();
   await app.keyboard.type(process.execPath);
   await app.keyboard.press('Tab');
   await app.keyboard.type(`--import\ntsx\n${SERVER}`); // Enter in Arguments starts the next argument
   await app.keyboard.press('Tab');
-  await expect(form.getByRole('textbox', { name: 'Environment' })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Environment', exact: true })).toBeFocused();
   await app.keyboard.type('PROBE_MODE=form test');
   await tabUntil(app, focusedIs('Save server'), 4);
   await app.keyboard.press('Enter');
@@ -46,21 +46,21 @@ test('an MCP server added from the keyboard, edited, refused a bad URL and remov
   expect(await saved()).toEqual({ probe: { command: process.execPath, args: ['--import', 'tsx', SERVER], env: { PROBE_MODE: 'form test' } } });
 
   // Edited: one more argument (the server then offers one more tool); it reconnects.
-  await row(settings, 'probe').getByRole('button', { name: 'Edit server probe' }).click();
-  const edit = settings.getByRole('group', { name: 'Edit server probe' });
-  await expect(edit.getByRole('textbox', { name: 'Command' })).toHaveValue(process.execPath);
-  const args = edit.getByRole('textbox', { name: 'Arguments' });
+  await row(settings, 'probe').getByRole('button', { name: 'Edit server probe', exact: true }).click();
+  const edit = settings.getByRole('group', { name: 'Edit server probe', exact: true });
+  await expect(edit.getByRole('textbox', { name: 'Command', exact: true })).toHaveValue(process.execPath);
+  const args = edit.getByRole('textbox', { name: 'Arguments', exact: true });
   await args.fill(`${await args.inputValue()}\n--env-tool`);
-  await edit.getByRole('button', { name: 'Save server' }).click();
+  await edit.getByRole('button', { name: 'Save server', exact: true }).click();
   await expect(row(settings, 'probe')).toContainText('ready, 8 tools');
   expect(await saved()).toMatchObject({ probe: { args: ['--import', 'tsx', SERVER, '--env-tool'] } });
 
   // Refused: a URL that is not http(s), in words beside the field; nothing changes.
-  await row(settings, 'probe').getByRole('button', { name: 'Edit server probe' }).click();
-  await edit.getByRole('radio', { name: 'Remote URL' }).check();
-  const url = edit.getByRole('textbox', { name: 'URL' });
+  await row(settings, 'probe').getByRole('button', { name: 'Edit server probe', exact: true }).click();
+  await edit.getByRole('radio', { name: 'Remote URL', exact: true }).check();
+  const url = edit.getByRole('textbox', { name: 'URL', exact: true });
   await url.fill('ftp://example.com/mcp');
-  await edit.getByRole('button', { name: 'Save server' }).click();
+  await edit.getByRole('button', { name: 'Save server', exact: true }).click();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   const describedBy = (await url.getAttribute('aria-describedby'))!.split(' ');
   await expect(app.locator(`[id="${describedBy[1]}"]`)).toHaveText(/http:\/\/ or https:\/\//);
@@ -73,15 +73,15 @@ test('an MCP server added from the keyboard, edited, refused a bad URL and remov
   await expect(row(settings, 'probe')).toContainText('ready, 8 tools');
 
   // Removed, after a question.
-  await row(settings, 'probe').getByRole('button', { name: 'Remove server probe' }).click();
-  const ask = app.getByRole('alertdialog', { name: 'Remove server probe?' });
+  await row(settings, 'probe').getByRole('button', { name: 'Remove server probe', exact: true }).click();
+  const ask = app.getByRole('alertdialog', { name: 'Remove server probe?', exact: true });
   await expectAccessibleInBothSchemes(app, 'Remove server question');
-  await ask.getByRole('button', { name: 'Remove' }).click();
+  await ask.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(row(settings, 'probe')).toHaveCount(0);
   expect(await saved()).toEqual({});
 
   // Saved in main: Settings opened again shows the same (empty) servers.
-  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
   const again = await openSettings(app);
   await expect(again.getByLabel('MCP servers JSON')).toHaveValue(/"mcpServers": \{\}/);
 });

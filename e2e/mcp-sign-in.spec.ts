@@ -20,7 +20,7 @@ const test = base.extend<{ oauth: RunningOAuthMcpServer }>({
 async function remoteRow(page: Page) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog');
-  return settings.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'remote' });
+  return settings.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: 'remote' });
 }
 
 /** "Sign in", then the link in a new tab: the tab lands on Waypoint's "You can close this tab". */
@@ -42,7 +42,7 @@ test('a remote server signs in from Settings; after its refresh token is revoked
 
   oauth.revokeRefreshTokens();
   oauth.expireAccessTokens();
-  await row.getByRole('button', { name: 'Restart' }).click();
+  await row.getByRole('button', { name: 'Restart remote', exact: true }).click();
   await expect(row).toContainText('Signed out');
   await signIn(app, row);
   await expect(row).toContainText('ready, 7 tools');

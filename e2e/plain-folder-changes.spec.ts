@@ -15,7 +15,7 @@ test.use({
   workspaceFiles: { [PLAIN_KEPT]: PLAIN_KEPT_TEXT, [PLAIN_GONE]: PLAIN_GONE_TEXT },
 });
 
-const changes = (app: Page) => app.getByRole('region', { name: 'Changes' });
+const changes = (app: Page) => app.getByRole('region', { name: 'Changes', exact: true });
 const fileItem = (app: Page, path: string) => changes(app).getByRole('listitem').filter({ hasText: path });
 
 test('files a command created, changed and deleted are listed with their lines; Show diff; Revert file puts them back', async ({ app, shell }) => {
@@ -32,19 +32,19 @@ test('files a command created, changed and deleted are listed with their lines; 
   await expect(fileItem(app, PLAIN_MADE)).toContainText('created');
   await expect(fileItem(app, PLAIN_MADE)).toContainText('+2 −0');
 
-  await fileItem(app, PLAIN_KEPT).getByRole('button', { name: 'Show diff' }).click();
+  await fileItem(app, PLAIN_KEPT).getByRole('button', { name: 'Show diff', exact: true }).click();
   await expect(fileItem(app, PLAIN_KEPT).getByLabel(`Diff of ${PLAIN_KEPT}`)).toContainText('+three');
 
-  await fileItem(app, PLAIN_KEPT).getByRole('button', { name: 'Revert file' }).click();
+  await fileItem(app, PLAIN_KEPT).getByRole('button', { name: 'Revert file', exact: true }).click();
   await expect(changes(app).getByRole('status')).toHaveText(`${PLAIN_KEPT} reverted.`);
   await expect(changes(app).getByRole('listitem')).toHaveCount(2);
   expect(readFileSync(join(shell.workspace, PLAIN_KEPT), 'utf8')).toBe(PLAIN_KEPT_TEXT);
 
-  await fileItem(app, PLAIN_GONE).getByRole('button', { name: 'Revert file' }).click();
+  await fileItem(app, PLAIN_GONE).getByRole('button', { name: 'Revert file', exact: true }).click();
   await expect(changes(app).getByRole('listitem')).toHaveCount(1);
   expect(readFileSync(join(shell.workspace, PLAIN_GONE), 'utf8')).toBe(PLAIN_GONE_TEXT);
 
-  await fileItem(app, PLAIN_MADE).getByRole('button', { name: 'Revert file' }).click();
+  await fileItem(app, PLAIN_MADE).getByRole('button', { name: 'Revert file', exact: true }).click();
   await expect(changes(app).getByText('This chat has changed no files.')).toBeVisible();
   expect(existsSync(join(shell.workspace, PLAIN_MADE))).toBe(false);
 });

@@ -41,7 +41,7 @@ test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its
     await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Working');
 
     // Its card shows what it did so far, while it waits.
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     const card = log.getByRole('button', { name: `Sub-agent: ${ALPHA}`, exact: true });
     await card.click();
     await expect(log.getByRole('list', { name: 'Its messages and tool calls', exact: true }).getByRole('listitem').filter({ hasText: 'Tidying up.' })).toHaveCount(1);
@@ -83,14 +83,14 @@ test("a sub-agent's question outlives a restart (the shell killed while it waits
 
     const restarted = await shell.restart('kill');
     await page.goto(restarted.url);
-    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'Hand it over' }).click();
+    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: 'Hand it over' }).click();
     const prompt = page.getByRole('alertdialog', { name });
     await expect(prompt).toBeVisible();
     await expect(page.getByRole('button', { name: 'Needs you (1)', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(page, "a sub-agent's question after a restart");
     await prompt.getByRole('button', { name: 'Markdown', exact: true }).click();
 
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('Gamma answered; all done.')).toBeVisible();
     await expect(planPanel(page).region.getByRole('group', { name: 'Sub-agent: Gamma: ask about the format', exact: true })).toContainText('Done');
   } finally {

@@ -90,11 +90,11 @@ test('two sub-agents under the step: "Stop sub-agent" stops one, the other finis
       await expect(betaAfter).toContainText('Stopped');
       await expect(betaAfter.getByRole('button', { name: 'Stop sub-agent', exact: true })).toHaveCount(0);
       await expect(panel.region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Done');
-      await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Alpha counted; Beta was stopped.')).toBeVisible();
+      await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('Alpha counted; Beta was stopped.')).toBeVisible();
       await expectAccessibleInBothSchemes(page, 'the Task plan after Stop sub-agent');
 
       // The transcript: one card per sub-agent; Alpha's expands (by keyboard) to its replies and tool calls.
-      const log = page.getByRole('log', { name: 'Conversation' });
+      const log = page.getByRole('log', { name: 'Conversation', exact: true });
       const card = log.getByRole('button', { name: `Sub-agent: ${ALPHA}`, exact: true });
       await expect(card).toHaveCount(1);
       await expect(log.getByRole('button', { name: `Sub-agent: ${BETA}`, exact: true })).toHaveCount(1);

@@ -29,7 +29,7 @@ test.describe('web search', () => {
   });
 
   test('turned on in Settings, a question shows the search card with its results and the reply its sources', async ({ app, scripted }) => {
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('Hello');
     await app.keyboard.press('Enter');
@@ -60,18 +60,18 @@ test.describe('web search', () => {
     expect(tools.at(-1)).toMatchObject({ type: 'web_search_20250305', name: 'web_search', max_uses: 3 });
 
     await expect(log.getByRole('button', { name: /Searched the web for "Node.js 20 release notes"/ })).toBeVisible();
-    const results = log.getByRole('list', { name: 'Results of the web search for "Node.js 20 release notes"' });
+    const results = log.getByRole('list', { name: 'Results of the web search for "Node.js 20 release notes"', exact: true });
     await expect(results.getByRole('link', { name: NODE.title })).toHaveAttribute('href', NODE.url);
     await expect(results.getByRole('link', { name: V8.title })).toHaveAttribute('href', V8.url);
     await expect(results).toContainText('April 18, 2023');
-    const sources = log.getByRole('list', { name: 'Sources' });
+    const sources = log.getByRole('list', { name: 'Sources', exact: true });
     await expect(sources.getByRole('link', { name: NODE.title })).toHaveAttribute('href', NODE.url);
     await expectAccessibleInBothSchemes(app, 'a reply with a web search and its sources');
 
     // The card and the sources are in the chat's log: a reload shows them again.
     await app.reload();
-    const again = app.getByRole('log', { name: 'Conversation' });
-    await expect(again.getByRole('list', { name: 'Sources' }).getByRole('link', { name: NODE.title })).toBeVisible();
-    await expect(again.getByRole('list', { name: 'Results of the web search for "Node.js 20 release notes"' }).getByRole('link')).toHaveCount(2);
+    const again = app.getByRole('log', { name: 'Conversation', exact: true });
+    await expect(again.getByRole('list', { name: 'Sources', exact: true }).getByRole('link', { name: NODE.title })).toBeVisible();
+    await expect(again.getByRole('list', { name: 'Results of the web search for "Node.js 20 release notes"', exact: true }).getByRole('link')).toHaveCount(2);
   });
 });

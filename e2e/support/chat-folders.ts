@@ -22,7 +22,7 @@ export function chatIdHolding(sessions: string, text: string): string {
  * in a new one, each seen answered (so both are in their logs before the shell stops).
  */
 export async function twoEchoChats(page: Page, first: string, second: string): Promise<void> {
-  const log = page.getByRole('log', { name: 'Conversation' });
+  const log = page.getByRole('log', { name: 'Conversation', exact: true });
   await send(page, first);
   await expect(log.getByText(`You said: ${first}`)).toBeVisible();
   await openNewChat(page);

@@ -19,7 +19,7 @@ describe('the plan budget before a summary request', () => {
     const pause: Pause = { events: [] };
     const admit = vi.fn(() => pause);
     // Port 9 (discard): a request sent there would fail, not answer; the stop sends none.
-    const client = await anthropicClient({ apiKey: 'sk-ant-test-compaction-budget', baseURL: 'http://127.0.0.1:9', maxRetries: 0 });
+    const client = await anthropicClient({ apiKey: 'test-key-compaction-budget', baseURL: 'http://127.0.0.1:9', maxRetries: 0 });
     const onUsage = vi.fn();
     const outcome = await summariseUpTo(6, {
       session,
