@@ -3,7 +3,7 @@ import { MemoryBackend } from '../test-support/memory-backend';
 import { mainLikeNewChats } from '../test-support/main-like-new-chats';
 import { connectStore } from './connect';
 import { createWaypointStore } from './create-store';
-import type { Schedule } from './delta-batcher';
+import type { Schedule } from './frame-schedule';
 
 // From an empty window: type, Send, and New chat in the same moment. Main hands back its newest
 // empty chat for New chat; the chat the Send goes to is still empty until main has put the
