@@ -210,6 +210,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
   // Only the desktop window says it (one window); the desktop notifier reads it.
   let chatInView: string | null = null;
+  // Chats a sendMessage is working on (awaiting before the message is in): not empty for New chat.
+  const messagesOnTheirWay = new Set<string>();
   const handlers: CallHandlers = {
     getAppInfo: () => ({
       // A headless run serves no window; it answers as the plain-Node shell it is closest to.
@@ -231,15 +233,22 @@ export async function createServices(options: ServicesOptions): Promise<Services
     getPendingPrompts: ({ sessionId }) => chats.pendingPrompts(sessionId),
     getTranscriptPage: ({ sessionId, ...request }) => chats.getTranscriptPage(sessionId, request),
     newSession: () => {
-      const made = chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) });
+      // A chat whose first message is still on its way (its worktree, its files) is not empty:
+      // New chat pressed right after Send must be another chat, not the one the message goes to.
+      const made = chats.newSession({ reuseEmpty: true, reusable: (id) => !sessions.writerElsewhere(id) && !messagesOnTheirWay.has(id) });
       // Its worktree (Settings "Work in a git worktree") starts now, so the first message waits for little of it.
       worktrees.makeAhead(made.id);
       return made;
     },
     sendMessage: async ({ sessionId, text, attachments: refs }) => {
-      // A new chat's worktree is made before its first message runs (chat-worktrees.ts).
-      await worktrees.beforeMessage(sessionId);
-      return chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []);
+      messagesOnTheirWay.add(sessionId);
+      try {
+        // A new chat's worktree is made before its first message runs (chat-worktrees.ts).
+        await worktrees.beforeMessage(sessionId);
+        return chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []);
+      } finally {
+        messagesOnTheirWay.delete(sessionId);
+      }
     },
     startUpload: ({ name, size }, client) => attachments.startUpload(name, size, client),
     uploadChunk: ({ uploadId, offset, data }) => attachments.uploadChunk(uploadId, offset, data),

@@ -1,5 +1,5 @@
 import type { WaypointEvent } from '../../../shared/contract';
-import type { Schedule } from './delta-batcher';
+import type { Schedule } from './frame-schedule';
 
 /**
  * At the end of each reply main sends its bookkeeping (`session_updated` with the cost,
@@ -19,29 +19,6 @@ export interface BookkeepingBatcher {
   /** Applies everything held now, in arrival order (after `before`); nothing held, nothing done. */
   flush(): void;
   dispose(): void;
-}
-
-/**
- * Before the next frame, or after `maxWaitMs` when no frame comes (a hidden tab does not paint,
- * and the sidebar's state must not wait for it to be shown again).
- */
-export function frameOrTimeout(maxWaitMs: number): Schedule {
-  return (flush) => {
-    let done = false;
-    const once = () => {
-      if (done) return;
-      done = true;
-      cancel();
-      flush();
-    };
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(once) : undefined;
-    const timer = setTimeout(once, maxWaitMs);
-    const cancel = () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-    return cancel;
-  };
 }
 
 /** `before` runs ahead of each batch: what was held elsewhere and arrived earlier (plans) goes first. */

@@ -28,6 +28,8 @@ const WHILE: Record<Exclude<RunState['status'], 'idle'>, string> = {
 export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
   /** The last reply that finished in a run still going, per chat: announced when the run ends. */
   const replyEnded = new Map<string, string>();
+  /** Per chat, this window's Send main has not answered yet: until it does, the chat may still look empty to main. */
+  const onTheirWay = new Map<string, Promise<void>>();
   return {
     transcripts: {},
     runStates: {},
@@ -102,7 +104,14 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       }
       try {
         set({ composerError: null });
-        await api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
+        const sending = api.call('sendMessage', { sessionId, text, ...(attachments.length ? { attachments } : {}) });
+        const settled = sending.then(
+          () => undefined,
+          () => undefined,
+        );
+        onTheirWay.set(sessionId, settled);
+        void settled.then(() => onTheirWay.get(sessionId) === settled && onTheirWay.delete(sessionId));
+        await sending;
         get().clearAttachments(key, pending.map((p) => p.localId));
         get().noteWritten(sessionId);
         // A refusal was about the files of the message just sent: it no longer applies.
@@ -116,6 +125,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
         return result;
       }
     },
+    messageOnItsWay: (sessionId) => onTheirWay.get(sessionId),
     async exportChat(sessionId) {
       try {
         const { markdown, fileName } = await api.call('exportChat', { sessionId });

@@ -2,8 +2,9 @@ import type { WaypointApi } from '../../../shared/contract';
 import { isConnectionAware } from '../api/connection';
 import { backoffDelay } from '../api/backoff';
 import { applyEvent } from './apply-event';
-import { createBookkeepingBatcher, frameOrTimeout, isBookkeeping } from './bookkeeping-batcher';
-import { createDeltaBatcher, type Schedule } from './delta-batcher';
+import { createBookkeepingBatcher, isBookkeeping } from './bookkeeping-batcher';
+import { createDeltaBatcher } from './delta-batcher';
+import { frameSchedule, type Schedule } from './frame-schedule';
 import { messageOf } from './errors';
 import { createPlanBatcher } from './plan-batcher';
 import type { WaypointStore } from './types';
@@ -31,7 +32,7 @@ export function connectStore(api: WaypointApi, store: WaypointStore, options: Co
   const batcher = createDeltaBatcher((batch) => store.getState().appendDeltas(batch), options.schedule);
   const plans = createPlanBatcher((event) => applyEvent(store.getState(), event), options.schedule);
   // Held plans arrived before any held bookkeeping, so they go first.
-  const bookkeeping = createBookkeepingBatcher((event) => applyEvent(store.getState(), event), options.bookkeepingSchedule ?? frameOrTimeout(100), plans.flush);
+  const bookkeeping = createBookkeepingBatcher((event) => applyEvent(store.getState(), event), options.bookkeepingSchedule ?? frameSchedule(100), plans.flush);
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let loadGeneration = 0;

@@ -1,17 +1,9 @@
+import { frameSchedule, type Schedule } from './frame-schedule';
+
 /**
  * Streaming text arrives in many small deltas; joining those for the same message and applying
  * them once per animation frame keeps the store (and React) to one update per frame.
  */
-export type Schedule = (flush: () => void) => () => void;
-
-export const animationFrameSchedule: Schedule = (flush) => {
-  if (typeof requestAnimationFrame === 'function') {
-    const handle = requestAnimationFrame(flush);
-    return () => cancelAnimationFrame(handle);
-  }
-  const handle = setTimeout(flush, 16);
-  return () => clearTimeout(handle);
-};
 
 export interface DeltaBatcher {
   /** `offset`: where the text starts in its item (message_delta's); joined deltas keep the first's. */
@@ -33,7 +25,7 @@ export interface HeldDelta {
  * `apply` gets a frame's text for every message at once, in arrival order: the store applies it
  * as one update, however many chats stream (issue 24: ten chats at once).
  */
-export function createDeltaBatcher(apply: (batch: HeldDelta[]) => void, schedule: Schedule = animationFrameSchedule): DeltaBatcher {
+export function createDeltaBatcher(apply: (batch: HeldDelta[]) => void, schedule: Schedule = frameSchedule()): DeltaBatcher {
   // Insertion-ordered; keyed by session and item so interleaved streams stay separate.
   let held = new Map<string, HeldDelta>();
   let cancel: (() => void) | null = null;

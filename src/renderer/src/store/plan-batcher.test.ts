@@ -4,7 +4,7 @@ import { MemoryBackend } from '../test-support/memory-backend';
 import { plan, step } from '../test-support/fixtures';
 import { connectStore } from './connect';
 import { createWaypointStore } from './create-store';
-import type { Schedule } from './delta-batcher';
+import type { Schedule } from './frame-schedule';
 import { createPlanBatcher, type PlanUpdated } from './plan-batcher';
 
 /** Animation frames the test runs by hand. */

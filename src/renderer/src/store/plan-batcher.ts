@@ -1,6 +1,6 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import { canFold, foldPlanUpdates } from '../../../shared/plan-change';
-import { animationFrameSchedule, type Schedule } from './delta-batcher';
+import { frameSchedule, type Schedule } from './frame-schedule';
 
 /**
  * Plan updates while Claude works through a plan can come hundreds a second. Committing each on
@@ -19,7 +19,7 @@ export interface PlanBatcher {
   dispose(): void;
 }
 
-export function createPlanBatcher(apply: (event: PlanUpdated) => void, schedule: Schedule = animationFrameSchedule): PlanBatcher {
+export function createPlanBatcher(apply: (event: PlanUpdated) => void, schedule: Schedule = frameSchedule()): PlanBatcher {
   let held: PlanUpdated[] = [];
   /** A plan was applied since the last frame: more plan updates wait for the next one. */
   let spent = false;

@@ -80,7 +80,15 @@ function newChatMaker(set: Parameters<SliceCreator<SessionsSlice>>[0], get: Para
     // to the chat that was open (main answers in its own time).
     if (options.carryDraft) set({ currentSessionId: null, composerError: null, newChatDraft: '' });
     try {
-      const session = await api.call('newSession', {});
+      let session = await api.call('newSession', {});
+      // Main hands back its newest empty chat. The one a Send of this window is still putting its
+      // message in only looks empty (pressed in the same moment as that Send): ask again once main
+      // has the message, so New chat is another chat and the message stays where it was typed.
+      const onItsWay = get().messageOnItsWay(session.id);
+      if (onItsWay) {
+        await onItsWay;
+        session = await api.call('newSession', {});
+      }
       get().upsertSession(session);
       if (options.carryDraft) {
         const typed = get().newChatDraft;

@@ -4,7 +4,8 @@ import { MemoryBackend } from '../test-support/memory-backend';
 import { plan, step } from '../test-support/fixtures';
 import { connectStore } from './connect';
 import { createWaypointStore } from './create-store';
-import { createDeltaBatcher, type Schedule } from './delta-batcher';
+import { createDeltaBatcher } from './delta-batcher';
+import type { Schedule } from './frame-schedule';
 import type { WaypointStore } from './types';
 
 const T = '2025-01-02T00:00:00.000Z';

@@ -84,6 +84,8 @@ export interface ChatSlice {
   clearComposerError(): void;
   /** Sends the text with the chat's uploaded attachments (attachments-slice.ts). */
   sendMessage(text: string): Promise<ActionResult>;
+  /** This window's Send to the chat while main has not answered it yet (settles either way), else undefined. */
+  messageOnItsWay(sessionId: string): Promise<void> | undefined;
   stop(): Promise<ActionResult>;
   exportChat(sessionId: string): Promise<ActionResult>;
 }

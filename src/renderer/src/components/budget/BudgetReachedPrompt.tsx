@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { parseBudgetField, spendOfBudget, type BudgetAnswer, type BudgetPrompt } from '../../../../shared/budget';
 import type { ActionResult } from '../../store/types';
+import { PromptActions } from '../prompt/PromptActions';
 import { PromptDialog } from '../prompt/PromptDialog';
 import './budget.css';
 
@@ -54,14 +55,7 @@ export function BudgetReachedPrompt({ request, onAnswer }: Props) {
         <input id={`${id}-figure`} type="text" inputMode="decimal" value={figure} placeholder="Empty: once more"
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setFigure(event.target.value)} />
-        <div className="budget-reached-actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={sending}>
-            Extend budget
-          </button>
-          <button type="button" className="btn btn--small" disabled={sending} onClick={() => void send({ kind: 'end' })}>
-            End plan
-          </button>
-        </div>
+        <PromptActions className="budget-reached-actions" submit="Extend budget" busy={sending} small actions={[{ label: 'End plan', onClick: () => void send({ kind: 'end' }) }]} />
       </form>
       {error && (
         <p id={`${id}-error`} role="alert" className="budget-error">

@@ -80,6 +80,7 @@ describe('EscalationPrompt', () => {
     const confirm = screen.getByRole('group', { name: 'Abort the plan?' });
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Keep the plan' })));
     expect(screen.queryByRole('group', { name: 'Abort the plan?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Abort plan' })); // focus back where it was
     expect(answers.slice(1)).toEqual([{ kind: 'skip' }]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abort plan' })));
     await act(async () => fireEvent.click(within(screen.getByRole('group', { name: 'Abort the plan?' })).getByRole('button', { name: 'Yes, abort the plan' })));

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PromptActions } from '../prompt/PromptActions';
 import { PromptDialog } from '../prompt/PromptDialog';
 import type { EscalationAnswer, EscalationRequest } from '../../../../shared/prompts';
 import { useScrollable } from '../../lib/use-scrollable';
@@ -110,26 +111,23 @@ export function EscalationPrompt({ request, stepLabel, onAnswer }: Props) {
             </button>
           </div>
         ) : (
-          <div className="escalation-actions">
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              Send guidance
-            </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void answer({ kind: 'skip' })}>
-              Skip step
-            </button>
-            <button
-              ref={abortRef}
-              type="button"
-              className="btn btn--danger"
-              disabled={busy}
-              onClick={() => {
-                askedAbort.current = true;
-                setConfirmAbort(true);
-              }}
-            >
-              Abort plan
-            </button>
-          </div>
+          <PromptActions
+            className="escalation-actions"
+            submit="Send guidance"
+            busy={busy}
+            actions={[
+              { label: 'Skip step', onClick: () => void answer({ kind: 'skip' }) },
+              {
+                label: 'Abort plan',
+                danger: true,
+                ref: abortRef,
+                onClick: () => {
+                  askedAbort.current = true;
+                  setConfirmAbort(true);
+                },
+              },
+            ]}
+          />
         )}
       </form>
     </PromptDialog>
