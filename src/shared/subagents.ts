@@ -77,6 +77,18 @@ export const SubAgent = z.object({
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 
+const ApiHistory = z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) }));
+
+/** A sub-agent waiting on its own sub-agent's delegate call while that one waits for the user. */
+export const WaitingParent = z.object({
+  agentId: z.string().min(1),
+  readOnly: z.boolean(),
+  /** Its delegate call's card, so that call's line on its card ends where it was after a restart. */
+  card: ToolCallItem.optional(),
+  history: ApiHistory,
+});
+export type WaitingParent = z.infer<typeof WaitingParent>;
+
 /**
  * A sub-agent waiting for the user's answer, as the chat's log keeps it (`subagent_waiting`): its
  * history up to the question (the held call open at its end) and what it may use, so the answer
@@ -90,7 +102,13 @@ export const SubAgentWaiting = z.object({
   /** The held call's card in its transcript, so its line on the sub-agent's card goes on after a restart. */
   card: ToolCallItem.optional(),
   /** Its API history, as the chat's own is logged. */
-  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) })),
+  history: ApiHistory,
+  /**
+   * The sub-agents above it (nearest first) when it is deeper than 1: each waits on the delegate
+   * call that started the one below, open at the end of its history, so a restart can run the
+   * chain on from the answer up to the chat's run as it would have gone.
+   */
+  parents: z.array(WaitingParent).optional(),
 });
 export type SubAgentWaiting = z.infer<typeof SubAgentWaiting>;
 
