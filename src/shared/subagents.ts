@@ -8,7 +8,7 @@ import { ToolCallItem, type TranscriptItem } from './transcript';
  * log's `subagent` record): a later snapshot of the same id replaces the earlier one.
  */
 
-/** What the panel shows: Working, Done, Failed, Stopped, Interrupted. */
+/** What the panel shows: Working, Done, Failed, Stopped, Interrupted (and "Needs you" while working: subAgentStatusText). */
 export const SubAgentStatus = z.enum(['working', 'done', 'failed', 'stopped', 'interrupted']);
 export type SubAgentStatus = z.infer<typeof SubAgentStatus>;
 
@@ -127,8 +127,12 @@ const STATUS_TEXT: Record<SubAgentStatus, string> = {
   interrupted: 'Interrupted',
 };
 
-export function subAgentStatusText(status: SubAgentStatus): string {
-  return STATUS_TEXT[status];
+/**
+ * Its status in words; "Needs you" (the chat's word for a person being asked) while it is
+ * working and the chat is asking its question: it waits for the person, not for Claude.
+ */
+export function subAgentStatusText(status: SubAgentStatus, waitsForYou = false): string {
+  return status === 'working' && waitsForYou ? 'Needs you' : STATUS_TEXT[status];
 }
 
 /** The task's first non-empty line, cut to 60 characters (an ellipsis says it was cut). */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { subAgentProgress, subAgentStatusText, type SubAgent } from '../../../../shared/subagents';
 import type { ToolCallItem } from '../../../../shared/transcript';
+import { isAskingFor } from '../../store/chat-asking';
 import { useWaypoint } from '../../store/store-context';
 import { Icon } from '../icons/Icon';
 import { useDisclosure } from './use-disclosure';
@@ -16,6 +17,11 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
   });
 }
 
+/** Whether the chat is asking this sub-agent's question now (its chat is the one whose list holds it). */
+function useWaitsForYou(agent: SubAgent | undefined): boolean {
+  return useWaypoint((s) => !!agent && Object.entries(s.subagents).some(([sessionId, agents]) => agents.includes(agent) && isAskingFor(s, sessionId, agent.id)));
+}
+
 /**
  * A delegate call in the transcript (docs/contract.md §10): one card "Sub-agent: TITLE" that
  * expands to the sub-agent's status, its plan, its replies and tool calls (as they happen, and
@@ -24,10 +30,11 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
  */
 export function SubAgentCard({ item }: { item: ToolCallItem }) {
   const agent = useSubAgentOf(item.toolUseId);
+  const waits = useWaitsForYou(agent);
   const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
   const name = agent ? `Sub-agent: ${agent.title}` : item.summary;
-  const status = agent ? subAgentStatusText(agent.status) : item.status === 'running' ? 'Working' : '';
+  const status = agent ? subAgentStatusText(agent.status, waits) : item.status === 'running' ? 'Working' : '';
   const progress = agent ? subAgentProgress(agent.plan) : null;
   const lines = agent?.transcript ?? [];
   const result = agent?.result ?? item.result;
