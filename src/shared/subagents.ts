@@ -15,12 +15,12 @@ export type SubAgentStatus = z.infer<typeof SubAgentStatus>;
 /** Settings "Sub-agent depth" is at most this: a chain of delegates never goes deeper. */
 export const MAX_SUB_AGENT_DEPTH = 3;
 
-/** One line of a sub-agent's own transcript, as its transcript card shows it: a reply or a tool call. */
+/** One line of a sub-agent's own transcript, as its transcript card shows it: a reply, a tool call, its thinking, a change of its plan. */
 export const SubAgentLine = z.object({
   /** The transcript item it shows: a later line of the same item (a call that ended) replaces it. */
   id: z.string().optional(),
-  kind: z.enum(['message', 'tool']),
-  /** The reply's text, or the tool call's summary ("Read notes.md"). */
+  kind: z.enum(['message', 'tool', 'thinking', 'plan']),
+  /** The reply's text, the tool call's summary ("Read notes.md"), the thinking's text, or the plan change in words. */
   text: z.string(),
   /** A tool call's state: running, awaiting_approval, done, error, denied. */
   status: z.string().optional(),
@@ -30,13 +30,16 @@ export const SubAgentLine = z.object({
 export type SubAgentLine = z.infer<typeof SubAgentLine>;
 
 /**
- * The line a sub-agent's transcript item makes, or null (a reply still streaming, a notice, its
- * thinking). Whole: the chat's log keeps each line once, as its own record (`subagent_line`), so
- * nothing is shortened (a snapshot logged whole at every change could not afford that).
+ * The line a sub-agent's transcript item makes, or null (a reply or thinking still streaming,
+ * thinking that was encrypted or discarded, a notice). Whole: the chat's log keeps each line
+ * once, as its own record (`subagent_line`), so nothing is shortened (a snapshot logged whole at
+ * every change could not afford that).
  */
 export function subAgentLine(item: TranscriptItem): SubAgentLine | null {
   if (item.kind === 'assistant' && item.status !== 'streaming' && item.text.trim()) return { id: item.id, kind: 'message', text: item.text.trim() };
   if (item.kind === 'tool_call') return { id: item.id, kind: 'tool', text: item.summary, status: item.status, ...(item.result ? { result: item.result } : {}) };
+  if (item.kind === 'thinking' && (item.status === 'done' || item.status === 'stopped') && !item.redacted && item.text.trim()) return { id: item.id, kind: 'thinking', text: item.text.trim() };
+  if (item.kind === 'plan_change') return { id: item.id, kind: 'plan', text: item.text };
   return null;
 }
 

@@ -5,6 +5,7 @@ import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { planStateText, subAgentLine, subAgentTitle, type SubAgent, type WaitingParent } from '../../../shared/subagents';
 import { interruptedResult } from '../../../shared/subagent-results';
+import { planChangeItems } from '../../../shared/plan-change';
 import { unansweredToolUses } from '../../chats/api-history';
 import type { ParkedLevel } from '../../chats/parked-agents';
 import { INTERRUPTED_RESULT } from '../../store/restore-chat';
@@ -208,6 +209,12 @@ async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent
   const key = agentKey(chatId, id);
   const planChanges = parent.plans.onPlanUpdated((u) => {
     if (u.sessionId !== key) return;
+    // Its plan's changes are lines of its card, as the chat's are lines of the chat (its
+    // session is no chat, so nothing else makes them).
+    for (const item of planChangeItems(record.plan, u)) {
+      const line = subAgentLine(item);
+      if (line) host.publishChat({ type: 'subagent_line', sessionId: chatId, agentId: id, line });
+    }
     update({ plan: u.plan });
     host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });

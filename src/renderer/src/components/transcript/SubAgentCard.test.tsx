@@ -102,4 +102,19 @@ describe('a sub-agent transcript card', () => {
     act(() => applyEvent(store.getState(), { type: 'question_resolved', sessionId: 's1', requestId: 'q1', outcome: 'answered' }));
     expect(screen.getByText('Working')).toBeTruthy();
   });
+
+  it('shows its thinking (collapsed, "Thinking") and its plan\'s changes among its lines, as the chat shows its own', () => {
+    const { store, wrapper } = storeWrapper();
+    act(() => store.getState().setSubAgents('s1', [agent]));
+    render(<TranscriptEntry item={delegateCall} />, { wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Sub-agent: Alpha: count the notes' }));
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 't1', kind: 'thinking', text: 'Count them by folder.' }));
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 'p1', kind: 'plan', text: 'Started step 1: Count the notes' }));
+    const list = screen.getByRole('list', { name: 'Its messages and tool calls' });
+    const thinking = within(list).getByRole('button', { name: 'Thinking' });
+    expect(thinking.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(thinking);
+    expect(within(list).getByText('Count them by folder.')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem').at(-1)!.textContent).toBe('Started step 1: Count the notes');
+  });
 });
