@@ -38,11 +38,14 @@ test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its
     await expect(inChat).toBeVisible();
     const beta = planPanel(page).region.getByRole('group', { name: `Sub-agent: ${BETA}`, exact: true });
     await expect(beta).toContainText('Done');
-    await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true })).toContainText('Working');
+    // It waits for the person, not for Claude: its group and its card say so, and so does the chat's row.
+    await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true }).locator('.subagent-status')).toHaveText('Needs you');
+    await expect(page.getByRole('navigation', { name: 'Chats' }).locator('li[data-run="needs-you"]')).toHaveCount(1);
 
     // Its card shows what it did so far, while it waits.
     const log = page.getByRole('log', { name: 'Conversation', exact: true });
     const card = log.getByRole('button', { name: `Sub-agent: ${ALPHA}`, exact: true });
+    await expect(card.locator('xpath=..').locator('.tool-card-status')).toHaveText('Needs you');
     await card.click();
     await expect(log.getByRole('list', { name: 'Its messages and tool calls', exact: true }).getByRole('listitem').filter({ hasText: 'Tidying up.' })).toHaveCount(1);
     await expectAccessibleInBothSchemes(page, "a sub-agent's approval in the chat");
@@ -99,3 +102,41 @@ test("a sub-agent's question outlives a restart (the shell killed while it waits
   }
 });
 
+
+test("a question of a sub-agent's own sub-agent (depth 2) outlives a restart: its group says Needs you; answered, it, its parent and the chat run on", async ({ page }) => {
+  const deepScripts: Record<string, ScriptedTurn[]> = {
+    'Pass it down': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Delta: organise the notes' } }] }, { kind: 'text', text: 'Delta is done; all done.' }],
+    Delta: [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Epsilon: ask about the format' } }] }, { kind: 'text', text: 'Delta organised the notes.' }],
+    Epsilon: [
+      { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
+      { kind: 'text', text: 'Epsilon will use Markdown.' },
+    ],
+  };
+  const scripted = await startScriptedServer({ scenario: { name: 'deep-sub-agent-restart', turns: [], onExhausted: 'echo' }, respond: byAgent(deepScripts) });
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0, subAgentDepth: 2 } });
+  try {
+    await page.goto(shell.current.url);
+    await send(page, 'Pass it down');
+    const name = /^Sub-agent: Epsilon: ask about the format Claude asks: Which format\?/;
+    await expect(page.getByRole('alertdialog', { name })).toBeVisible();
+
+    const restarted = await shell.restart('kill');
+    await page.goto(restarted.url);
+    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: 'Pass it down' }).click();
+    const prompt = page.getByRole('alertdialog', { name });
+    await expect(prompt).toBeVisible();
+    const delta = planPanel(page).region.getByRole('group', { name: 'Sub-agent: Delta: organise the notes', exact: true });
+    const epsilon = delta.getByRole('group', { name: 'Sub-agent: Epsilon: ask about the format', exact: true });
+    await expect(epsilon.locator('.subagent-status')).toHaveText('Needs you');
+    await expect(delta.locator('.subagent-status').first()).toHaveText('Working');
+    await prompt.getByRole('button', { name: 'Markdown', exact: true }).click();
+
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
+    await expect(log.getByText('Delta is done; all done.')).toBeVisible();
+    await expect(delta.locator('.subagent-status').first()).toHaveText('Done');
+    await expect(epsilon.locator('.subagent-status')).toHaveText('Done');
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+});

@@ -8,19 +8,19 @@ import { ToolCallItem, type TranscriptItem } from './transcript';
  * log's `subagent` record): a later snapshot of the same id replaces the earlier one.
  */
 
-/** What the panel shows: Working, Done, Failed, Stopped, Interrupted. */
+/** What the panel shows: Working, Done, Failed, Stopped, Interrupted (and "Needs you" while working: subAgentStatusText). */
 export const SubAgentStatus = z.enum(['working', 'done', 'failed', 'stopped', 'interrupted']);
 export type SubAgentStatus = z.infer<typeof SubAgentStatus>;
 
 /** Settings "Sub-agent depth" is at most this: a chain of delegates never goes deeper. */
 export const MAX_SUB_AGENT_DEPTH = 3;
 
-/** One line of a sub-agent's own transcript, as its transcript card shows it: a reply or a tool call. */
+/** One line of a sub-agent's own transcript, as its transcript card shows it: a reply, a tool call, its thinking, a change of its plan. */
 export const SubAgentLine = z.object({
   /** The transcript item it shows: a later line of the same item (a call that ended) replaces it. */
   id: z.string().optional(),
-  kind: z.enum(['message', 'tool']),
-  /** The reply's text, or the tool call's summary ("Read notes.md"). */
+  kind: z.enum(['message', 'tool', 'thinking', 'plan']),
+  /** The reply's text, the tool call's summary ("Read notes.md"), the thinking's text, or the plan change in words. */
   text: z.string(),
   /** A tool call's state: running, awaiting_approval, done, error, denied. */
   status: z.string().optional(),
@@ -30,13 +30,16 @@ export const SubAgentLine = z.object({
 export type SubAgentLine = z.infer<typeof SubAgentLine>;
 
 /**
- * The line a sub-agent's transcript item makes, or null (a reply still streaming, a notice, its
- * thinking). Whole: the chat's log keeps each line once, as its own record (`subagent_line`), so
- * nothing is shortened (a snapshot logged whole at every change could not afford that).
+ * The line a sub-agent's transcript item makes, or null (a reply or thinking still streaming,
+ * thinking that was encrypted or discarded, a notice). Whole: the chat's log keeps each line
+ * once, as its own record (`subagent_line`), so nothing is shortened (a snapshot logged whole at
+ * every change could not afford that).
  */
 export function subAgentLine(item: TranscriptItem): SubAgentLine | null {
   if (item.kind === 'assistant' && item.status !== 'streaming' && item.text.trim()) return { id: item.id, kind: 'message', text: item.text.trim() };
   if (item.kind === 'tool_call') return { id: item.id, kind: 'tool', text: item.summary, status: item.status, ...(item.result ? { result: item.result } : {}) };
+  if (item.kind === 'thinking' && (item.status === 'done' || item.status === 'stopped') && !item.redacted && item.text.trim()) return { id: item.id, kind: 'thinking', text: item.text.trim() };
+  if (item.kind === 'plan_change') return { id: item.id, kind: 'plan', text: item.text };
   return null;
 }
 
@@ -77,6 +80,18 @@ export const SubAgent = z.object({
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 
+const ApiHistory = z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) }));
+
+/** A sub-agent waiting on its own sub-agent's delegate call while that one waits for the user. */
+export const WaitingParent = z.object({
+  agentId: z.string().min(1),
+  readOnly: z.boolean(),
+  /** Its delegate call's card, so that call's line on its card ends where it was after a restart. */
+  card: ToolCallItem.optional(),
+  history: ApiHistory,
+});
+export type WaitingParent = z.infer<typeof WaitingParent>;
+
 /**
  * A sub-agent waiting for the user's answer, as the chat's log keeps it (`subagent_waiting`): its
  * history up to the question (the held call open at its end) and what it may use, so the answer
@@ -90,7 +105,13 @@ export const SubAgentWaiting = z.object({
   /** The held call's card in its transcript, so its line on the sub-agent's card goes on after a restart. */
   card: ToolCallItem.optional(),
   /** Its API history, as the chat's own is logged. */
-  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) })),
+  history: ApiHistory,
+  /**
+   * The sub-agents above it (nearest first) when it is deeper than 1: each waits on the delegate
+   * call that started the one below, open at the end of its history, so a restart can run the
+   * chain on from the answer up to the chat's run as it would have gone.
+   */
+  parents: z.array(WaitingParent).optional(),
 });
 export type SubAgentWaiting = z.infer<typeof SubAgentWaiting>;
 
@@ -109,8 +130,12 @@ const STATUS_TEXT: Record<SubAgentStatus, string> = {
   interrupted: 'Interrupted',
 };
 
-export function subAgentStatusText(status: SubAgentStatus): string {
-  return STATUS_TEXT[status];
+/**
+ * Its status in words; "Needs you" (the chat's word for a person being asked) while it is
+ * working and the chat is asking its question: it waits for the person, not for Claude.
+ */
+export function subAgentStatusText(status: SubAgentStatus, waitsForYou = false): string {
+  return status === 'working' && waitsForYou ? 'Needs you' : STATUS_TEXT[status];
 }
 
 /** The task's first non-empty line, cut to 60 characters (an ellipsis says it was cut). */

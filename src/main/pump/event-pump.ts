@@ -7,6 +7,9 @@ type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
 type SubAgentUpdated = Extract<WaypointEvent, { type: 'subagent_updated' }>;
 type Held = PlanUpdated | MessageDelta | SubAgentUpdated;
 
+/** Events main keeps to itself (its log, its chats of record): the shells never get them. */
+const MAIN_ONLY: ReadonlySet<WaypointEvent['type']> = new Set(['subagent_waiting']);
+
 /** Runs a callback at the end of the current tick (after its microtasks); returns a cancel. */
 export type TickSchedule = (run: () => void) => () => void;
 
@@ -36,6 +39,11 @@ export interface EventPumpOptions {
  *   newest of a tick is sent, where its last change came (issue 26: one frame and one renderer
  *   commit per sub-agent reply instead of two).
  *
+ * - `subagent_waiting` is never sent: it carries a waiting sub-agent's whole API history (and
+ *   those of the sub-agents above it) for the chat's log, which a restart runs it on from; no
+ *   renderer reads it (the chat's pending request, tagged with the sub-agent, says it waits),
+ *   and a long history would cost every window and socket a large frame for nothing.
+ *
  * Anything else of a chat first sends what that chat holds, in the order it arrived; an app-wide
  * event first sends everything. `flush()` sends everything now: the call router does it before
  * each result, so a snapshot never arrives ahead of an event it already contains.
@@ -57,6 +65,7 @@ export class EventPump implements Disposable {
   }
 
   push(event: WaypointEvent): void {
+    if (MAIN_ONLY.has(event.type)) return;
     if (event.type === 'message_delta') return this.holdDelta(event);
     if (event.type === 'plan_updated') return this.holdPlan(event);
     if (event.type === 'subagent_updated') return this.holdSubAgent(event);

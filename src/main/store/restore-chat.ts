@@ -5,6 +5,7 @@ import type { TranscriptItem } from '../../shared/transcript';
 import { unansweredToolUses } from '../chats/api-history';
 import type { HistoryChange } from '../chats/history-change';
 import { ChatSession } from '../chats/chat-session';
+import { parkedChain, type ParkedLevel } from '../chats/parked-agents';
 import { noticeItem } from '../common/transcript-items';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SubAgent } from '../../shared/subagents';
@@ -66,7 +67,7 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
   }
   // Claude's question waits as it did before the restart: Stop stays offered (it cancels it).
   if (session.pendingQuestion) session.runState = { status: 'awaiting_question', requestId: session.pendingQuestion.id };
-  const waiting = waitingAgentOf(session);
+  const waiting = waitingChainOf(session);
   if (waiting) return settleAroundWaiting(session, waiting);
   if (chat.runState.status === 'idle' || pending) return { session, fixedItems, fixedAgents: [], historyRepairs: [] };
 
@@ -101,14 +102,15 @@ export function restoreChat(chat: ReplayedChat, options: { repair?: boolean } = 
 /**
  * Sub-agents a crash cut off are "interrupted", never rerun by themselves: the delegate call of
  * one the chat's run started gets a result that says so, with its plan's state, so Claude knows
- * what was done when the chat goes on (a deeper one's call lived in its parent's run, gone too).
+ * what was done when the chat goes on (a deeper one's call lived in its parent's run, gone too,
+ * unless that parent waits on with it: sub-agents.ts answers it when that parent runs on).
  */
-function interruptSubAgents(session: ChatSession, waiting: string | null = null): SubAgent[] {
+function interruptSubAgents(session: ChatSession, waiting: ReadonlySet<string> = new Set()): SubAgent[] {
   const fixed: SubAgent[] = [];
   const open = new Set(unansweredToolUses(session.history));
   const results: ToolResultBlockParam[] = [];
   for (const agent of session.subagents.values()) {
-    if (agent.status !== 'working' || agent.id === waiting) continue;
+    if (agent.status !== 'working' || waiting.has(agent.id)) continue;
     const result = interruptedResult(agent.plan);
     const interrupted: SubAgent = { ...agent, status: 'interrupted', result };
     session.subagents.set(agent.id, interrupted);
@@ -127,7 +129,7 @@ function interruptSubAgents(session: ChatSession, waiting: string | null = null)
  */
 function dropStalePrompts(session: ChatSession): void {
   const open = new Set(unansweredToolUses(session.history));
-  const stale = (request: Asked | null): boolean => !!request && (request.agent ? !resumable(session, request, open) : request.toolUseId === undefined || !open.has(request.toolUseId));
+  const stale = (request: Asked | null): boolean => !!request && (request.agent ? !resumable(session, request) : request.toolUseId === undefined || !open.has(request.toolUseId));
   if (stale(session.pendingApproval)) session.pendingApproval = null;
   if (stale(session.pendingEscalation)) session.pendingEscalation = null;
   if (stale(session.pendingQuestion)) session.pendingQuestion = null;
@@ -135,18 +137,17 @@ function dropStalePrompts(session: ChatSession): void {
 
 /**
  * A sub-agent's question can still be answered after a restart when the sub-agent waited on it
- * (its logged `subagent_waiting`), still works, and the chat's run started it (its delegate call
- * is open in the chat's history): the answer runs it on, then the chat's run. A deeper one's
- * delegate call lived in its parent sub-agent's run, which is gone: it is interrupted instead.
+ * (its logged `subagent_waiting`) and it and every sub-agent above it can be run on from the
+ * log (chats/parked-agents.ts): the answer runs it on, then each one above it, then the chat's run.
  */
-function resumable(session: ChatSession, request: Asked, open: ReadonlySet<string>): boolean {
-  const agent = request.agent ? session.subagents.get(request.agent.id) : undefined;
-  const waiting = agent && session.waitingAgents.get(agent.id);
-  return !!agent && !!waiting && waiting.requestId === request.id && agent.status === 'working' && !agent.parentAgentId && open.has(agent.parentToolUseId);
+function resumable(session: ChatSession, request: Asked): boolean {
+  return parkedChain(session, request) !== null;
 }
 
-function waitingAgentOf(session: ChatSession): string | null {
-  return (session.pendingApproval ?? session.pendingEscalation ?? session.pendingQuestion)?.agent?.id ?? null;
+/** The waiting sub-agent's chain (the chat's own sub-agent first), when a question of one waits. */
+function waitingChainOf(session: ChatSession): ParkedLevel[] | null {
+  const request = session.pendingApproval ?? session.pendingEscalation ?? session.pendingQuestion;
+  return request?.agent ? parkedChain(session, request) : null;
 }
 
 /**
@@ -155,15 +156,15 @@ function waitingAgentOf(session: ChatSession): string | null {
  * other sub-agents interrupted, the other open calls answered), so the answer's run goes on from
  * the waiting sub-agent alone.
  */
-function settleAroundWaiting(session: ChatSession, agentId: string): RestoredChat {
-  const keep = session.subagents.get(agentId)!.parentToolUseId;
+function settleAroundWaiting(session: ChatSession, chain: ParkedLevel[]): RestoredChat {
+  const keep = chain[0]!.agent.parentToolUseId;
   const fixedItems: TranscriptItem[] = [];
   for (const item of session.transcript) {
     if (item.kind === 'tool_call' && item.toolUseId !== keep && (item.status === 'running' || item.status === 'awaiting_approval')) fixedItems.push({ ...item, status: 'error', result: INTERRUPTED_RESULT });
   }
   const historyRepairs: HistoryChange[] = [];
   const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
-  const fixedAgents = interruptSubAgents(session, agentId);
+  const fixedAgents = interruptSubAgents(session, new Set(chain.map((level) => level.agent.id)));
   const rest = unansweredToolUses(session.history).filter((id) => id !== keep);
   if (rest.length) session.appendUser(rest.map((id) => ({ type: 'tool_result' as const, tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true })));
   repairing.dispose();

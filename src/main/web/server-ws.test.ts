@@ -132,6 +132,17 @@ describe('web shell WebSocket', () => {
     expect(await b.next(isDelta)).toEqual(expected);
   });
 
+  it("never sends a waiting sub-agent's API history: the log keeps it, the shells do not need it", async () => {
+    const socket = frameCollector(await connectOk());
+    const history = [{ role: 'user' as const, content: 'SECRET-TASK-TEXT of the sub-agent' }];
+    services.events.fire({ type: 'subagent_waiting', sessionId: 's1', waiting: { agentId: 'a-1', requestId: 'r-1', readOnly: false, history, parents: [{ agentId: 'a-0', readOnly: false, history }] } });
+    // The next event of that chat comes after it: once that is in, so would it be.
+    services.events.fire({ type: 'subagent_line', sessionId: 's1', agentId: 'a-1', line: { kind: 'message', text: 'after' } });
+    await socket.next((f) => f.kind === 'event' && f.event.type === 'subagent_line');
+    expect(socket.frames.filter((f) => f.kind === 'event').map((f) => f.event.type)).toEqual(['subagent_line']);
+    expect(JSON.stringify(socket.frames)).not.toContain('SECRET-TASK-TEXT');
+  });
+
   it('closes cleanly: sockets get 1001 and new connections are refused', async () => {
     const other = await startWebShell({ services: createTestServices(), staticDir: dir, port: 0 });
     const outcome = await wsConnect(`ws://127.0.0.1:${other.port}/ws?token=${other.token}`);

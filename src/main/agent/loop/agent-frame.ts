@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../../tools/tool';
 import type { SessionSummary } from '../../../shared/transcript';
+import type { WaitingParent } from '../../../shared/subagents';
 
 /** Who a run is, when it is a sub-agent's (sub-agents.ts): the chat's own run has none. */
 export interface AgentFrame {
@@ -14,6 +15,12 @@ export interface AgentFrame {
   readOnly: boolean;
   /** Gives back its slot of "Sub-agents at once" while it waits for its own sub-agents, and takes one again after. */
   waitFor<T>(work: Promise<T>): Promise<T>;
+  /**
+   * This sub-agent and those above it (nearest first) as they wait on `call`, the delegate call
+   * of one of its own sub-agents that waits for the user: what the log keeps to run them on
+   * after a restart (sub-agent-pauses.ts).
+   */
+  waitingOn(call: string): WaitingParent[];
 }
 
 /**

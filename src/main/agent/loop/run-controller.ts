@@ -20,7 +20,7 @@ import { withChatModel } from '../model/chat-model';
 import type { ProjectSource } from '../prompts/project-context';
 import type { Settings } from '../../../shared/settings';
 import { resumeSubAgent, SubAgentHost } from './sub-agents';
-import type { SubAgent, SubAgentWaiting } from '../../../shared/subagents';
+import type { ParkedLevel } from '../../chats/parked-agents';
 import type { HeldCallAnswer } from '../pauses/pause-kind';
 import type { AgentAnswer } from './sub-agent-pauses';
 import type { PauseKinds } from '../pauses/pause-kinds';
@@ -213,13 +213,14 @@ export class RunController implements Disposable {
   /**
    * Runs on after an answer to the question a sub-agent waited on when the app restarted
    * (prompt-answers.ts): a run of the chat that first runs that sub-agent on from its logged
-   * history to its end (its result becomes its delegate call's), then goes on as after any answer.
+   * history to its end, then each sub-agent above it (`chain`, the chat's own first; each one's
+   * result becomes its delegate call's), then goes on as after any answer.
    */
-  goOnWithAgent(session: ChatSession, apiKey: string, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: HeldCallAnswer | Promise<HeldCallAnswer>): void {
+  goOnWithAgent(session: ChatSession, apiKey: string, chain: ParkedLevel[], toolUseId: string | undefined, held: HeldCallAnswer | Promise<HeldCallAnswer>): void {
     const sessionId = session.summary.id;
     this.launch(session, apiKey, {
       settle: async (ctx) => {
-        await resumeSubAgent(this.subAgents.get(sessionId)!, ctx, agent, parked, toolUseId, held);
+        await resumeSubAgent(this.subAgents.get(sessionId)!, ctx, chain, toolUseId, held);
         return null;
       },
     });

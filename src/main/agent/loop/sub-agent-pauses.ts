@@ -1,6 +1,6 @@
 import type { WaypointEvent } from '../../../shared/contract';
 import type { PromptAgent } from '../../../shared/prompts';
-import type { SubAgentWaiting } from '../../../shared/subagents';
+import type { SubAgentWaiting, WaitingParent } from '../../../shared/subagents';
 import type { ChatSession } from '../../chats/chat-session';
 import { settleHeld, type HeldCallAnswer, type Pause, type PauseKind, type PauseRequest } from '../pauses/pause-kind';
 import type { PauseKinds } from '../pauses/pause-kinds';
@@ -70,7 +70,7 @@ export class SubAgentPauses {
    * Puts a sub-agent's pause to the user and waits for the answer (or the sub-agent's Stop). Its
    * own events (the held call's card) go to its transcript; the request goes to the chat.
    */
-  ask(agent: PromptAgent, session: ChatSession, publishOwn: (event: WaypointEvent) => void, pause: Pause, signal: AbortSignal, readOnly: boolean): Promise<AfterQuestion> {
+  ask(agent: PromptAgent, session: ChatSession, publishOwn: (event: WaypointEvent) => void, pause: Pause, signal: AbortSignal, readOnly: boolean, parents: WaitingParent[] = []): Promise<AfterQuestion> {
     for (const event of pause.events) publishOwn(event);
     const asked = pause.events.find((e): e is WaypointEvent & { request: PauseRequest } => 'request' in e);
     const found = asked ? this.kindOf(session, asked.request.id) : null;
@@ -78,10 +78,12 @@ export class SubAgentPauses {
     // A pause with no request of a kind that holds a call (none today) cannot be answered here.
     if (!found || !asked || !awaiting || signal.aborted) return Promise.resolve({ kind: 'stopped' });
     const request = { ...asked.request, sessionId: this.chatId, agent };
-    // What the answer needs to run it on after a restart (the chat's log keeps it; restore-chat.ts).
+    // What the answer needs to run it on after a restart, and the sub-agents above it that wait
+    // on it (the chat's log keeps it; restore-chat.ts). Main keeps it: the shells never see it (event-pump.ts).
     const history = structuredClone(session.history) as SubAgentWaiting['history'];
     const card = asked.request.toolUseId ? session.toolCall(asked.request.toolUseId) : null;
-    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting: { agentId: agent.id, requestId: asked.request.id, readOnly, ...(card ? { card } : {}), history } });
+    const waiting: SubAgentWaiting = { agentId: agent.id, requestId: asked.request.id, readOnly, ...(card ? { card } : {}), history, ...(parents.length ? { parents } : {}) };
+    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting });
     return new Promise<AfterQuestion>((resolve) => {
       const waiter: Waiter = {
         request: found.request,

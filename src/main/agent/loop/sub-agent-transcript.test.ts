@@ -10,6 +10,7 @@ import { byAgent, delegate } from '../../../../test-support/main/sub-agent-scrip
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
 import { defineTool } from '../../tools/define-tool';
 import { ok } from '../../tools/tool';
+import { SEED_GRID_PLAN } from '../../../../test-support/main/seed-tool-calls';
 
 let root = '';
 let server: ScriptedServer | null = null;
@@ -99,3 +100,29 @@ it("a sub-agent's whole transcript, long messages and all its calls, comes back 
   expect(lines.filter((l) => l.kind === 'tool' && l.status === 'done')).toHaveLength(70);
   expect(lines.at(-1)).toMatchObject({ kind: 'message', text: long });
 }, 90_000);
+
+it("a sub-agent's thinking and its plan's changes are lines of its card too, as the chat shows its own", async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-thinking-lines-'));
+  server = await startScriptedServer({
+    scenario: { name: 'thinking-and-plan-lines', turns: [] },
+    respond: byAgent({
+      'Plan it': [{ kind: 'tool_use', calls: [delegate('toolu_A', 'alpha: plan the grid')] }, { kind: 'text', text: 'All planned.' }],
+      alpha: [
+        { kind: 'tool_use', thinking: ['A plan first, then the first step.'], calls: [{ name: 'create_plan', id: 'toolu_plan', input: SEED_GRID_PLAN }] },
+        { kind: 'tool_use', calls: [{ name: 'update_plan', id: 'toolu_start', input: { action: 'start_step', step_number: 1 } }] },
+        { kind: 'text', text: 'Planned and started.' },
+      ],
+    }),
+  });
+  const instance = await startInstance(root, server.url, settingsSource({ model: 'claude-opus-4-6', extendedThinking: true }), []);
+  instances.push(instance);
+  const { id } = instance.chats.newSession();
+  instance.chat.sendMessage(id, 'Plan it');
+  await instance.idle(id, 30_000);
+  const lines = instance.chats.getSession(id).subagents![0]!.transcript!;
+  expect(lines[0]).toMatchObject({ kind: 'thinking', text: 'A plan first, then the first step.' });
+  const plan = lines.filter((l) => l.kind === 'plan').map((l) => l.text);
+  expect(plan).toHaveLength(2);
+  expect(plan[1]).toContain('Create vertical grid lines A, B, C');
+  expect(lines.at(-1)).toMatchObject({ kind: 'message', text: 'Planned and started.' });
+}, 60_000);

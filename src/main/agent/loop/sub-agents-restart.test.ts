@@ -222,3 +222,137 @@ it('Stop after a restart while a sub-agent waits: its question closes, it shows 
   expect(server.requests.length).toBe(sent);
   expect(runs).toEqual([]);
 }, 60_000);
+
+it('a sub-agent at depth 2 waiting for an approval when the app died still asks after the restart; Approve runs it, then its parent sub-agent, then the chat', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-deep-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+    'Lay out': [
+      { kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }, { name: 'delegate', id: 'toolu_sib', input: { task: 'Measure the bays' } }] },
+      { kind: 'text', text: 'Lines laid out around the columns.' },
+    ],
+    Place: [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Columns placed after the poke.' }],
+    // Its sibling at depth 2 is still working when the app dies: it is interrupted, never rerun.
+    Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
+  };
+  const used = new Map<string, number>();
+  server = await startScriptedServer({
+    scenario: { name: 'deep-asking-restart', turns: [] },
+    respond: (raw) => {
+      const key = Object.keys(scripts).find((k) => firstText(raw as unknown as Body).startsWith(k));
+      if (!key) return { kind: 'text', text: 'nobody scripted' };
+      const at = used.get(key) ?? 0;
+      used.set(key, at + 1);
+      return scripts[key]![at] ?? { kind: 'text', text: 'never reached' };
+    },
+  });
+  const runs: string[] = [];
+  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
+  let waiting: () => void = () => undefined;
+  const reached = new Promise<void>((r) => (waiting = r));
+  const wait = testTool('wait', () => (waiting(), new Promise(() => undefined)));
+  const settings = settingsSource({ subAgentDepth: 2 });
+  const first = await startInstance(root, server.url, settings, [poke, wait]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  await reached;
+  let asked = first.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = first.chats.getSession(id).pendingApproval;
+  }
+  expect(asked?.agent).toMatchObject({ title: 'Place the columns', depth: 2 });
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [poke, testTool('wait', async () => ok('x'))]);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  expect(opened.pendingApproval).toMatchObject({ id: asked!.id, agent: { title: 'Place the columns', depth: 2 } });
+  expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Place the columns', 'working'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(sent);
+
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(runs).toEqual(['poke']);
+  const after = server.requests.slice(sent).map((r) => r.body as Body);
+  expect(after.map(firstText)).toEqual(['Place the columns', 'Lay out the grid lines', 'Build the grid']);
+  const resultsOf = (body: Body) => body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
+  expect(resultsOf(after[0]!).find((b) => b.tool_use_id === 'toolu_poke')).toMatchObject({ content: 'poked' });
+  const parentResults = resultsOf(after[1]!);
+  expect(parentResults.find((b) => b.tool_use_id === 'toolu_deep')).toMatchObject({ content: 'Columns placed after the poke.' });
+  expect(parentResults.find((b) => b.tool_use_id === 'toolu_sib')?.content).toMatch(/^Interrupted/);
+  expect(resultsOf(after[2]!).find((b) => b.tool_use_id === 'toolu_top')).toMatchObject({ content: 'Lines laid out around the columns.' });
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'done'],
+    ['Place the columns', 'done'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  // The parent's card: its delegate call's line ends done, once.
+  expect(done.subagents![0]!.transcript?.filter((l) => l.text.includes('Place the columns')).map((l) => l.status)).toEqual(['done']);
+  expect(done.subagents![1]!.transcript?.map((l) => [l.text, l.status])).toEqual([
+    ['Poking first.', undefined],
+    ['poke {}', 'done'],
+    ['Columns placed after the poke.', undefined],
+  ]);
+  expect(done.pendingApproval ?? null).toBeNull();
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+}, 90_000);
+
+it('Stop after a restart while a sub-agent at depth 2 waits: it and the sub-agent above it show Stopped, the chat\'s delegate call says so, and nothing is sent', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-deep-stop-restart-'));
+  const scripts: Record<string, ScriptedTurn[]> = {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }],
+    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }] }],
+    Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+  };
+  const used = new Map<string, number>();
+  server = await startScriptedServer({
+    scenario: { name: 'deep-stop-restart', turns: [] },
+    respond: (raw) => {
+      const key = Object.keys(scripts).find((k) => firstText(raw as unknown as Body).startsWith(k));
+      const at = used.get(key ?? '') ?? 0;
+      used.set(key ?? '', at + 1);
+      return (key && scripts[key]![at]) || { kind: 'text', text: 'never reached' };
+    },
+  });
+  const runs: string[] = [];
+  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
+  const settings = settingsSource({ subAgentDepth: 2 });
+  const first = await startInstance(root, server.url, settings, [poke]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  let asked = first.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = first.chats.getSession(id).pendingApproval;
+  }
+  await first.persistence.dispose();
+  first.chat.dispose();
+  first.plans.dispose();
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [poke]);
+  instances.push(second);
+  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked!.id);
+  expect(second.chat.stop(id)).toEqual({ stopped: true });
+  const stopped = second.chats.getSession(id);
+  expect(stopped.pendingApproval ?? null).toBeNull();
+  expect(stopped.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'stopped'],
+    ['Place the columns', 'stopped'],
+  ]);
+  expect(stopped.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_top')).toMatchObject({ status: 'done', result: expect.stringMatching(/stopped/i) });
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: false });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.length).toBe(sent);
+  expect(runs).toEqual([]);
+}, 60_000);

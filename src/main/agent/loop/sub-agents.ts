@@ -3,7 +3,12 @@ import type { WaypointEvent } from '../../../shared/contract';
 import type { Plan } from '../../../shared/plan';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { planStateText, subAgentLine, subAgentTitle, type SubAgent, type SubAgentWaiting } from '../../../shared/subagents';
+import { planStateText, subAgentLine, subAgentTitle, type SubAgent, type WaitingParent } from '../../../shared/subagents';
+import { interruptedResult } from '../../../shared/subagent-results';
+import { planChangeItems } from '../../../shared/plan-change';
+import { unansweredToolUses } from '../../chats/api-history';
+import type { ParkedLevel } from '../../chats/parked-agents';
+import { INTERRUPTED_RESULT } from '../../store/restore-chat';
 import { ChatSession } from '../../chats/chat-session';
 import type { ChatItems } from '../../chats/chat-items';
 import { nowIso } from '../../common/transcript-items';
@@ -17,7 +22,7 @@ import { SubAgentPauses } from './sub-agent-pauses';
 import type { PauseKinds } from '../pauses/pause-kinds';
 import { settleHeld, type HeldCallAnswer } from '../pauses/pause-kind';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 
 /**
  * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
@@ -107,35 +112,81 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
 }
 
 /**
- * Runs a sub-agent that was waiting for the user when the app restarted, from its logged history:
- * `held` is what the answer made of its held call (the kind's handler decided it). Its result
- * goes where its delegate call's would have: the tool_result of that call, still open in the
- * chat's history, and the call's card. The chat's run then goes on from there (run-loop.ts).
+ * Runs a sub-agent that was waiting for the user when the app restarted, from its logged
+ * history: `held` is what the answer made of its held call (the kind's handler decided it).
+ * `chain` is it and the sub-agents above it, the chat's own first (chats/parked-agents.ts); each
+ * runs on inside the one above it once the one below has ended, as it would have without the
+ * restart. The first one's result goes where its delegate call's would have: the tool_result of
+ * that call, still open in the chat's history, and the call's card. The chat's run then goes on
+ * from there (run-loop.ts).
  */
-export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, agent: SubAgent, parked: SubAgentWaiting, toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
-  // Its plan was dropped with the process: the snapshot has it.
-  if (agent.plan) chat.plans.restore(agentKey(host.chatId, agent.id), agent.plan);
-  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot).
-  const { transcript: _lines, ...snapshot } = agent;
-  const outcome = await supervise(host, chat, snapshot, parked.readOnly, async (session, publish) => {
-    session.restoreHistory(parked.history as MessageParam[]);
-    // The held call's card as it was (not published: its line is on the card already), so what
-    // becomes of the call updates that line rather than adding another.
-    if (parked.card) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item: parked.card });
-    const settled = await held;
-    const halt = settled.kind !== 'run' && settled.halt;
-    settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
-    if (halt) return { status: 'failed', text: '', notice: 'The user aborted the plan while this sub-agent waited for them.' };
-    return { approved: settled.kind === 'run' ? (toolUseId ?? null) : null };
-  });
+export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, chain: ParkedLevel[], toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
+  const agent = chain[0]!.agent;
+  // Snapshots as the restart left them: the siblings it cut off are among them, "interrupted".
+  const agents = new Map([...chat.session.subagents.values()].map((a) => [a.parentToolUseId, a]));
+  const outcome = await resumeLevel(host, chat, { chain, toolUseId, held, agents }, 0);
   const content = outcome.ok ? outcome.content : outcome.error.message;
   const card = chat.session.toolCall(agent.parentToolUseId);
   if (card) chat.publish({ type: 'transcript_item', sessionId: host.chatId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: content } });
   chat.session.appendUser([{ type: 'tool_result', tool_use_id: agent.parentToolUseId, content, ...(outcome.ok ? {} : { is_error: true }) }]);
 }
 
+/** What running a parked chain on needs: the chain, the answer's held call, the chat's sub-agents by their delegate call. */
+interface Resume {
+  chain: ParkedLevel[];
+  toolUseId: string | undefined;
+  held: Promise<HeldCallAnswer> | HeldCallAnswer;
+  agents: ReadonlyMap<string, SubAgent>;
+}
+
+/** One sub-agent of the chain run on from its logged history, inside the run of the one above it (`parent`). */
+function resumeLevel(host: SubAgentHost, parent: RunContext, resume: Resume, at: number): Promise<ToolOutcome> {
+  const { chain, toolUseId, held } = resume;
+  const level = chain[at]!;
+  // Its plan was dropped with the process: the snapshot has it.
+  if (level.agent.plan) parent.plans.restore(agentKey(host.chatId, level.agent.id), level.agent.plan);
+  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot).
+  const { transcript: _lines, ...snapshot } = level.agent;
+  const below = chain[at + 1];
+  return supervise(host, parent, snapshot, level.readOnly, async (session, publish, run) => {
+    session.restoreHistory(level.history);
+    // The call it waited on, as its card was (not published: its line is on the card already),
+    // so what becomes of the call updates that line rather than adding another.
+    if (level.card) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item: level.card });
+    if (below) return goOnAbove(host, resume, at, session, publish, run);
+    const settled = await held;
+    const halt = settled.kind !== 'run' && settled.halt;
+    settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
+    if (halt) return { status: 'failed', text: '', notice: 'The user aborted the plan while this sub-agent waited for them.' };
+    return { approved: settled.kind === 'run' ? (toolUseId ?? null) : null };
+  });
+}
+
+/**
+ * A sub-agent above the waiting one: the one below runs on first, inside this one's run, and its
+ * result answers the delegate call this one waited on. The other calls of that reply were cut
+ * off by the restart as a crash cuts them off (a sub-agent sibling's result says it was
+ * interrupted, with its plan's state); then this one goes on asking Claude.
+ */
+async function goOnAbove(host: SubAgentHost, resume: Resume, at: number, session: ChatSession, publish: (event: WaypointEvent) => void, run: RunContext): Promise<{ approved: null } | Ended> {
+  const level = resume.chain[at]!;
+  const below = resume.chain[at + 1]!.agent;
+  const outcome = await resumeLevel(host, run, resume, at + 1);
+  const content = outcome.ok ? outcome.content : outcome.error.message;
+  if (level.card) publish({ type: 'transcript_item', sessionId: session.summary.id, item: { ...level.card, status: outcome.ok ? 'done' : 'error', result: content } });
+  session.appendUser(
+    unansweredToolUses(session.history).map((id): ToolResultBlockParam => {
+      if (id === below.parentToolUseId) return { type: 'tool_result', tool_use_id: id, content, ...(outcome.ok ? {} : { is_error: true }) };
+      const sibling = resume.agents.get(id);
+      return { type: 'tool_result', tool_use_id: id, content: sibling ? interruptedResult(sibling.plan) : INTERRUPTED_RESULT, is_error: true };
+    }),
+  );
+  if (run.signal.aborted) return { status: 'stopped', text: '' };
+  return { approved: null };
+}
+
 /** How a sub-agent's conversation starts: its history set, and the call approved to run first; or an end already. */
-type Begin = (session: ChatSession, publish: (event: WaypointEvent) => void) => Promise<{ approved: string | null } | Ended>;
+type Begin = (session: ChatSession, publish: (event: WaypointEvent) => void, run: RunContext) => Promise<{ approved: string | null } | Ended>;
 
 /** A sub-agent from its start (or resumption) to its end: its snapshot, its Stop, its slot, its result. */
 async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent, readOnly: boolean, begin: Begin): Promise<ToolOutcome> {
@@ -158,11 +209,17 @@ async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent
   const key = agentKey(chatId, id);
   const planChanges = parent.plans.onPlanUpdated((u) => {
     if (u.sessionId !== key) return;
+    // Its plan's changes are lines of its card, as the chat's are lines of the chat (its
+    // session is no chat, so nothing else makes them).
+    for (const item of planChangeItems(record.plan, u)) {
+      const line = subAgentLine(item);
+      if (line) host.publishChat({ type: 'subagent_line', sessionId: chatId, agentId: id, line });
+    }
     update({ plan: u.plan });
     host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });
   try {
-    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key }, controller.signal, begin));
+    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, call: start.parentToolUseId }, controller.signal, begin));
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
@@ -202,6 +259,8 @@ interface ChildSpec {
   depth: number;
   readOnly: boolean;
   key: string;
+  /** The delegate call that started it, in its parent's history. */
+  call: string;
 }
 
 /** The sub-agent's own conversation: a session of its own, the parent's run context otherwise. */
@@ -228,6 +287,11 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
         if (--held === 0) await host.slots.acquire(new AbortController().signal);
       }
     },
+    waitingOn(call) {
+      const card = session.toolCall(call);
+      const self = { agentId: spec.id, readOnly: spec.readOnly, ...(card ? { card } : {}), history: structuredClone(session.history) as WaitingParent['history'] };
+      return [self, ...(parent.agent?.waitingOn(spec.call) ?? [])];
+    },
   };
   const tag = { id: spec.id, title: spec.title, depth: spec.depth };
   // Its card's lines go out on the chat as they happen (and into the chat's log, each once).
@@ -243,27 +307,28 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     }
     if (event.type === 'transcript_item' && event.item.kind === 'notice' && event.item.level !== 'info') notice = event.item.text;
   };
-  const begun = await begin(session, publish);
+  const run: RunContext = {
+    ...parent,
+    session,
+    signal,
+    approved: null,
+    agent: frame,
+    subAgents: host,
+    publish,
+    // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
+    // the context meter stays the chat's.
+    onUsage: (usage, model) => parent.onUsage(usage, model),
+  };
+  const begun = await begin(session, publish, run);
   if ('status' in begun) return begun;
   let approved = begun.approved;
   let ending: Awaited<ReturnType<typeof runChat>>;
   for (;;) {
-    ending = await runChat({
-      ...parent,
-      session,
-      signal,
-      approved,
-      agent: frame,
-      subAgents: host,
-      publish,
-      // Its spend is the chat's: recorded on the chat (and its plan step) like the chat's own requests;
-      // the context meter stays the chat's.
-      onUsage: (usage, model) => parent.onUsage(usage, model),
-    });
+    ending = await runChat({ ...run, approved });
     if (typeof ending !== 'object' || ending.paused.budgetOfChat) break;
     // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
     // goes to its siblings (they go on), and it runs on from its history once answered.
-    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly));
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly, parent.agent?.waitingOn(spec.call) ?? []));
     if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
     if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
     approved = after.approved;

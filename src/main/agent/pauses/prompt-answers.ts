@@ -3,6 +3,7 @@ import { UserFacingError } from '../../common/errors';
 import { unansweredToolUses } from '../../chats/api-history';
 import type { ChatRegistry } from '../../chats/chat-registry';
 import type { ChatSession } from '../../chats/chat-session';
+import { parkedChain, withAncestors } from '../../chats/parked-agents';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
 import { settleHeld, type HeldCallAnswer, type PauseContext, type PauseKind, type PauseRequest } from './pause-kind';
 import type { PauseKinds } from './pause-kinds';
@@ -129,15 +130,15 @@ export class PromptAnswers {
    */
   private answerParkedAgent<Request extends PauseRequest, Answer>(kind: PauseKind<Request, Answer>, session: ChatSession, request: Request, answer: Answer): { accepted: boolean } {
     const { runs } = this.options;
-    const agent = request.agent ? session.subagents.get(request.agent.id) : undefined;
-    const parked = agent ? session.waitingAgents.get(agent.id) : undefined;
-    if (!agent || !parked || parked.requestId !== request.id || agent.status !== 'working' || runs.isRunning(session.summary.id)) return { accepted: false };
-    if (!unansweredToolUses(session.history).includes(agent.parentToolUseId)) return { accepted: false };
-    if (kind.needsOpenCall && !unansweredToolUses(parked.history as ChatSession['history']).includes(request.toolUseId ?? '')) return { accepted: false };
+    // The waiting sub-agent last, the chat's own sub-agent first (several when it is deeper than 1).
+    const chain = parkedChain(session, request);
+    const waiting = chain?.at(-1);
+    if (!chain || !waiting || runs.isRunning(session.summary.id)) return { accepted: false };
+    if (kind.needsOpenCall && !unansweredToolUses(waiting.history).includes(request.toolUseId ?? '')) return { accepted: false };
     // The sub-agent runs on, and the chat after it, whatever the answer: a key is needed first.
     const apiKey = runs.readyToRun(session);
-    const held = kind.answered(this.context(session), { ...request, sessionId: agentKey(session.summary.id, agent.id) }, answer);
-    runs.goOnWithAgent(session, apiKey, agent, parked, request.toolUseId, held);
+    const held = kind.answered(this.context(session), { ...request, sessionId: agentKey(session.summary.id, waiting.agent.id) }, answer);
+    runs.goOnWithAgent(session, apiKey, chain, request.toolUseId, held);
     return { accepted: true };
   }
 
@@ -160,11 +161,13 @@ export class PromptAnswers {
     if (!cancelled) return false;
     const agent = cancelled.request.agent && session.subagents.get(cancelled.request.agent.id);
     if (agent) {
-      // A sub-agent waiting since before a restart: it is stopped, and its delegate call says so
-      // (its held call is in its own history, which nothing runs on from now).
-      const result = stoppedResult(agent.plan);
-      context.publish({ type: 'subagent_updated', sessionId: session.summary.id, subagent: { ...agent, status: 'stopped', result } });
-      settleHeld(session, agent.parentToolUseId, { kind: 'result', content: result, isError: false, halt: false, card: 'done' }, context.publish, NOT_RUN_STOPPED);
+      // A sub-agent waiting since before a restart: it is stopped, and so is each sub-agent above
+      // it (waiting on it); the chat's delegate call says so (their calls are in their own
+      // histories, which nothing runs on from now).
+      const chain = withAncestors(session.subagents, agent);
+      for (const stopped of chain) context.publish({ type: 'subagent_updated', sessionId: session.summary.id, subagent: { ...stopped, status: 'stopped', result: stoppedResult(stopped.plan) } });
+      const top = chain.at(-1)!;
+      settleHeld(session, top.parentToolUseId, { kind: 'result', content: stoppedResult(top.plan), isError: false, halt: false, card: 'done' }, context.publish, NOT_RUN_STOPPED);
     } else settleHeld(session, cancelled.request.toolUseId, cancelled.held, context.publish, NOT_RUN_STOPPED);
     runs.endWithoutRun(session, true);
     return true;

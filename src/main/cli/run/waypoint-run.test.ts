@@ -134,6 +134,34 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
   });
 
+  it("2: a question of a sub-agent's own sub-agent (depth 2) stops the run; --answer runs it on, then its parent sub-agent, then the chat (0)", async () => {
+    use({
+      name: 'deep-sub-agent-question',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Set up the storage' } }] },
+        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
+        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] } }] },
+        { kind: 'text', text: 'The deep sub-agent picked the answer.' },
+        { kind: 'text', text: 'The storage is set up.' },
+        { kind: 'text', text: 'The chat is done with its sub-agents.' },
+      ],
+    });
+    const first = await run(['run', 'Set up the app', '--workspace', workspace, '--data-dir', dataDir]);
+    expect(first.code).toBe(2);
+    expect(first.stdout).toContain('Sub-agent: Pick the database: Claude asks: Which database?');
+    const id = chatIdIn(first.stdout)!;
+    const second = await run(['run', '--resume', id, '--answer', 'SQLite', '--data-dir', dataDir]);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('The chat is done with its sub-agents.');
+    // Each heard the one below it: the answer, then each one's final text, up to the chat.
+    const bodies = server.requests.map((r) => JSON.stringify(r.body));
+    expect(bodies.at(-3)).toContain('SQLite');
+    expect(bodies.at(-2)).toContain('The deep sub-agent picked the answer.');
+    expect(bodies.at(-1)).toContain('The storage is set up.');
+    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
+  });
+
   it('1: the answer "abort" cancels the plan and sends nothing more to Claude', async () => {
     use(recoveryEscalationAbort);
     writeFileSync(join(workspace, RECOVERY_FILE), RECOVERY_FILE_TEXT);

@@ -13,3 +13,11 @@ export function isAsking(state: WaypointState, sessionId: string): boolean {
   // A plan stopped at its budget asks "Extend budget" or "End plan" (shared/budget.ts).
   return !!(state.approvals[sessionId] || state.escalations[sessionId] || state.questions[sessionId]) || isAwaitingApproval(plan) || budgetPromptOf(sessionId, plan) !== null;
 }
+
+/**
+ * Whether the question the chat is asking now (an approval, a stuck step, Claude's question) is
+ * this sub-agent's: it then waits for the person, and says so where it shows.
+ */
+export function isAskingFor(state: WaypointState, sessionId: string, agentId: string): boolean {
+  return [state.approvals[sessionId], state.escalations[sessionId], state.questions[sessionId]].some((request) => request?.agent?.id === agentId);
+}

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubAgent } from '../../../../shared/subagents';
 import { plan, step } from '../../test-support/fixtures';
@@ -59,6 +60,33 @@ describe('Sub-agents in the "Task plan" region', () => {
     expect(outer.textContent).toContain('Interrupted');
     const inner = within(outer).getByRole('group', { name: 'Sub-agent: Dig deeper' });
     expect(inner.textContent).toContain('Stopped');
+  });
+
+  it('says "Needs you" for a sub-agent whose question the chat is asking (at any depth), and "Working" again once it is answered', () => {
+    const { store, view } = setUp([agent('a1', 'Research', { stepId: null }), agent('a2', 'Dig deeper', { stepId: null, parentAgentId: 'a1', depth: 2 })]);
+    const request = {
+      id: 'r1',
+      sessionId: 's1',
+      toolUseId: 'toolu_poke',
+      toolName: 'run_command',
+      kind: 'command' as const,
+      summary: 'Run make in ./',
+      dryRun: 'make',
+      scope: null,
+      agent: { id: 'a2', title: 'Dig deeper', depth: 2 },
+      createdAt: '2026-11-27T10:00:00.000Z',
+    };
+    applyEvent(store.getState(), { type: 'approval_requested', sessionId: 's1', request });
+    // The chat's run goes on meanwhile (its other sub-agents work): the question still waits.
+    applyEvent(store.getState(), { type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
+    render(view(null));
+    const outer = screen.getByRole('group', { name: 'Sub-agent: Research' });
+    const inner = within(outer).getByRole('group', { name: 'Sub-agent: Dig deeper' });
+    expect(inner.querySelector('.subagent-status')?.textContent).toBe('Needs you');
+    // The one above it waits on it: it is working (its own question would say otherwise).
+    expect(outer.querySelector('.subagent-status')?.textContent).toBe('Working');
+    act(() => applyEvent(store.getState(), { type: 'approval_resolved', sessionId: 's1', requestId: 'r1', decision: 'approved' }));
+    expect(inner.querySelector('.subagent-status')?.textContent).toBe('Working');
   });
 
   it('"Stop sub-agent" asks main to stop that one', async () => {

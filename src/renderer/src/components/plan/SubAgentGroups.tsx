@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { Plan } from '../../../../shared/plan';
 import { subAgentProgress, subAgentStatusText, type SubAgent } from '../../../../shared/subagents';
+import { isAskingFor } from '../../store/chat-asking';
 import { useWaypoint } from '../../store/store-context';
 
 const NONE: SubAgent[] = [];
@@ -36,14 +37,15 @@ export const SubAgentGroups = memo(function SubAgentGroups({ sessionId, place }:
 
 function SubAgentGroup({ sessionId, agent }: { sessionId: string; agent: SubAgent }) {
   const stop = useWaypoint((s) => s.stopSubAgent);
+  const waits = useWaypoint((s) => isAskingFor(s, sessionId, agent.id));
   const progress = subAgentProgress(agent.plan);
   const inside = useMemo(() => ({ parentAgentId: agent.id }), [agent.id]);
   const name = `Sub-agent: ${agent.title}`;
   return (
-    <div role="group" aria-label={name} className={`subagent subagent--${agent.status}`}>
+    <div role="group" aria-label={name} className={`subagent subagent--${waits && agent.status === 'working' ? 'needs-you' : agent.status}`}>
       <div className="subagent-head">
         <span className="subagent-title">{name}</span>
-        <span className="subagent-status">{subAgentStatusText(agent.status)}</span>
+        <span className="subagent-status">{subAgentStatusText(agent.status, waits)}</span>
         {progress && <span className="subagent-count">{progress}</span>}
         {agent.status === 'working' && (
           <button type="button" className="subagent-stop" onClick={() => void stop(sessionId, agent.id)}>

@@ -45,6 +45,24 @@ describe("a chat's row says what the chat is doing (data-run and words)", () => 
     expect(row('Alpha').textContent).not.toContain('Working');
   });
 
+  it('"Needs you" while a sub-agent\'s question waits, though the chat\'s run goes on (its other sub-agents work)', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });
+    backend.addChat('b', 'Beta', { updatedAt: '2025-01-03T00:00:00.000Z' });
+    mountApp(backend);
+    await screen.findByRole('button', { name: /Beta/ });
+    backend.emit({ type: 'run_state', sessionId: 'b', state: { status: 'running', phase: 'tools' } });
+    backend.emit({
+      type: 'question_requested',
+      sessionId: 'b',
+      request: { id: 'q1', sessionId: 'b', toolUseId: 't1', question: 'Which file?', options: ['a.ts'], allowText: false, agent: { id: 'a-2', title: 'Dig deeper', depth: 2 }, createdAt: '2025-01-05T00:00:00.000Z' },
+    });
+    backend.emit({ type: 'run_state', sessionId: 'b', state: { status: 'running', phase: 'tools' } });
+    await waitFor(() => expect(row('Beta').dataset.run).toBe('needs-you'));
+    expect(row('Beta').textContent).toContain('Needs you');
+    expect(screen.getByRole('button', { name: /^Needs you \(1\)/ })).toBeTruthy();
+  });
+
   it('after a reload, takes "working" and "needs-you" from the list until the chat\'s own events come', async () => {
     const backend = new MemoryBackend();
     backend.addChat('a', 'Alpha', { updatedAt: '2025-01-04T00:00:00.000Z' });

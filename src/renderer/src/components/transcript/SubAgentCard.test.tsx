@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubAgent } from '../../../../shared/subagents';
 import type { ToolCallItem } from '../../../../shared/transcript';
+import { applyEvent } from '../../store/apply-event';
 import { storeWrapper } from '../../test-support/store-wrapper';
 import { TranscriptEntry } from './TranscriptEntry';
 
@@ -76,5 +77,44 @@ describe('a sub-agent transcript card', () => {
     act(() => store.getState().applySubAgent('s1', { ...agent, status: 'done', result: 'There are 12 notes.' }));
     expect(screen.getByText('Done')).toBeTruthy();
     expect(texts()).toEqual(['Counting.', 'List notes — done12 files']);
+  });
+
+  it('says "Needs you" while the chat asks its question (a question of the sub-agent, not another one\'s), then "Working" again', () => {
+    const { store, wrapper } = storeWrapper();
+    act(() => store.getState().setSubAgents('s1', [agent, { ...agent, id: 'a2', parentToolUseId: 'toolu_B', title: 'Beta' }]));
+    render(<TranscriptEntry item={delegateCall} />, { wrapper });
+    const question = (id: string, agentId: string, title: string) => ({
+      id,
+      sessionId: 's1',
+      toolUseId: `toolu_ask_${id}`,
+      question: 'Which notes?',
+      options: ['All', 'Some'],
+      allowText: false,
+      agent: { id: agentId, title, depth: 1 },
+      createdAt: '2026-11-27T10:00:00.000Z',
+    });
+    act(() => applyEvent(store.getState(), { type: 'question_requested', sessionId: 's1', request: question('q0', 'a2', 'Beta') }));
+    expect(screen.getByText('Working')).toBeTruthy();
+    act(() => applyEvent(store.getState(), { type: 'question_resolved', sessionId: 's1', requestId: 'q0', outcome: 'answered' }));
+    act(() => applyEvent(store.getState(), { type: 'question_requested', sessionId: 's1', request: question('q1', 'a1', agent.title) }));
+    expect(screen.getByText('Needs you')).toBeTruthy();
+    expect(screen.queryByText('Working')).toBeNull();
+    act(() => applyEvent(store.getState(), { type: 'question_resolved', sessionId: 's1', requestId: 'q1', outcome: 'answered' }));
+    expect(screen.getByText('Working')).toBeTruthy();
+  });
+
+  it('shows its thinking (collapsed, "Thinking") and its plan\'s changes among its lines, as the chat shows its own', () => {
+    const { store, wrapper } = storeWrapper();
+    act(() => store.getState().setSubAgents('s1', [agent]));
+    render(<TranscriptEntry item={delegateCall} />, { wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Sub-agent: Alpha: count the notes' }));
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 't1', kind: 'thinking', text: 'Count them by folder.' }));
+    act(() => store.getState().applySubAgentLine('s1', 'a1', { id: 'p1', kind: 'plan', text: 'Started step 1: Count the notes' }));
+    const list = screen.getByRole('list', { name: 'Its messages and tool calls' });
+    const thinking = within(list).getByRole('button', { name: 'Thinking' });
+    expect(thinking.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(thinking);
+    expect(within(list).getByText('Count them by folder.')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem').at(-1)!.textContent).toBe('Started step 1: Count the notes');
   });
 });

@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import { subAgentProgress, subAgentStatusText, type SubAgent } from '../../../../shared/subagents';
+import { subAgentProgress, subAgentStatusText, type SubAgent, type SubAgentLine } from '../../../../shared/subagents';
 import type { ToolCallItem } from '../../../../shared/transcript';
+import { isAskingFor } from '../../store/chat-asking';
 import { useWaypoint } from '../../store/store-context';
 import { Icon } from '../icons/Icon';
+import { ThinkingBlock } from './ThinkingBlock';
 import { useDisclosure } from './use-disclosure';
 
 /** The sub-agent a delegate call started: tool_use ids are unique, so any chat's list will do. */
@@ -16,6 +18,11 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
   });
 }
 
+/** Whether the chat is asking this sub-agent's question now (its chat is the one whose list holds it). */
+function useWaitsForYou(agent: SubAgent | undefined): boolean {
+  return useWaypoint((s) => !!agent && Object.entries(s.subagents).some(([sessionId, agents]) => agents.includes(agent) && isAskingFor(s, sessionId, agent.id)));
+}
+
 /**
  * A delegate call in the transcript (docs/contract.md §10): one card "Sub-agent: TITLE" that
  * expands to the sub-agent's status, its plan, its replies and tool calls (as they happen, and
@@ -24,10 +31,11 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
  */
 export function SubAgentCard({ item }: { item: ToolCallItem }) {
   const agent = useSubAgentOf(item.toolUseId);
+  const waits = useWaitsForYou(agent);
   const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
   const name = agent ? `Sub-agent: ${agent.title}` : item.summary;
-  const status = agent ? subAgentStatusText(agent.status) : item.status === 'running' ? 'Working' : '';
+  const status = agent ? subAgentStatusText(agent.status, waits) : item.status === 'running' ? 'Working' : '';
   const progress = agent ? subAgentProgress(agent.plan) : null;
   const lines = agent?.transcript ?? [];
   const result = agent?.result ?? item.result;
@@ -60,19 +68,9 @@ export function SubAgentCard({ item }: { item: ToolCallItem }) {
               <>
                 <h4>Its messages and tool calls</h4>
                 <ol aria-label="Its messages and tool calls" className="subagent-card-lines">
-                  {lines.map((line, i) =>
-                    line.kind === 'message' ? (
-                      <li key={line.id ?? i} className="subagent-card-message">
-                        <p data-find>{line.text}</p>
-                      </li>
-                    ) : (
-                      <li key={line.id ?? i} className="subagent-card-tool">
-                        <span data-find>{line.text}</span>
-                        {line.status && <span className="tool-card-status"> — {line.status}</span>}
-                        {line.result && <pre className="tool-card-pre">{line.result}</pre>}
-                      </li>
-                    ),
-                  )}
+                  {lines.map((line, i) => (
+                    <AgentLine key={line.id ?? i} line={line} at={i} />
+                  ))}
                 </ol>
               </>
             )}
@@ -88,4 +86,38 @@ export function SubAgentCard({ item }: { item: ToolCallItem }) {
       </div>
     </div>
   );
+}
+
+/** One line of its card, shown as the chat shows its own kind: a reply, a tool call, thinking (collapsed), a plan change. */
+function AgentLine({ line, at }: { line: SubAgentLine; at: number }) {
+  switch (line.kind) {
+    case 'message':
+      return (
+        <li className="subagent-card-message">
+          <p data-find>{line.text}</p>
+        </li>
+      );
+    case 'thinking':
+      return (
+        <li className="subagent-card-thinking">
+          <ThinkingBlock item={{ id: line.id ?? `agent-thinking-${at}`, createdAt: '', kind: 'thinking', text: line.text, status: 'done' }} />
+        </li>
+      );
+    case 'plan':
+      return (
+        <li className="subagent-card-plan">
+          <p className="plan-change" data-find>
+            {line.text}
+          </p>
+        </li>
+      );
+    case 'tool':
+      return (
+        <li className="subagent-card-tool">
+          <span data-find>{line.text}</span>
+          {line.status && <span className="tool-card-status"> — {line.status}</span>}
+          {line.result && <pre className="tool-card-pre">{line.result}</pre>}
+        </li>
+      );
+  }
 }
