@@ -317,12 +317,21 @@ export class ChatSession {
         if (event.sessionId !== this.summary.id) return;
         for (const item of planChangeItems(this.plan, event)) this.items.set(item);
         this.plan = event.plan;
-        this.summary = { ...this.summary, planProgress: planProgress(event.plan, this.summary.planProgress) };
+        this.summary = withPlanProgress(this.summary, event.plan);
         return;
       default:
         return;
     }
   }
+}
+
+/**
+ * The chat's summary once `plan` is its plan: the sidebar's progress follows the plan. The log's
+ * reader derives it from a plan record the same way (replay.ts), so a summary that changed only
+ * by this is not logged again (chat-logs.ts).
+ */
+export function withPlanProgress(summary: SessionSummary, plan: Plan): SessionSummary {
+  return { ...summary, planProgress: planProgress(plan, summary.planProgress) };
 }
 
 export function withoutPlanProgress(summary: SessionSummary): SessionSummary {

@@ -41,6 +41,11 @@ export class ChatLog {
   /** Another process held the lock at the last look: its appends are read as they come. */
   followed = false;
   private readonly pendingText = new Map<string, string>();
+  /**
+   * The writer whose lock was read back as this process's in the current turn of the event loop
+   * (cleared when the turn's JavaScript is done): the records of one turn share one lock read.
+   */
+  private verifiedWriter: ChatLogWriter | null = null;
 
   /**
    * `tail`: where this process stands in the log (what it has read or written). `items`: the
@@ -117,15 +122,24 @@ export class ChatLog {
   }
 
   /**
-   * Whether someone took over the lock this process writes under (checked before every record,
-   * a read of a small file, and on every poll). If so, this process stops writing the chat at
-   * once, what it had not written yet is dropped, and it follows the log from where its own
-   * records end.
+   * Whether someone took over the lock this process writes under (read from its small file before
+   * the first record of each turn of the event loop, and on every poll). If so, this process stops
+   * writing the chat at once, what it had not written yet is dropped, and it follows the log from
+   * where its own records end. One read per turn, not per record: a planning reply writes dozens
+   * of records in one turn, and the read was a third of each record's cost (bench/README.md,
+   * "Issue 24, fourth pass"); docs/security.md says why a turn's window is still safe.
    */
   lockLost(): boolean {
     if (!this.writer) return false;
+    if (this.verifiedWriter === this.writer) return false;
     const verified = this.host.locks.verify(this.id);
-    if (verified.ok) return false;
+    if (verified.ok) {
+      this.verifiedWriter = this.writer;
+      // process.nextTick runs once this turn's callback and its promise jobs are done: the tool
+      // calls of one reply (awaited one after another) still share the read.
+      process.nextTick(() => (this.verifiedWriter = null));
+      return false;
+    }
     this.dropWriter();
     const inbox = this.host.inbox(this.id);
     if (inbox) this.host.watch()?.remove(inbox);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WaypointEvent } from '../../shared/contract';
+import type { Plan } from '../../shared/plan';
 import type { SessionSummary } from '../../shared/transcript';
 import { DisposableStore, Emitter, type AsyncDisposable } from '../common/emitter';
 import { UserFacingError } from '../common/errors';
@@ -19,7 +20,7 @@ import type { LogEntry } from './log-records';
 import { LogTail } from './log-tail';
 import { ChatLogWriter } from './log-writer';
 import { hasPendingPrompt, planAsks, type RestoredChat } from './restore-chat';
-import type { HistoryEvent } from '../chats/chat-session';
+import { withPlanProgress, type HistoryEvent } from '../chats/chat-session';
 import type { KeptVersion } from '../chats/chat-versions';
 import type { HistoryChange } from '../chats/history-change';
 import { searchableChat, searchChats, type SearchHit } from './search/chat-search';
@@ -458,9 +459,11 @@ export class ChatLogs implements AsyncDisposable {
         return;
       case 'plan_updated': {
         this.write(log, { type: 'plan', version: event.plan.version, plan: event.plan, change: event.change });
-        // The sidebar's progress moved with it: keep the summary (and the chat index) in step.
+        // The sidebar's progress moved with it: keep the summary (and the chat index) in step. The
+        // reader derives that progress from the plan record itself, so the summary is logged only
+        // when it changed in more (a plan update with a change: followers mirror those as events).
         const summary = this.options.chat.sessionState(sessionId)?.summary;
-        if (summary) this.writeSummary(log, summary);
+        if (summary) this.writeSummary(log, summary, event.change ? event.plan : undefined);
         return;
       }
       case 'approval_requested':
@@ -513,11 +516,18 @@ export class ChatLogs implements AsyncDisposable {
     if (log) this.write(log, { type: 'usage', model: record.model, usage: record.usage, step: record.step, planId: record.planId ?? null });
   }
 
-  private writeSummary(log: ChatLog, session: SessionSummary): void {
+  /**
+   * Logs the chat's summary when it differs from the one its log reads as (`lastSummaryJson`).
+   * `afterPlan`: a plan record was just written, and the reader derives the summary's progress
+   * from it (replay.ts): the summary that gives is not written again (issue 24: one record less
+   * for each planning call that moves the progress).
+   */
+  private writeSummary(log: ChatLog, session: SessionSummary, afterPlan?: Plan): void {
     const json = JSON.stringify(session);
     if (json === log.lastSummaryJson) return;
+    const derived = afterPlan && log.lastSummaryJson ? JSON.stringify(withPlanProgress(JSON.parse(log.lastSummaryJson) as SessionSummary, afterPlan)) : null;
     log.lastSummaryJson = json;
-    this.write(log, { type: 'summary', session });
+    if (json !== derived) this.write(log, { type: 'summary', session });
     this.index.schedule();
   }
 

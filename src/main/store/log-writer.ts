@@ -18,7 +18,8 @@ import type { LogEntry, LogRecordType } from './log-records';
  * disk (onRecovered), and the writer retries on a timer until then.
  *
  * The writer owns its log: before each write it checks that the file is still what it wrote (its
- * size is where its last line ended, and its path still names the open file). A log changed
+ * size is where its last line ended), and before the first write of each turn of the event loop
+ * that its path still names the open file. A log changed
  * behind its back (edited and saved by hand or by a tool, truncated, replaced, removed) is never
  * written again: appending would put its lines after bytes it does not know, and every position
  * it hands out (paged-items.ts reads items back from them) would be wrong. The owner is told
@@ -67,6 +68,8 @@ export class ChatLogWriter {
   private readonly fs: LogFileSystem;
   /** Set once the log changed behind this writer's back: it writes nothing more. */
   private foreign: string | null = null;
+  /** The path was found to name the open file in this turn of the event loop (cleared at its end). */
+  private sameFileThisTurn = false;
 
   /** `nextSeq` continues the numbering of an existing log (last seq + 1). */
   constructor(
@@ -143,7 +146,13 @@ export class ChatLogWriter {
         const size = this.fs.size(this.fd);
         const expected = this.position + this.headOffset;
         if (size !== expected) return this.changedBehindItsBack(`it is ${size} bytes long where Waypoint had written ${expected}`);
-        if (!this.fs.sameFile(this.fd, this.path)) return this.changedBehindItsBack('another file has its name now (it was replaced, moved or removed)');
+        if (!this.sameFileThisTurn) {
+          if (!this.fs.sameFile(this.fd, this.path)) return this.changedBehindItsBack('another file has its name now (it was replaced, moved or removed)');
+          // Two stats per record were a sixth of a planning call's log cost: the records one turn
+          // writes share this look (the size, a cheaper check, is still read before every write).
+          this.sameFileThisTurn = true;
+          process.nextTick(() => (this.sameFileThisTurn = false));
+        }
       }
       while (this.backlog.length) {
         const head = this.backlog[0]!;

@@ -66,8 +66,11 @@ export function mirrorRecords(records: readonly LogRecord[], spans: readonly Lin
         // Versions only move forward, as in replay.ts.
         if (session.plan && session.plan.id === record.plan.id && record.version <= session.plan.version) break;
         target.restorePlan(record.plan);
-        if (record.change) emit({ type: 'plan_updated', sessionId, plan: record.plan, change: record.change });
-        else session.plan = record.plan;
+        if (record.change) {
+          emit({ type: 'plan_updated', sessionId, plan: record.plan, change: record.change });
+          // The chat derived its progress from the plan, as a reader of the log does (replay.ts).
+          target.summaryLogged(JSON.stringify(session.summary));
+        } else session.plan = record.plan;
         break;
       case 'run':
         target.runStatus(record.state.status);

@@ -4,7 +4,7 @@ import type { Plan } from '../../shared/plan';
 import { withLine, withSnapshot, type SubAgent, type SubAgentWaiting } from '../../shared/subagents';
 import { planChangeItems } from '../../shared/plan-change';
 import type { RunState, SessionSummary, TranscriptItem } from '../../shared/transcript';
-import { withoutPlanProgress } from '../chats/chat-session';
+import { withPlanProgress, withoutPlanProgress } from '../chats/chat-session';
 import type { KeptVersion } from '../chats/chat-versions';
 import type { LineSpan } from './log-reader';
 import type { LogRecord } from './log-records';
@@ -106,6 +106,9 @@ export function replay(records: readonly LogRecord[], options: ReplayOptions = {
           // The change's transcript line, derived as the live chat derived it (older logs have item records).
           if (record.change) for (const item of planChangeItems(chat.plan, { sessionId: chat.summary.id, plan: record.plan, change: record.change })) items.set(item);
           chat.plan = record.plan;
+          // The sidebar's progress, as the live chat derives it (chat-session.ts): a plan record is
+          // followed by a summary record only when the summary changed in more than that.
+          chat.summary = withPlanProgress(chat.summary, record.plan);
         }
         break;
       case 'run':

@@ -3,6 +3,7 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
+import { TurnCork } from './turn-cork';
 
 /** Frames bigger than this are refused by `ws` itself (the socket closes with 1009). */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -55,6 +56,7 @@ export async function handleFrame(data: RawData, isBinary: boolean, services: Ap
  */
 export function attachGateway(wss: WebSocketServer, services: AppServices): Disposable {
   const store = new DisposableStore();
+  const cork = new TurnCork();
   wss.on('connection', (socket: WebSocket) => {
     // Names this socket's calls, so what it started (an upload) goes when it closes.
     const client = randomUUID();
@@ -67,11 +69,16 @@ export function attachGateway(wss: WebSocketServer, services: AppServices): Disp
   });
   store.add(
     services.onEvent((event) => {
-      // Serialised once for every client.
+      // Serialised once for every client; a turn's events leave in one write per client.
       const payload = JSON.stringify({ kind: 'event', event } satisfies WsServerFrame);
-      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(payload);
+      for (const client of wss.clients) {
+        if (client.readyState !== client.OPEN) continue;
+        cork.hold(client);
+        client.send(payload);
+      }
     }),
   );
+  store.add(toDisposable(() => cork.release()));
   store.add(toDisposable(() => wss.removeAllListeners('connection')));
   return store;
 }
