@@ -271,7 +271,8 @@ export class ChatWorktrees {
     return forgetChatWorktree(this.git, held.worktree, { keepBranch, title: held.title });
   }
 
-  private isChat = (chatId: string): boolean =>
+  /** A chat exists while its folder does (whichever process made it) or this process holds it. */
+  readonly isChat = (chatId: string): boolean =>
     existsSync(path.join(this.options.sessionsDir, chatId)) || this.options.chats.listSessions().some((s) => s.id === chatId);
 
   /** Sweeps one after another: "Clean up worktrees" right after start waits for the start's sweep. */

@@ -193,8 +193,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     isRunning: (sessionId) => chat.isRunning(sessionId),
     gates,
   });
-  // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background.
-  if (windowed) void worktrees.sweep().catch(() => undefined);
+  // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background;
+  // so do such chats' checkpoints and command shadows, and the shared snapshot stores no chat uses any more.
+  if (windowed) {
+    void worktrees.sweep().catch(() => undefined);
+    void recovery.sweepOrphans(worktrees.isChat).catch((error: Error) => console.warn(`[waypoint] could not sweep the checkpoints of deleted chats: ${error.message}`));
+  }
 
   // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
   // A chat another live process writes is that process's to start (drain claims it first).
