@@ -11,7 +11,7 @@ import { attachmentBlock } from '../../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../../common/transcript-items';
 import { knownFailure } from './tool-precheck';
 import { DELEGATE } from '../../tools/delegate';
-import { INTERRUPTED_EFFECT } from '../../../shared/tool-results';
+import { INTERRUPTED_EFFECT, PREPARING_WORKTREE } from '../../../shared/tool-results';
 
 /** Long results stay whole for Claude but are clipped on the transcript card. */
 const CARD_RESULT_CHARS = 20_000;
@@ -162,9 +162,6 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
   const result = outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text);
   return recovered.halt ? { result, end: { kind: 'halted' } } : { result };
 }
-
-/** Shown on a call's card while it waits for the rest of its worktree's checkout. */
-export const PREPARING_WORKTREE = 'Preparing worktree… (this call runs once the checkout is done)';
 
 /**
  * Before a call touches the workspace (its precheck, checkpoint or run): a worktree still being
