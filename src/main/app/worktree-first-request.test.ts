@@ -1,25 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
 import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { TranscriptItem } from '../../shared/transcript';
+import { HELD_FULL_TEXT, heldCheckoutRepo } from '../../../test-support/main/held-checkout';
 
 /**
  * Issue 27, third round: a worktree chat's first request goes out while `git worktree add` still
- * writes the tree. The checkout is held deterministically by the repository's own post-checkout
- * hook (git runs it inside `worktree add`, before it returns): the hook makes the new tree
- * half-written (AGENTS.md garbled, the imported file, the skill and the file the tool reads
- * gone), says so through a marker file, and waits on a FIFO the test writes "go" or "fail" to.
- * So anything read from the disk meanwhile is visibly wrong, and nothing depends on timing.
+ * writes the tree, held half-written by the repository's own post-checkout hook until the test
+ * releases it (test-support/main/held-checkout.ts): nothing depends on timing.
  */
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
 const SETTINGS = { worktrees: true, autoApproveEdits: true, autoApproveCommands: true, retryDelayMs: 0 };
 
-const FULL = 'FULL TREE: every file is here.';
+const FULL = HELD_FULL_TEXT;
 const readsTheTree: Scenario = {
   name: 'reads-the-tree',
   description: 'Reads full.txt in its first reply; then says done.',
@@ -49,42 +46,12 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A repository whose worktree checkouts are held by its post-checkout hook until `release` says go or fail. */
-function heldRepo(ws: string, dir: string): { fifo: string; marker: string; release: (word: 'go' | 'fail') => Promise<void> } {
-  writeFileSync(join(ws, 'AGENTS.md'), 'Commit rule: tabs.\n@docs/style.md\n');
-  mkdirSync(join(ws, 'docs'));
-  writeFileSync(join(ws, 'docs/style.md'), 'Style from the commit.');
-  mkdirSync(join(ws, '.claude/skills/pdf-forms'), { recursive: true });
-  writeFileSync(join(ws, '.claude/skills/pdf-forms/SKILL.md'), '---\nname: pdf-forms\ndescription: Fill in PDF forms.\n---\nBody.\n');
-  writeFileSync(join(ws, 'full.txt'), FULL);
-  git(ws, 'init', '--quiet', '--initial-branch=main');
-  git(ws, 'add', '.');
-  git(ws, 'commit', '--quiet', '-m', 'first');
-  const fifo = join(dir, 'hold.fifo');
-  const marker = join(dir, 'half-written');
-  execFileSync('mkfifo', [fifo]);
-  // The hook runs in the new worktree: it garbles the tree, says so, waits, then puts the tree back (or fails).
-  const hook = [
-    '#!/bin/sh',
-    'echo "HALF-WRITTEN" > AGENTS.md',
-    'rm -rf docs .claude full.txt',
-    `touch '${marker}'`,
-    `read word < '${fifo}'`,
-    // Not this hook again: `git checkout` runs post-checkout too.
-    'git -c core.hooksPath=/dev/null checkout --quiet -- .',
-    '[ "$word" = go ]',
-  ].join('\n');
-  writeFileSync(join(ws, '.git/hooks/post-checkout'), `${hook}\n`);
-  chmodSync(join(ws, '.git/hooks/post-checkout'), 0o755);
-  return { fifo, marker, release: (word) => writeFile(fifo, `${word}\n`) };
-}
-
 const cardsOf = (items: readonly TranscriptItem[]) => items.filter((i) => i.kind === 'tool_call');
 
 describe('a worktree chat whose checkout is still running', { timeout: 90_000 }, () => {
   it('sends its first request at once with the commit\'s instructions and skills; its tool call waits, says so, then sees the whole tree', async () => {
     app = await startTestApp(readsTheTree, { settings: SETTINGS });
-    const held = heldRepo(app.workspace, app.dir);
+    const held = heldCheckoutRepo(app.workspace, app.dir);
     const { id } = await app.call('newSession', {});
     // The checkout is under way and the tree on disk is half-written (the hook holds it there).
     await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
@@ -115,7 +82,7 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
 
   it('a checkout that fails after the request went out: the waiting call gets a clear error, the chat says why once, nothing is left behind', async () => {
     app = await startTestApp(readsTheTree, { settings: SETTINGS });
-    const held = heldRepo(app.workspace, app.dir);
+    const held = heldCheckoutRepo(app.workspace, app.dir);
     const { id } = await app.call('newSession', {});
     await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
     const from = app.events.length;
