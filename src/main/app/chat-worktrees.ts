@@ -26,6 +26,16 @@ import {
   type WorktreeStarted,
 } from '../recovery/worktree';
 
+/** Why a checkout failed, when it has already (an unsettled one is not waited for): its words, else null. */
+function failedAlready(checkout: Promise<void>): Promise<string | null> {
+  const why = checkout.then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  // A settled promise answers within microtasks, before the next turn of the event loop.
+  return Promise.race([why, new Promise<null>((resolve) => setImmediate(() => resolve(null)))]);
+}
+
 /** A worktree made ahead for a new chat, for the folder it was made from (or why it could not be). */
 type Ahead = { workspace: string } & ({ start: WorktreeStarted } | { error: unknown });
 
@@ -157,6 +167,10 @@ export class ChatWorktrees {
       this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
       return;
     }
+    // A checkout made ahead that has failed already: the message is refused as before (nothing is
+    // left; the chat is still new, so sending again tries afresh).
+    const failed = await failedAlready(start.checkout);
+    if (failed) throw new UserFacingError('internal', `${failed} Send again, or turn off "Work in a git worktree".`);
     try {
       this.options.chats.setWorktree(sessionId, start.worktree, start.workspace);
     } catch (error) {
@@ -176,7 +190,7 @@ export class ChatWorktrees {
   private watchCheckout(sessionId: string, from: string, start: Extract<WorktreeStarted, { kind: 'made' }>): void {
     const { worktree } = start;
     const why = (error: unknown): string =>
-      `${error instanceof Error ? error.message : String(error)} This chat now works in ${from} itself, not in a git worktree; tool calls made before this were not run.`;
+      `${error instanceof Error ? error.message : String(error)} This chat now works in ${from} itself, not in a git worktree; the tool calls that waited for it did not run.`;
     this.options.gates.hold({ repo: worktree.repo, commit: worktree.baseCommit, root: worktree.path }, start.checkout, why);
     start.checkout.catch((error: unknown) => {
       if (!this.options.chats.sessionInMemory(sessionId)) return; // deleted meanwhile

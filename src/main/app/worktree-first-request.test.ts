@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
@@ -103,5 +103,26 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
     expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false);
     expect(git(app.workspace, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
     expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+  });
+
+  it('a worktree made ahead whose checkout failed before the first message: that message is refused as before, and sending again makes one afresh', async () => {
+    app = await startTestApp(readsTheTree, { settings: SETTINGS });
+    const held = heldCheckoutRepo(app.workspace, app.dir);
+    const { id } = await app.call('newSession', {});
+    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    await held.release('fail');
+    // The failed add takes its folder and branch along.
+    await vi.waitFor(() => expect(git(app!.workspace, 'branch', '--list', 'waypoint/*')).toBe(''), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(existsSync(join(app!.dataDir, 'worktrees', id))).toBe(false), { timeout: 30_000, interval: 50 });
+    await expect(app.call('sendMessage', { sessionId: id, text: 'Read the file' })).rejects.toThrow(/could not make this chat's worktree .*nothing was left behind\. Send again/);
+    expect((await app.call('getSession', { sessionId: id })).transcript).toEqual([]);
+    rmSync(held.marker);
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: id, text: 'Read the file' });
+    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    await held.release('go');
+    await app.idle(id, from);
+    expect((await app.call('getSession', { sessionId: id })).session.worktree?.path).toBe(join(app.dataDir, 'worktrees', id));
+    expect(toolResultOf(app.api.requests.at(-1)!.body as SentRequest).text).toContain(FULL);
   });
 });
