@@ -11,6 +11,12 @@ export const QUESTION_CANCELLED =
  */
 export const INTERRUPTED_EFFECT = 'Interrupted; its effect is unknown — check before retrying (it may have run in part or in full).';
 
+/**
+ * A running call's card while the chat's new worktree is still being checked out: the call waits
+ * for the whole tree (main sets it as the card's result; the window shows it as the status).
+ */
+export const PREPARING_WORKTREE = 'Preparing worktree… (this call runs once the checkout is done)';
+
 /** Why the same call, made again after such an interruption, asks the user whatever the settings say. */
 export const REPEAT_AFTER_INTERRUPTION =
   'The same call was interrupted earlier in this chat and its effect is unknown, so running it again asks first.';

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
-import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../test-support/scenarios/worktree';
+import { BY_COMMAND, PLAIN_GONE, PLAIN_GONE_TEXT, PLAIN_KEPT, PLAIN_KEPT_TEXT, plainFolderCommand, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../test-support/scenarios/worktree';
 
 /**
  * Settings "Work in a git worktree" through the whole app (issue 27): real git in a temporary
@@ -156,6 +156,28 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(await app.call('cleanUpWorktrees', {})).toEqual({ removed: 0, count: 0, bytes: 0 });
     expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false);
     expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+  });
+
+  it('at start, the command shadows of a plain-folder chat that no longer exists go, and the folder\'s shared store with them', async () => {
+    // Two chats, each running the command once (the scripted turns are the server's, taken in order).
+    const twice = { ...plainFolderCommand, turns: [...plainFolderCommand.turns, ...plainFolderCommand.turns] };
+    app = await startTestApp(twice, { files: { [PLAIN_KEPT]: PLAIN_KEPT_TEXT, [PLAIN_GONE]: PLAIN_GONE_TEXT }, settings: { ...SETTINGS, worktrees: false } });
+    const gone = await chatSent('Tidy up');
+    const kept = await chatSent('Tidy up again');
+    const shadows = () => readdirSync(join(app!.dataDir, 'checkpoints')).sort();
+    expect(shadows()).toEqual([gone, kept].sort());
+    expect(readdirSync(join(app.dataDir, 'shadow-objects'))).toHaveLength(1);
+    // One chat's folder gone without Waypoint (a delete cut short by a crash), then the other's.
+    await app.services.dispose();
+    rmSync(join(app.dataDir, 'sessions', gone), { recursive: true, force: true });
+    await app.restart();
+    await vi.waitFor(() => expect(shadows()).toEqual([kept]), { timeout: 30_000, interval: 50 });
+    expect(readdirSync(join(app.dataDir, 'shadow-objects'))).toHaveLength(1);
+    await app.services.dispose();
+    rmSync(join(app.dataDir, 'sessions', kept), { recursive: true, force: true });
+    await app.restart();
+    await vi.waitFor(() => expect(existsSync(join(app!.dataDir, 'shadow-objects')) ? readdirSync(join(app!.dataDir, 'shadow-objects')) : []).toEqual([]), { timeout: 30_000, interval: 50 });
+    expect(shadows()).toEqual([]);
   });
 
   it('a folder that is no git repository: the chat works there and says why once', async () => {

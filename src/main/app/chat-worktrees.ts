@@ -6,11 +6,12 @@ import type { ChatWorktree } from '../../shared/worktree';
 import type { Chats } from '../chats/chats';
 import { UserFacingError } from '../common/errors';
 import { noticeItem } from '../common/transcript-items';
+import type { WorkspaceGates } from '../common/workspace-gates';
 import type { FolderChanges } from '../recovery/folder-changes';
 import {
   forgetChatWorktree,
   gitRunner,
-  makeChatWorktree,
+  startChatWorktree,
   mergeWorktree,
   removeLeftWorktree,
   adoptLeftWorktree,
@@ -22,11 +23,21 @@ import {
   worktreeFileDiff,
   worktreeUsage,
   type GitRunner,
-  type WorktreeStart,
+  type WorktreeStarted,
 } from '../recovery/worktree';
 
+/** Why a checkout failed, when it has already (an unsettled one is not waited for): its words, else null. */
+function failedAlready(checkout: Promise<void>): Promise<string | null> {
+  const why = checkout.then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  // A settled promise answers within microtasks, before the next turn of the event loop.
+  return Promise.race([why, new Promise<null>((resolve) => setImmediate(() => resolve(null)))]);
+}
+
 /** A worktree made ahead for a new chat, for the folder it was made from (or why it could not be). */
-type Ahead = { workspace: string } & ({ start: WorktreeStart } | { error: unknown });
+type Ahead = { workspace: string } & ({ start: WorktreeStarted } | { error: unknown });
 
 export interface ChatWorktreesOptions {
   chats: Pick<Chats, 'getSession' | 'requireSession' | 'sessionInMemory' | 'listSessions' | 'setWorktree' | 'addNotice'>;
@@ -38,6 +49,11 @@ export interface ChatWorktreesOptions {
   /** Settings "Work in a git worktree", read when a new chat sends its first message. */
   enabled: () => boolean;
   isRunning: (sessionId: string) => boolean;
+  /**
+   * Worktrees still being checked out: the first request goes out meanwhile (instructions and
+   * skills read from the commit), while tools and Changes wait here for the whole tree.
+   */
+  gates: WorkspaceGates;
   git?: GitRunner;
 }
 
@@ -95,7 +111,12 @@ export class ChatWorktrees {
     if (!early) return;
     this.ahead.delete(sessionId);
     const got = await early;
-    if ('start' in got && got.start.kind === 'made') await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+    if ('start' in got && got.start.kind === 'made') await this.removeStarted(got.start);
+  }
+
+  /** A worktree started and not wanted: once its checkout has ended (a failed one is gone already), it goes. */
+  private async removeStarted(start: Extract<WorktreeStarted, { kind: 'made' }>): Promise<void> {
+    if (await start.checkout.then(() => true, () => false)) await removeWorktree(this.git, start.worktree.repo, start.worktree.path, start.worktree.branch);
   }
 
   /** Before the chat is deleted: a worktree made ahead for it goes too (it is on no record). */
@@ -108,25 +129,27 @@ export class ChatWorktrees {
    * used when it is still as made (the app restarted with an empty chat open would otherwise check
    * out the repository again at every start); otherwise it goes and one is made afresh.
    */
-  private async makeOrAdopt(sessionId: string, workspace: string): Promise<WorktreeStart> {
+  private async makeOrAdopt(sessionId: string, workspace: string): Promise<WorktreeStarted> {
     const options = { workspace, worktreesDir: this.options.worktreesDir, chatId: sessionId };
     const left = await adoptLeftWorktree(this.git, options);
+    if (left?.kind === 'made') return { ...left, checkout: Promise.resolve() };
     if (left) return left;
     await removeLeftWorktree(this.git, path.join(this.options.worktreesDir, sessionId), sessionId);
-    return makeChatWorktree(this.git, options);
+    return startChatWorktree(this.git, options);
   }
 
   private async prepare(sessionId: string): Promise<void> {
     const snapshot = this.options.chats.getSession(sessionId);
     const { worktree, workspace } = snapshot.session;
-    if (worktree) return requireFolder(worktree);
+    // Still being checked out (a second message soon after the first): its folder may not be there yet.
+    if (worktree) return this.options.gates.pending(worktree.path) ? undefined : requireFolder(worktree);
     const isNew = snapshot.transcript.length === 0 && (snapshot.olderItems ?? 0) === 0;
     const early = this.ahead.get(sessionId);
     if (!this.options.enabled() || !isNew || !workspace) {
       await this.dropAhead(sessionId);
       return;
     }
-    let start: WorktreeStart | null = null;
+    let start: WorktreeStarted | null = null;
     if (early) {
       this.ahead.delete(sessionId);
       const got = await early;
@@ -136,7 +159,7 @@ export class ChatWorktrees {
         start = got.start;
       } else if ('start' in got && got.start.kind === 'made') {
         // The chat's folder changed since (chooseWorkspace): that worktree is of another one.
-        await removeWorktree(this.git, got.start.worktree.repo, got.start.worktree.path, got.start.worktree.branch);
+        await this.removeStarted(got.start);
       }
     }
     start ??= await this.makeOrAdopt(sessionId, workspace);
@@ -144,14 +167,51 @@ export class ChatWorktrees {
       this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
       return;
     }
+    // A checkout made ahead that has failed already: the message is refused as before (nothing is
+    // left; the chat is still new, so sending again tries afresh).
+    const failed = await failedAlready(start.checkout);
+    if (failed) throw new UserFacingError('internal', `${failed} Send again, or turn off "Work in a git worktree".`);
     try {
       this.options.chats.setWorktree(sessionId, start.worktree, start.workspace);
     } catch (error) {
       // Never a worktree no chat knows of.
-      await removeWorktree(this.git, start.worktree.repo, start.worktree.path, start.worktree.branch);
+      await this.removeStarted(start);
       throw error;
     }
     if (start.note) this.options.chats.addNotice(sessionId, noticeItem('info', start.note, 'workspace'));
+    this.watchCheckout(sessionId, workspace, start);
+  }
+
+  /**
+   * The message goes on while the checkout runs (what its request needs comes from the commit):
+   * tools and Changes wait at the gate. A checkout that fails has taken its folder and branch
+   * along; the chat then works in the folder it came from, and says why once.
+   */
+  private watchCheckout(sessionId: string, from: string, start: Extract<WorktreeStarted, { kind: 'made' }>): void {
+    const { worktree } = start;
+    const why = (error: unknown): string =>
+      `${error instanceof Error ? error.message : String(error)} This chat now works in ${from} itself, not in a git worktree; the tool calls that waited for it did not run.`;
+    this.options.gates.hold({ repo: worktree.repo, commit: worktree.baseCommit, root: worktree.path }, start.checkout, why);
+    start.checkout.catch((error: unknown) => {
+      if (!this.options.chats.sessionInMemory(sessionId)) return; // deleted meanwhile
+      try {
+        this.options.chats.setWorktree(sessionId, null, from, { whileRunning: true });
+        this.options.chats.addNotice(sessionId, noticeItem('error', why(error), 'workspace'));
+      } catch {
+        // The chat went while git failed: nothing is left to point elsewhere.
+      }
+    });
+  }
+
+  /** A worktree still being checked out is waited for; one whose checkout failed is refused with why. */
+  private async whole(worktree: ChatWorktree): Promise<void> {
+    const why = await this.options.gates.wait(worktree.path);
+    if (why) throw new UserFacingError('invalid_input', why);
+  }
+
+  /** Every checkout still running has ended: a process quits only then, so none is left half made. */
+  idle(): Promise<void> {
+    return this.options.gates.idle();
   }
 
   private worktreeOf(sessionId: string): ChatWorktree | null {
@@ -165,6 +225,7 @@ export class ChatWorktrees {
   /** Paths in a plain folder's Changes are relative to the chat's workspace, as its tools name them. */
   async changes(sessionId: string): Promise<CallOutput<'getChanges'>> {
     const worktree = this.worktreeOf(sessionId);
+    if (worktree) await this.whole(worktree);
     if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
     const root = this.workspaceOf(sessionId);
     const files = await this.options.folderChanges.list(sessionId, root);
@@ -174,6 +235,7 @@ export class ChatWorktrees {
 
   async fileDiff(sessionId: string, file: string): Promise<string> {
     const worktree = this.worktreeOf(sessionId);
+    if (worktree) await this.whole(worktree);
     if (worktree) return worktreeFileDiff(this.git, worktree, file);
     return this.options.folderChanges.diff(sessionId, this.workspaceOf(sessionId), file);
   }
@@ -181,6 +243,7 @@ export class ChatWorktrees {
   async revertFile(sessionId: string, file: string): Promise<CallOutput<'revertFile'>> {
     this.notWhileRunning(sessionId, 'revert a file');
     const worktree = this.worktreeOf(sessionId);
+    if (worktree) await this.whole(worktree);
     if (worktree) await revertWorktreeFile(this.git, worktree, file);
     else await this.options.folderChanges.revert(sessionId, this.workspaceOf(sessionId), file);
     return { files: (await this.changes(sessionId)).files };
@@ -190,6 +253,7 @@ export class ChatWorktrees {
     this.notWhileRunning(sessionId, 'merge');
     const summary = this.options.chats.getSession(sessionId).session;
     if (!summary.worktree) throw new UserFacingError('invalid_input', 'This chat has no git worktree to merge.');
+    await this.whole(summary.worktree);
     return mergeWorktree(this.git, summary.worktree, summary.title);
   }
 
@@ -199,6 +263,7 @@ export class ChatWorktrees {
     const summary = this.options.chats.getSession(sessionId).session;
     const worktree = summary.worktree;
     if (!worktree) throw new UserFacingError('invalid_input', 'This chat has no git worktree to discard.');
+    await this.options.gates.wait(worktree.path);
     await removeWorktree(this.git, worktree.repo, worktree.path, worktree.branch);
     // The same subfolder of the repository the chat worked in inside its worktree.
     const sub = summary.workspace ? path.relative(worktree.path, summary.workspace) : '';
@@ -214,11 +279,14 @@ export class ChatWorktrees {
     return summary?.worktree ? { worktree: summary.worktree, title: summary.title } : null;
   }
 
-  forget(held: { worktree: ChatWorktree; title: string }, keepBranch: boolean): Promise<void> {
+  async forget(held: { worktree: ChatWorktree; title: string }, keepBranch: boolean): Promise<void> {
+    // A checkout still running ends first: git never removes a worktree it is writing.
+    await this.options.gates.wait(held.worktree.path);
     return forgetChatWorktree(this.git, held.worktree, { keepBranch, title: held.title });
   }
 
-  private isChat = (chatId: string): boolean =>
+  /** A chat exists while its folder does (whichever process made it) or this process holds it. */
+  readonly isChat = (chatId: string): boolean =>
     existsSync(path.join(this.options.sessionsDir, chatId)) || this.options.chats.listSessions().some((s) => s.id === chatId);
 
   /** Sweeps one after another: "Clean up worktrees" right after start waits for the start's sweep. */

@@ -42,6 +42,7 @@ import { findInPagedChat } from '../store/search/chat-find';
 import { ProjectContext } from '../agent/prompts/project-context';
 import { ChatWorktrees } from './chat-worktrees';
 import { worktreesDirOf } from '../recovery/worktree';
+import { WorkspaceGates } from '../common/workspace-gates';
 import { join } from 'node:path';
 
 export type { AppServices } from './app-services';
@@ -58,6 +59,8 @@ export interface Services extends AppServices {
   answerPause: ChatService['answerPause'];
   /** Each event of a sub-agent's own run, named (headless `--json` prints them). */
   onAgentEvent: ChatService['onAgentEvent'];
+  /** Every worktree checkout still running has ended (`waypoint run` reports the worktree after it). */
+  worktreesIdle(): Promise<void>;
 }
 
 export interface ServicesOptions {
@@ -121,7 +124,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const recovery = new RecoveryService({ plans, dataDir: options.dataDir });
   const attachments = new AttachmentService(options.dataDir);
   // Project instructions and skills: every shell and waypoint run read them the same way, per request.
-  const project = new ProjectContext(options.dataDir);
+  // Worktrees still being checked out: requests read from their commit, tools and Changes wait (chat-worktrees.ts).
+  const gates = new WorkspaceGates();
+  const project = new ProjectContext(options.dataDir, gates);
   // A headless run's flags apply to its own process only: Settings on disk stay as they are.
   const overrides = options.settingsOverrides ?? {};
   const runSettings = {
@@ -147,6 +152,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // waypoint run answers approvals itself; nobody can be asked for a protected change.
     headless: options.shell === 'cli',
     project,
+    workspaceReady: (workspace) => gates.wait(workspace),
   });
   // What other processes' requests, a lost lock and a failing disk act on: the chats of record, and their runs.
   const toChat = {
@@ -185,9 +191,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sessionsDir: join(options.dataDir, SESSIONS_DIR),
     enabled: () => runSettings.get().worktrees,
     isRunning: (sessionId) => chat.isRunning(sessionId),
+    gates,
   });
-  // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background.
-  if (windowed) void worktrees.sweep().catch(() => undefined);
+  // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background;
+  // so do such chats' checkpoints and command shadows, and the shared snapshot stores no chat uses any more.
+  if (windowed) {
+    void worktrees.sweep().catch(() => undefined);
+    void recovery.sweepOrphans(worktrees.isChat).catch((error: Error) => console.warn(`[waypoint] could not sweep the checkpoints of deleted chats: ${error.message}`));
+  }
 
   // Chats queued for a run slot when the app quit queue again in their order ("Runs at once").
   // A chat another live process writes is that process's to start (drain claims it first).
@@ -337,12 +348,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     chats,
     answerPause: (...args) => chat.answerPause(...args),
     onAgentEvent: chat.onAgentEvent,
+    worktreesIdle: () => worktrees.idle(),
     reportProblem: (message) => pump.push({ type: 'error', code: 'internal', message }),
     clientGone: (client) => attachments.clientGone(client),
     chatInView: () => chatInView,
     secrets: () => [apiKey.getKey(), env.ANTHROPIC_API_KEY ?? null, ...mcpTokens.secrets()],
     dispose() {
       disposed ??= (async () => {
+        // A checkout still running ends first (its failure still reaches the chat): never a half-made worktree.
+        await worktrees.idle();
         subscriptions.dispose();
         await sessions.dispose();
         chats.dispose();

@@ -213,9 +213,11 @@ export class Chats implements Disposable {
    * workspace moves with it, in one session_updated so the log keeps both together and a restart
    * finds the chat working where it was. Refused mid-run, as any change of folder is.
    */
-  setWorktree(sessionId: string, worktree: ChatWorktree | null, workspace: string): SessionSummary {
+  setWorktree(sessionId: string, worktree: ChatWorktree | null, workspace: string, options: { whileRunning?: boolean } = {}): SessionSummary {
     const session = this.registry.require(sessionId);
-    if (this.options.isRunning(sessionId)) {
+    // whileRunning: a worktree whose checkout failed under a running first message is gone
+    // already; the run's waiting calls hear so, and the chat must not point at it meanwhile.
+    if (this.options.isRunning(sessionId) && !options.whileRunning) {
       throw new UserFacingError('busy', "Claude is working in this chat. Press Stop (or wait) before changing its worktree.");
     }
     const { worktree: _was, ...rest } = session.summary;

@@ -207,6 +207,50 @@ describe('chats in the same folder share one object store', () => {
     expect(readdirSync(dataDir).filter((name) => name !== 'checkpoints')).toEqual([]);
   });
 
+  it('at start, the checkpoints and shadows of chats that no longer exist go, and a shared store goes once no chat uses it', async () => {
+    await command('echo one >> file-0.txt', { chat: 'a' });
+    await command('echo two >> file-1.txt', { chat: 'b' });
+    // A sub-agent of chat a keeps turn checkpoints of its own (`a~agent-1`).
+    await command('echo three >> file-2.txt', { chat: 'a', runOf: 'a~agent-1' });
+    // A store of another folder no chat has a shadow of (its last chat's delete was cut short).
+    const other = join(holder, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'x.txt'), 'x\n');
+    const saved = workspace;
+    workspace = other;
+    await command('echo y >> x.txt', { chat: 'c' });
+    workspace = saved;
+    const stores = () => readdirSync(join(dataDir, 'shadow-objects')).sort();
+    expect(stores()).toHaveLength(2);
+    expect(readdirSync(join(dataDir, 'checkpoints')).sort()).toEqual(['a', 'a_agent-1', 'b', 'c']);
+
+    // Chat c is gone (deleted by hand): its folder goes, and its folder's store with it; a and b stay.
+    const live = new Set(['a', 'b']);
+    expect(await recovery.sweepOrphans((id) => live.has(id))).toEqual({ chats: 1, stores: 1 });
+    expect(readdirSync(join(dataDir, 'checkpoints')).sort()).toEqual(['a', 'a_agent-1', 'b']);
+    expect(stores()).toHaveLength(1);
+    expect(await changes('b')).toEqual([{ path: 'file-1.txt', status: 'modified', added: 1, removed: 0 }]);
+
+    // Chat a goes too: its sub-agent's checkpoints with it; b still uses the store.
+    live.delete('a');
+    expect(await recovery.sweepOrphans((id) => live.has(id))).toEqual({ chats: 2, stores: 0 });
+    expect(readdirSync(join(dataDir, 'checkpoints'))).toEqual(['b']);
+    expect(stores()).toHaveLength(1);
+    await recovery.folderChanges.revert('b', workspace, 'file-1.txt');
+    expect(readFileSync(join(workspace, 'file-1.txt'), 'utf8')).toBe('content of file 1\n'.repeat(50));
+
+    // None left: nothing of either is left on disk.
+    expect(await recovery.sweepOrphans(() => false)).toEqual({ chats: 1, stores: 1 });
+    expect(objectFiles(dataDir)).toEqual([]);
+  });
+
+  it('deleting a chat takes its sub-agents\' checkpoints along', async () => {
+    await command('echo one >> file-0.txt', { chat: 'a', runOf: 'a~agent-1' });
+    await command('echo two >> file-1.txt', { chat: 'ab' });
+    await recovery.forgetChat('a');
+    expect(readdirSync(join(dataDir, 'checkpoints'))).toEqual(['ab']);
+  });
+
   it('a shadow whose objects are gone (a store removed by hand, or made before stores were shared) hashes the folder afresh', async () => {
     await command('echo one >> file-0.txt', { chat: 'a' });
     rmSync(join(dataDir, 'shadow-objects'), { recursive: true, force: true });

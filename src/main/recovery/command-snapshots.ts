@@ -269,6 +269,11 @@ export class CommandSnapshots {
     return fsp.readdir(path.join(this.blobs.dir(sessionId), 'shadow')).catch(() => []);
   }
 
+  /** Every folder with a shared store now (the start-up sweep asks each whether a chat still uses it). */
+  async storeKeys(): Promise<string[]> {
+    return (await fsp.readdir(path.join(this.options.dataDir, SHARED_OBJECTS)).catch(() => [] as string[])).filter((key) => /^[0-9a-f]{16}$/.test(key));
+  }
+
   /**
    * After a chat's checkpoints were removed: the shared store of each of these folders goes when
    * no chat has a shadow of it any more (and none is snapshotting it now).

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Disposable } from '../common/emitter';
 import { CheckpointBlobs, SerialQueue } from './checkpoint-blobs';
 import { CheckpointStore, type UndoPreviewFile, type UndoResult } from './checkpoints';
@@ -26,7 +27,7 @@ export class RecoveryService implements Disposable {
   private readonly blobs: CheckpointBlobs;
   private changes: FolderChanges | undefined;
 
-  constructor(options: RecoveryServiceOptions) {
+  constructor(private readonly options: RecoveryServiceOptions) {
     const queue = this.queue;
     this.blobs = new CheckpointBlobs(options.dataDir);
     const turns = new TurnCheckpoints(options.dataDir, queue);
@@ -70,8 +71,44 @@ export class RecoveryService implements Disposable {
     return this.queue.run(async () => {
       const folders = await this.core.commands.foldersOf(sessionId);
       await fsp.rm(this.blobs.dir(sessionId), { recursive: true, force: true });
+      // Its sub-agents' checkpoints (keyed `<chat>~<agent>`) are the chat's too.
+      const own = `${path.basename(this.blobs.dir(sessionId))}_`;
+      for (const name of await this.checkpointFolders()) if (name.startsWith(own)) await fsp.rm(path.join(this.checkpointsDir, name), { recursive: true, force: true });
       // The folders' shared snapshot objects go with the last chat that used them.
       await this.core.commands.dropUnused(folders);
+    });
+  }
+
+  /** `<dataDir>/checkpoints`: every chat's checkpoint blobs and command shadows, a folder each. */
+  private get checkpointsDir(): string {
+    return path.join(this.options.dataDir, 'checkpoints');
+  }
+
+  private checkpointFolders(): Promise<string[]> {
+    return fsp.readdir(this.checkpointsDir).catch(() => [] as string[]);
+  }
+
+  /**
+   * At start (docs/architecture.md "Commands in a plain folder"): the checkpoints and command
+   * shadows of chats that no longer exist (a delete cut short, a chat folder removed by hand, a
+   * process that died mid-delete) go, and so does every shared snapshot store no chat's shadow
+   * uses any more. `isChat` names the chats that exist (any process's). On the checkpoint queue,
+   * so no snapshot of this process runs meanwhile. Returns what went.
+   */
+  sweepOrphans(isChat: (chatId: string) => boolean): Promise<{ chats: number; stores: number }> {
+    return this.queue.run(async () => {
+      let chats = 0;
+      for (const name of await this.checkpointFolders()) {
+        // `<chat>` or a sub-agent's `<chat>_<agent>` (safeName of `<chat>~<agent>`); chat ids hold no `_`.
+        const owner = name.includes('_') ? name.slice(0, name.indexOf('_')) : name;
+        if (isChat(name) || isChat(owner)) continue;
+        await fsp.rm(path.join(this.checkpointsDir, name), { recursive: true, force: true });
+        chats += 1;
+      }
+      const keys = await this.core.commands.storeKeys();
+      await this.core.commands.dropUnused(keys);
+      const left = new Set(await this.core.commands.storeKeys());
+      return { chats, stores: keys.filter((key) => !left.has(key)).length };
     });
   }
 

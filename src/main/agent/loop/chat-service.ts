@@ -63,6 +63,8 @@ export interface ChatServiceOptions {
   headless?: boolean;
   /** The workspace's instructions and skills, read per request (prompts/project-context.ts). */
   project?: ProjectSource;
+  /** A worktree still being checked out at this folder: its tool calls wait (common/workspace-gates.ts). */
+  workspaceReady?(workspace: string | null): Promise<string | null> | null;
 }
 
 /**
@@ -132,6 +134,7 @@ export class ChatService implements Disposable {
       onUsage: (record) => this.usage.fire(record),
       attachments: options.attachments,
       ...(options.project ? { project: options.project } : {}),
+      ...(options.workspaceReady ? { workspaceReady: options.workspaceReady } : {}),
       // Every run's end, a pause for a person included (that run ends too), frees its slot.
       onRunEnded: () => this.queue.drain(),
       // A run started outside the queue's drain (a message with a slot free, an answer going on,

@@ -55,6 +55,8 @@ export interface RunControllerOptions {
   onRunStarted?(session: ChatSession): void;
   /** The workspace's instructions and skills, read per request (prompts/project-context.ts). */
   project?: ProjectSource;
+  /** A worktree still being checked out at this folder: its tool calls wait (common/workspace-gates.ts). */
+  workspaceReady?(workspace: string | null): Promise<string | null> | null;
   /** Each event of a sub-agent's own run (sub-agents.ts). */
   onAgentEvent?(event: AgentEvent): void;
   /** The kinds of question, so a sub-agent can ask as the chat does (sub-agent-pauses.ts); without them it cannot. */
@@ -247,6 +249,7 @@ export class RunController implements Disposable {
     const { project } = options;
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
+    const startedIn = session.summary.workspace ?? null;
     const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event), options.kinds ?? null);
     this.subAgents.set(sessionId, subAgents);
     return {
@@ -271,6 +274,8 @@ export class RunController implements Disposable {
       limitsFor: (model) => options.models.limitsFor(model, apiKey),
       thinkingFor: (model) => options.models.thinkingFor(model, apiKey),
       ...(project ? { project: (settings: Settings) => project.forTurn(session.summary.workspace ?? null, settings) } : {}),
+      // The folder the run's tools were made for (a failed checkout moves the chat elsewhere; they still wait here and hear why).
+      ...(options.workspaceReady ? { workspaceReady: () => options.workspaceReady!(startedIn) } : {}),
       onUsage: (usage, model, context, step) => {
         const plan = options.plans.getPlan(sessionId);
         const record: UsageRecord = { sessionId, model, usage: usageOf(model, usage), step: step ?? stepInProgress(plan), planId: activePlanId(plan) };

@@ -84,6 +84,8 @@ export interface RunContext {
   attachments: RequestAttachments;
   /** What extended thinking the model takes (model-facts.ts: the Models API, else Waypoint's table). */
   thinkingFor(model: string): Promise<ModelThinking>;
+  /** The workspace is a worktree still being checked out: tool calls wait for it (tool-executor.ts). */
+  workspaceReady?(): Promise<string | null> | null;
   /** The workspace's instructions and skills for this turn, read fresh (prompts/project-context.ts); none when absent. */
   project?(settings: Settings): Promise<ProjectTurn>;
   /** The sub-agent this run is (sub-agents.ts); absent for the chat's own run. */
@@ -279,6 +281,7 @@ async function toolBatch(
       settings,
       tools,
       showCard: (card: ToolCallItem) => deps.publish({ type: 'transcript_item', sessionId, item: card }),
+      ...(deps.workspaceReady ? { workspaceReady: deps.workspaceReady } : {}),
       // A sub-agent asks as the chat does: its run ends at the question (sub-agent-pauses.ts puts it to the user).
       approve: approver,
       approved,

@@ -11,7 +11,7 @@ import { attachmentBlock } from '../../attachments/attachment-blocks';
 import { newItemId, nowIso } from '../../common/transcript-items';
 import { knownFailure } from './tool-precheck';
 import { DELEGATE } from '../../tools/delegate';
-import { INTERRUPTED_EFFECT } from '../../../shared/tool-results';
+import { INTERRUPTED_EFFECT, PREPARING_WORKTREE } from '../../../shared/tool-results';
 
 /** Long results stay whole for Claude but are clipped on the transcript card. */
 const CARD_RESULT_CHARS = 20_000;
@@ -40,6 +40,11 @@ export interface ToolRunContext {
   ask?(toolUseId: string, question: UserQuestion): Pause;
   /** Plan first: why this tool may not run now (the tool error Claude gets), or null (plan-first.ts). */
   refuse?(tool: ToolDefinition): string | null;
+  /**
+   * The chat's workspace is a worktree still being checked out: every call waits for the whole
+   * tree (null: it is whole) or gets why it never will be. Null at once when there is nothing to wait for.
+   */
+  workspaceReady?(): Promise<string | null> | null;
   /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
   track?(call: { tool: ToolDefinition; summary: string; toolUseId: string }): (end: { durationMs: number; ok: boolean }) => void;
 }
@@ -100,6 +105,11 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
   const shown = approved?.card ? { ...approved.card, status: 'running' as const } : startCard(block, tool, parsed.ok ? parsed.value : null);
   const card = tool.group === 'planning' ? null : shown;
   if (card) ctx.showCard(card);
+  const unready = await waitForWorkspace(ctx, card);
+  if (unready !== null) {
+    if (card) ctx.showCard({ ...card, status: 'error', result: unready, errorKind: 'unknown' });
+    return { result: errorResult(block.id, unready) };
+  }
   const refused = approved ? null : ctx.refuse?.(tool);
   if (refused) {
     if (card) ctx.showCard({ ...card, status: 'denied', result: refused });
@@ -151,6 +161,29 @@ async function runOne(block: ToolUseBlock, ctx: ToolRunContext): Promise<CallEnd
   const content = images.attachments.length ? [{ type: 'text' as const, text: recovered.text }, ...images.attachments.map(attachmentBlock)] : recovered.text;
   const result = outcome.ok ? ({ type: 'tool_result', tool_use_id: block.id, content } as ToolResultBlockParam) : errorResult(block.id, recovered.text);
   return recovered.halt ? { result, end: { kind: 'halted' } } : { result };
+}
+
+/**
+ * Before a call touches the workspace (its precheck, checkpoint or run): a worktree still being
+ * checked out is waited for, with the card saying so. Why the call cannot run, or null.
+ */
+async function waitForWorkspace(ctx: ToolRunContext, card: ToolCallItem | null): Promise<string | null> {
+  const ready = ctx.workspaceReady?.();
+  if (!ready) return null;
+  if (card) ctx.showCard({ ...card, result: PREPARING_WORKTREE });
+  let onAbort = (): void => undefined;
+  const stopped = new Promise<string>((resolve) => {
+    onAbort = () => resolve(STOPPED);
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const why = await Promise.race([ready, stopped]);
+    if (why === null && card) ctx.showCard(card);
+    return why;
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** A step that keeps failing, as the chat's awaiting state: the user decides (escalation-kind.ts). */

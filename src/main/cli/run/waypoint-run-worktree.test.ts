@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, killAllCli, requireBuiltCli, runCli } from '../../../../test-support/main/cli-harness';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cliEnv, killAllCli, requireBuiltCli, runCli, startCli } from '../../../../test-support/main/cli-harness';
+import { HELD_FULL_TEXT, heldCheckoutRepo } from '../../../../test-support/main/held-checkout';
 import { useCliTestWorld } from '../../../../test-support/main/cli-test-world';
 import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../../test-support/scenarios/worktree';
 
@@ -50,6 +51,35 @@ describe('waypoint run --worktree', { timeout: 90_000 }, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/This chat works in its own git worktree on branch waypoint\/[0-9a-f]{8}/);
     expect(result.stdout).toMatch(/The work is on branch waypoint\/[0-9a-f]{8} \(worktree .*\), left for review: Merge into main or discard it in the Waypoint app's Changes\./);
+  });
+
+  it('sends its first request while the checkout still runs; its tool call waits for the whole tree, and the worktree is reported once whole', async () => {
+    world.api.setScenario({
+      name: 'reads-the-tree',
+      description: 'Reads full.txt, then says done.',
+      onExhausted: 'echo',
+      turns: [
+        { kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'full.txt' } }] },
+        { kind: 'text', text: 'Done.' },
+      ],
+    });
+    const held = heldCheckoutRepo(world.workspace, join(world.dataDir, '..'));
+    const from = world.api.requests.length; // the server is the file's: earlier tests' requests are in it
+    const run = startCli(['run', 'Read the file', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--json', '--worktree'], cliEnv(world.api.url));
+    // The first request reached Claude while the hook holds the checkout half-written.
+    await vi.waitFor(() => expect(world.api.requests.length).toBeGreaterThan(from), { timeout: 60_000, interval: 50 });
+    expect(existsSync(held.marker)).toBe(true);
+    const system = JSON.stringify((world.api.requests[from]!.body as { system: unknown }).system);
+    expect(system).toContain('Style from the commit.');
+    expect(system).not.toContain('HALF-WRITTEN');
+    await held.release('go');
+    const result = await run.done;
+    expect(result.code).toBe(0);
+    const second = JSON.stringify(world.api.requests[from + 1]!.body);
+    expect(second).toContain(HELD_FULL_TEXT);
+    const finished = JSON.parse(result.stdout.trimEnd().split('\n').at(-1)!) as { worktree: { path: string } };
+    expect(readFileSync(join(finished.worktree.path, 'AGENTS.md'), 'utf8')).toBe(readFileSync(join(world.workspace, 'AGENTS.md'), 'utf8'));
+    expect(git(finished.worktree.path, 'status', '--porcelain')).toBe('');
   });
 
   it('without --worktree (and the setting off) the run works in the folder itself', async () => {

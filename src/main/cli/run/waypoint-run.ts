@@ -232,8 +232,11 @@ class HeadlessRun {
     });
   }
 
-  private finish(end: RunEnd): number {
+  private async finish(end: RunEnd): Promise<number> {
     const id = this.sessionId!;
+    // The first request went out while the worktree was still being checked out: the footer names
+    // the worktree only once it is whole (a failed one is gone, and the chat says why).
+    await this.services.worktreesIdle();
     const options = { dataDir: this.args.dataDir, json: this.args.json, autoApprove: this.args.autoApprove };
     // The API's error was just printed as the feed's last line: the footer does not say it again.
     const footer = [end.kind === 'api_failed' ? 'The run stopped on the API error above.' : end.text];

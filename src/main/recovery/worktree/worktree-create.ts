@@ -11,6 +11,13 @@ export type WorktreeStart =
   /** No worktree: the chat works in its folder as before, and says why once. */
   | { kind: 'plain'; note: string };
 
+/**
+ * A worktree started: on record at once (its folder, branch and commit are settled), while
+ * `checkout` still writes its files. `checkout` rejects with a UserFacingError when git failed,
+ * after taking the folder and branch away; it never goes unhandled.
+ */
+export type WorktreeStarted = Exclude<WorktreeStart, { kind: 'made' }> | (Extract<WorktreeStart, { kind: 'made' }> & { checkout: Promise<void> });
+
 const isInside = (outer: string, inner: string): boolean => {
   const rel = path.relative(outer, inner);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -33,6 +40,21 @@ async function realOrSelf(p: string): Promise<string> {
  * folder inside the repository) is a UserFacingError and nothing is made.
  */
 export async function makeChatWorktree(git: GitRunner, options: { workspace: string; worktreesDir: string; chatId: string }): Promise<WorktreeStart> {
+  const started = await startChatWorktree(git, options);
+  if (started.kind !== 'made') return started;
+  const { checkout, ...made } = started;
+  await checkout.catch((error: unknown) => {
+    throw new UserFacingError('internal', `${error instanceof Error ? error.message : String(error)} Send again, or turn off "Work in a git worktree".`);
+  });
+  return made;
+}
+
+/**
+ * makeChatWorktree without waiting for the checkout (the files' writing, seconds in a big
+ * repository): what is checked first (the repository, its commit, the branch name, the folder)
+ * is settled when this resolves; the rest is `checkout`.
+ */
+export async function startChatWorktree(git: GitRunner, options: { workspace: string; worktreesDir: string; chatId: string }): Promise<WorktreeStarted> {
   const { workspace, chatId } = options;
   let top: string;
   try {
@@ -79,12 +101,16 @@ export async function makeChatWorktree(git: GitRunner, options: { workspace: str
   const status = (await git.run(repo, ['status', '--porcelain', '--untracked-files=no'])).stdout;
   const dirty = status.split('\n').filter(Boolean).length;
   await fsp.mkdir(worktreesDir, { recursive: true });
-  try {
-    await git.run(repo, ['worktree', 'add', '--quiet', '-b', branch, dest, baseCommit]);
-  } catch (error) {
-    await removeWorktree(git, repo, dest, branch).catch(() => undefined);
-    throw new UserFacingError('internal', `git could not make this chat's worktree (${gitWords(error)}); nothing was left behind. Send again, or turn off "Work in a git worktree".`);
-  }
+  const checkout = (async () => {
+    try {
+      await git.run(repo, ['worktree', 'add', '--quiet', '-b', branch, dest, baseCommit]);
+    } catch (error) {
+      await removeWorktree(git, repo, dest, branch).catch(() => undefined);
+      throw new UserFacingError('internal', `git could not make this chat's worktree (${gitWords(error)}); nothing was left behind.`);
+    }
+  })();
+  // Whoever holds it awaits it; a chat deleted meanwhile may not, and that is no crash.
+  checkout.catch(() => undefined);
   const worktree: ChatWorktree = { path: dest, branch, repo, baseBranch, baseCommit };
   const sub = path.relative(repo, await realOrSelf(workspace));
   const notes = [`This chat works in its own git worktree on branch ${branch} (${dest}); ${repo} is left as it is.`];
@@ -92,7 +118,7 @@ export async function makeChatWorktree(git: GitRunner, options: { workspace: str
     notes.push(`${repo} has ${dirty} uncommitted ${dirty === 1 ? 'change' : 'changes'}: the worktree starts from the last commit (${baseCommit.slice(0, 7)}) without them.`);
   }
   if (!baseBranch) notes.push(`HEAD in ${repo} is detached at ${baseCommit.slice(0, 7)}: the worktree starts there, and with no branch to merge into, Changes offers no merge.`);
-  return { kind: 'made', worktree, workspace: sub ? path.join(dest, sub) : dest, note: notes.join(' ') };
+  return { kind: 'made', worktree, workspace: sub ? path.join(dest, sub) : dest, note: notes.join(' '), checkout };
 }
 
 /** Takes a worktree's folder and branch away, whatever is left of them (a failed add, a discard, a deleted chat). */

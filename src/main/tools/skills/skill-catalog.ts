@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { TextFileCache } from '../../common/text-file-cache';
+import { DiskFiles, type FileSource } from '../../common/file-source';
 import { parseSkillFile } from './skill-front-matter';
 
 /** A usable skill: its SKILL.md's front matter and body, and its real folder (where read_skill_file is confined). */
@@ -36,33 +36,32 @@ const SKILL_FILE = 'SKILL.md';
  * once: the workspace's over the data folder's.
  */
 export class SkillCatalog {
-  private readonly cache = new TextFileCache();
+  private readonly disk = new DiskFiles();
 
   constructor(private readonly dataDir: string) {}
 
-  async find(workspace: string | null): Promise<SkillsFound> {
-    const places: Array<{ dir: string; where: (folder: string) => string }> = [];
+  /**
+   * `files` is where the workspace is read: the disk, or the commit a worktree is being checked
+   * out from (common/git-tree-files.ts); the data folder's skills are always on disk.
+   */
+  async find(workspace: string | null, files: FileSource = this.disk): Promise<SkillsFound> {
+    const places: Array<{ dir: string; files: FileSource; where: (folder: string) => string }> = [];
     if (workspace) {
-      places.push({ dir: path.join(workspace, '.claude', 'skills'), where: (f) => `.claude/skills/${f}` });
-      places.push({ dir: path.join(workspace, '.agents', 'skills'), where: (f) => `.agents/skills/${f}` });
+      places.push({ dir: path.join(workspace, '.claude', 'skills'), files, where: (f) => `.claude/skills/${f}` });
+      places.push({ dir: path.join(workspace, '.agents', 'skills'), files, where: (f) => `.agents/skills/${f}` });
     }
-    places.push({ dir: path.join(this.dataDir, 'skills'), where: (f) => `skills/${f} (data folder)` });
+    places.push({ dir: path.join(this.dataDir, 'skills'), files: this.disk, where: (f) => `skills/${f} (data folder)` });
     const found: SkillsFound = { skills: [], broken: [] };
     for (const place of places) {
-      for (const entry of await folders(place.dir)) await this.add(found, path.join(place.dir, entry), place.where(entry));
+      for (const entry of await folders(place.files, place.dir)) await this.add(place.files, found, path.join(place.dir, entry), place.where(entry));
     }
     return found;
   }
 
-  private async add(found: SkillsFound, folder: string, where: string): Promise<void> {
-    let dir: string;
-    try {
-      dir = await fs.realpath(folder);
-      if (!(await fs.stat(dir)).isDirectory()) return;
-    } catch {
-      return;
-    }
-    const text = await this.cache.read(path.join(dir, SKILL_FILE));
+  private async add(files: FileSource, found: SkillsFound, folder: string, where: string): Promise<void> {
+    const dir = await files.realpath(folder);
+    if (!dir || (await files.kind(dir)) !== 'dir') return;
+    const text = await files.readText(path.join(dir, SKILL_FILE));
     if (text === null) return; // a folder without a SKILL.md is not a skill
     const parsed = parseSkillFile(text);
     if (!parsed.ok) {
@@ -79,15 +78,9 @@ export class SkillCatalog {
 }
 
 /** The folder names in `dir`, sorted (the prompt's skill list stays byte-stable); none when it does not exist. */
-async function folders(dir: string): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((e) => e.isDirectory() || e.isSymbolicLink())
+async function folders(files: FileSource, dir: string): Promise<string[]> {
+  return (await files.entries(dir))
+    .filter((e) => e.dir || e.link)
     .map((e) => e.name)
     .filter((name) => !name.startsWith('.'))
     .sort();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { confine } from '../../../tools/workspace/confine';
-import { TextFileCache } from '../../../common/text-file-cache';
+import { DiskFiles, type FileSource } from '../../../common/file-source';
 import { INSTRUCTION_FILE_NAMES, instructionFolders } from './instruction-folders';
 
 /** All instructions together may take this many characters of the system prompt; the rest is cut. */
@@ -42,9 +42,10 @@ interface Section {
  * stat cache, so an edit applies from the next message and an unchanged file costs one stat.
  */
 export class ProjectInstructions {
-  private readonly cache = new TextFileCache();
+  private readonly disk = new DiskFiles();
 
-  async read(workspace: string | null, everyChat: string): Promise<ProjectInstructionsView> {
+  /** `files`: the disk, or the commit a worktree is being checked out from (common/git-tree-files.ts). */
+  async read(workspace: string | null, everyChat: string, files: FileSource = this.disk): Promise<ProjectInstructionsView> {
     const sections: Section[] = [];
     const sources: InstructionSource[] = [];
     const notes: string[] = [];
@@ -52,17 +53,17 @@ export class ProjectInstructions {
       sections.push({ name: EVERY_CHAT_NAME, body: everyChat.trim() });
       sources.push({ name: EVERY_CHAT_NAME, chars: everyChat.trim().length });
     }
-    const root = workspace ? await realFolder(workspace) : null;
+    const root = workspace ? await realFolder(workspace, files) : null;
     if (root) {
-      for (const folder of await instructionFolders(root)) {
+      for (const folder of await instructionFolders(root, files)) {
         for (const fileName of INSTRUCTION_FILE_NAMES) {
           const file = path.join(folder, fileName);
-          const text = await this.cache.read(file);
+          const text = await files.readText(file);
           if (text === null) continue;
           const name = displayName(root, file);
           const source: InstructionSource = { name, chars: 0 };
           sources.push(source);
-          const body = await this.expand(root, file, text, [file], sources, notes);
+          const body = await this.expand(files, root, file, text, [file], sources, notes);
           source.chars = text.length;
           sections.push({ name, body: body.trim() });
         }
@@ -72,7 +73,7 @@ export class ProjectInstructions {
   }
 
   /** The text with each `@path` line (outside code fences) replaced by that file's expanded text, or a note. */
-  private async expand(root: string, file: string, text: string, stack: string[], sources: InstructionSource[], notes: string[]): Promise<string> {
+  private async expand(files: FileSource, root: string, file: string, text: string, stack: string[], sources: InstructionSource[], notes: string[]): Promise<string> {
     const lines = text.split(/\r?\n/);
     let fenced = false;
     const out: string[] = [];
@@ -84,7 +85,7 @@ export class ProjectInstructions {
         continue;
       }
       const from = displayName(root, file);
-      const resolved = await resolveImport(root, file, target);
+      const resolved = files === this.disk ? await resolveImport(root, file, target) : await resolveTreeImport(files, root, file, target);
       if (!resolved.ok) {
         const note = `"@${target}" in ${from} was not imported: ${resolved.why}.`;
         notes.push(note);
@@ -103,7 +104,7 @@ export class ProjectInstructions {
         out.push(`[Waypoint: ${note}]`);
         continue;
       }
-      const imported = await this.cache.read(resolved.abs);
+      const imported = await files.readText(resolved.abs);
       if (imported === null) {
         const note = `"@${target}" in ${from} was not imported: it is not a readable file.`;
         notes.push(note);
@@ -112,19 +113,15 @@ export class ProjectInstructions {
       }
       const name = displayName(root, resolved.abs);
       sources.push({ name, chars: imported.length, importedBy: from });
-      out.push((await this.expand(root, resolved.abs, imported, [...stack, resolved.abs], sources, notes)).trimEnd());
+      out.push((await this.expand(files, root, resolved.abs, imported, [...stack, resolved.abs], sources, notes)).trimEnd());
     }
     return out.join('\n');
   }
 }
 
-async function realFolder(folder: string): Promise<string | null> {
-  try {
-    const real = await fs.realpath(folder);
-    return (await fs.stat(real)).isDirectory() ? real : null;
-  } catch {
-    return null;
-  }
+async function realFolder(folder: string, files: FileSource): Promise<string | null> {
+  const real = await files.realpath(folder);
+  return real && (await files.kind(real)) === 'dir' ? real : null;
 }
 
 /** A file's name as the prompt and the "Instructions" list show it: relative to the workspace, forward slashes. */
@@ -152,6 +149,23 @@ async function resolveImport(root: string, importer: string, target: string): Pr
     return { ok: false, why: 'there is no such file in the workspace' };
   }
   return { ok: true, abs: confined.path.abs };
+}
+
+/**
+ * resolveImport's rules for a tree not yet on disk (a worktree being checked out, read from its
+ * commit): the same refusals in the same words, links followed inside the tree.
+ */
+async function resolveTreeImport(files: FileSource, root: string, importer: string, target: string): Promise<{ ok: true; abs: string } | { ok: false; why: string }> {
+  if (path.isAbsolute(target) || target.startsWith('~')) return { ok: false, why: 'only paths relative to the file are followed, inside the workspace' };
+  const lexical = path.resolve(path.dirname(importer), target);
+  const rel = path.relative(root, lexical);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return { ok: false, why: 'it is outside the workspace' };
+  const real = await files.realpath(lexical);
+  if (!real) return { ok: false, why: 'there is no such file in the workspace' };
+  const inside = path.relative(root, real);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return { ok: false, why: 'it leads outside the workspace' };
+  if ((await files.kind(real)) !== 'file') return { ok: false, why: 'it is not a file' };
+  return { ok: true, abs: real };
 }
 
 /** The prompt section, cut at MAX_INSTRUCTION_CHARS of instruction text with a note saying what was left out. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUESTION_CANCELLED } from '../../../../shared/tool-results';
+import { PREPARING_WORKTREE, QUESTION_CANCELLED } from '../../../../shared/tool-results';
 import type { ToolCallItem } from '../../../../shared/transcript';
 import { storeWrapper } from '../../test-support/store-wrapper';
 import { ToolCallCard } from './ToolCallCard';
@@ -34,6 +34,12 @@ describe('a tool call card', () => {
     expect(header.textContent!.match(/test/g)).toHaveLength(1);
     expect(header.querySelector('.tool-card-name')!.textContent).toBe('echo');
     expect(header.querySelector('.tool-card-server')!.getAttribute('title')).toBe('MCP server test');
+  });
+
+  it('a call waiting for its worktree checkout says "Preparing worktree…", then "running" once it runs', () => {
+    expect(show(card({ status: 'running', result: PREPARING_WORKTREE })).querySelector('.tool-card-status')!.textContent).toBe('Preparing worktree…');
+    cleanup();
+    expect(show(card({ status: 'running' })).querySelector('.tool-card-status')!.textContent).toBe('running');
   });
 
   it('a question the user cancelled with Stop says "cancelled", not "failed"', () => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { QUESTION_CANCELLED } from '../../../../shared/tool-results';
+import { PREPARING_WORKTREE, QUESTION_CANCELLED } from '../../../../shared/tool-results';
 import type { ToolCallItem } from '../../../../shared/transcript';
 import { Icon } from '../icons/Icon';
 import { AttachmentThumb } from '../attachments/AttachmentThumb';
@@ -85,6 +85,14 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The header's status words: a call waiting for its chat's worktree checkout says so. */
+function statusText(item: ToolCallItem, status: ReturnType<typeof shownStatus>): string {
+  if (status === 'cancelled') return 'cancelled';
+  if (status === 'interrupted') return 'Interrupted';
+  if (status === 'running' && item.result === PREPARING_WORKTREE) return 'Preparing worktree…';
+  return STATUS_TEXT[status];
+}
+
 /** A tool call as a compact card; input and result on expand. */
 export function ToolCallCard({ item }: { item: ToolCallItem }) {
   const [open, setOpen] = useDisclosure(item.id);
@@ -100,7 +108,7 @@ export function ToolCallCard({ item }: { item: ToolCallItem }) {
         onClick={() => setOpen(!open)}
       >
         <ToolTitle item={item} />
-        <span className={`tool-card-status tool-card-status--${status}`}>{status === 'cancelled' ? 'cancelled' : status === 'interrupted' ? 'Interrupted' : STATUS_TEXT[status]}</span>
+        <span className={`tool-card-status tool-card-status--${status}`}>{statusText(item, status)}</span>
         {item.durationMs !== undefined && <span className="tool-card-duration">{formatDuration(item.durationMs)}</span>}
         <Icon name="chevron" size={14} className={`chevron${open ? ' chevron--open' : ''}`} />
       </button>
