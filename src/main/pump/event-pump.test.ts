@@ -122,6 +122,25 @@ describe('event pump', () => {
     expect(sent).toHaveLength(7);
   });
 
+  it("keeps a sub-agent's lines in the tick with its snapshots: a reply that starts and completes a step is its lines and one snapshot", () => {
+    // Each plan change of a sub-agent is a line of its card and a new snapshot. Sent as they came,
+    // every line pushed the snapshot before it out: two whole snapshots (two frames, two renderer
+    // commits) for one reply again.
+    const { pump, sent, tick } = pumpWith();
+    pump.push(agentEvent('s1', 'a', 1));
+    pump.push(agentLine('s1', 'a', 'Started step 1'));
+    pump.push(agentEvent('s1', 'a', 2));
+    pump.push(agentLine('s1', 'a', 'Completed step 1'));
+    pump.push(agentEvent('s1', 'a', 3));
+    expect(sent).toEqual([]);
+    tick.end();
+    expect(describeAgents(sent)).toEqual(['line a Started step 1', 'line a Completed step 1', 's1 a 3']);
+    // Lines keep their order with everything else of the chat.
+    pump.push(agentLine('s1', 'a', 'Read notes.md'));
+    pump.push(running('s1'));
+    expect(describeAgents(sent).slice(3)).toEqual(['line a Read notes.md', 'run_state']);
+  });
+
   it('flush() sends everything now; dispose drops what is held', () => {
     const { pump, sent, tick } = pumpWith();
     pump.push(delta('s1', 'a', 'x'));
@@ -140,7 +159,9 @@ function agentEvent(sessionId: string, id: string, completed: number): WaypointE
   const subagent: SubAgent = { id, parentToolUseId: `toolu_${id}`, title: `Agent ${id}`, depth: 1, stepId: null, status: 'working', plan: null, result: `${completed}` };
   return { type: 'subagent_updated', sessionId, subagent };
 }
-const describeAgents = (sent: WaypointEvent[]) => sent.map((e) => (e.type === 'subagent_updated' ? `${e.sessionId} ${e.subagent.id} ${e.subagent.result}` : e.type));
+const agentLine = (sessionId: string, agentId: string, text: string): WaypointEvent => ({ type: 'subagent_line', sessionId, agentId, line: { kind: 'plan', text } });
+const describeAgents = (sent: WaypointEvent[]) =>
+  sent.map((e) => (e.type === 'subagent_updated' ? `${e.sessionId} ${e.subagent.id} ${e.subagent.result}` : e.type === 'subagent_line' ? `line ${e.agentId} ${e.line.text}` : e.type));
 
 function closePlanned(plan: Plan): Plan {
   const closed = completePlan(plan, { status: 'success', summary: 'Done', issues: [] }, options);

@@ -5,7 +5,8 @@ import { Emitter, type Disposable } from '../common/emitter';
 type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
 type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
 type SubAgentUpdated = Extract<WaypointEvent, { type: 'subagent_updated' }>;
-type Held = PlanUpdated | MessageDelta | SubAgentUpdated;
+type SubAgentLineEvent = Extract<WaypointEvent, { type: 'subagent_line' }>;
+type Held = PlanUpdated | MessageDelta | SubAgentUpdated | SubAgentLineEvent;
 
 /** Events main keeps to itself (its log, its chats of record): the shells never get them. */
 const MAIN_ONLY: ReadonlySet<WaypointEvent['type']> = new Set(['subagent_waiting']);
@@ -38,6 +39,9 @@ export interface EventPumpOptions {
  *   puts in place of the one before; a reply that starts and completes a step makes two. Only the
  *   newest of a tick is sent, where its last change came (issue 26: one frame and one renderer
  *   commit per sub-agent reply instead of two).
+ * - `subagent_line`: a line of a sub-agent's card; each plan change makes one next to a new
+ *   snapshot, so sent as it came it would push the held snapshot out every time (two snapshots
+ *   per reply again). Lines wait in the tick with the snapshots, in their order.
  *
  * - `subagent_waiting` is never sent: it carries a waiting sub-agent's whole API history (and
  *   those of the sub-agents above it) for the chat's log, which a restart runs it on from; no
@@ -55,6 +59,8 @@ export class EventPump implements Disposable {
   private cancelTick: (() => void) | null = null;
   private deltaTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly deltaFlushMs: number;
+  /** Keys the held lines apart (each is its own event, in order). */
+  private lines = 0;
   private readonly schedule: TickSchedule;
   /** The pump's output; every shell forwards exactly this. */
   readonly onEvent = this.output.event;
@@ -69,6 +75,7 @@ export class EventPump implements Disposable {
     if (event.type === 'message_delta') return this.holdDelta(event);
     if (event.type === 'plan_updated') return this.holdPlan(event);
     if (event.type === 'subagent_updated') return this.holdSubAgent(event);
+    if (event.type === 'subagent_line') return this.holdLine(event);
     const sessionId = sessionOf(event);
     if (sessionId === undefined) this.flush();
     else this.flushSession(sessionId);
@@ -123,6 +130,11 @@ export class EventPump implements Disposable {
     // Moved to the end: it goes out after everything that came before it, as it would have.
     chat.delete(key);
     chat.set(key, event);
+    this.endOfTick();
+  }
+
+  private holdLine(event: SubAgentLineEvent): void {
+    this.chat(event.sessionId).set(`line:${this.lines++}`, event);
     this.endOfTick();
   }
 
