@@ -132,7 +132,7 @@ export const worktreeBench: Benchmark = async ({ quick }) => {
     }
     const makeMs = median(making);
     const each = making.map((ms) => Math.round(ms).toLocaleString('en-US')).join(', ');
-    metrics.push(m(`worktree made, ${files.toLocaleString('en-US')} files`, makeMs, 'ms', `makeChatWorktree on a ${files}-file repository (median of ${runs}: ${each} ms; repository built in ${(buildMs / 1000).toFixed(1)} s). A new chat starts it when it is made (ChatWorktrees.makeAhead), so its first message waits only for what is left`, { text: '≤ 2,000 ms', met: makeMs <= 2_000 }));
+    metrics.push(m(`worktree made, ${files.toLocaleString('en-US')} files`, makeMs, 'ms', `makeChatWorktree on a ${files}-file repository (median of ${runs}: ${each} ms; repository built in ${(buildMs / 1000).toFixed(1)} s). A new chat starts it when it is made (ChatWorktrees.makeAhead), and its first request goes out during it (what that adds is the next figure, which carries the issue's ≤ 2 s); the first tool call waits for the rest`));
     metrics.push(m(`first worktree made, ${files.toLocaleString('en-US')} files`, making[0]!, 'ms', `the first run alone: later runs write ${files.toLocaleString('en-US')} files again right after the last ones (see bench/README "Issue 27")`));
 
     // What the worktree adds to the first message now that its request goes out during the checkout.

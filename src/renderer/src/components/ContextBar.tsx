@@ -1,5 +1,6 @@
 import { useWaypoint } from '../store/store-context';
 import './context.css';
+import { formatCount } from '../../../shared/numbers';
 
 const short = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(n % 1_000_000 ? 1 : 0)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
@@ -17,7 +18,7 @@ export function ContextBar({ sessionId, working }: { sessionId: string | null; w
   const compactNow = useWaypoint((s) => s.compactNow);
   if (!sessionId || !context) return null;
   const percent = Math.min(100, Math.round((100 * context.tokens) / context.window));
-  const detail = `${context.tokens.toLocaleString('en-US')} of ${context.window.toLocaleString('en-US')} tokens`;
+  const detail = `${formatCount(context.tokens)} of ${formatCount(context.window)} tokens`;
   return (
     <div className="context-bar">
       <div

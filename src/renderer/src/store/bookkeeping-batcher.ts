@@ -9,10 +9,13 @@ import type { Schedule } from './frame-schedule';
  * These two kinds are held instead and applied just before whatever comes next (so the plan
  * lands in the same store update and React commit), or before the next frame paints when
  * nothing follows: what is painted is the same, order is kept, nothing is dropped.
+ * A sub-agent's card lines (`subagent_line`) are held the same way: each plan change of a
+ * sub-agent is a line and then a snapshot, and the panel's snapshot waited behind the lines'
+ * commits (issue 26's tree of sub-agents).
  */
-export type BookkeepingEvent = Extract<WaypointEvent, { type: 'session_updated' | 'run_state' }>;
+export type BookkeepingEvent = Extract<WaypointEvent, { type: 'session_updated' | 'run_state' | 'subagent_line' }>;
 
-export const isBookkeeping = (event: WaypointEvent): event is BookkeepingEvent => event.type === 'session_updated' || event.type === 'run_state';
+export const isBookkeeping = (event: WaypointEvent): event is BookkeepingEvent => event.type === 'session_updated' || event.type === 'run_state' || event.type === 'subagent_line';
 
 export interface BookkeepingBatcher {
   push(event: BookkeepingEvent): void;

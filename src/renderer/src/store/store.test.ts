@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantItem } from '../../../shared/transcript';
+import type { SubAgent } from '../../../shared/subagents';
 import { MemoryBackend } from '../test-support/memory-backend';
 import { plan, step } from '../test-support/fixtures';
 import { connectStore } from './connect';
@@ -335,6 +336,44 @@ describe("a reply's bookkeeping", () => {
     expect(seen.slice(5)).toEqual(['plan:v2', 'run:tools', 'plan:v3', 'run:idle']);
     expect(store.getState().lastError).toBe('Rate limited');
     expect(store.getState().plans.s1?.version).toBe(3);
+    unsubscribe();
+    off();
+  });
+});
+
+describe("a sub-agent's card lines", () => {
+  // Each plan change of a sub-agent is a line of its card and a new snapshot (its plan in it). The
+  // lines went into the store each in its own task (its own React commit), and the panel's
+  // snapshot waited behind them; held as the reply's bookkeeping is, they go in with the snapshot.
+  it('are held until the next event and applied right before it, in order, or before the next frame', async () => {
+    const backend = new MemoryBackend();
+    backend.addChat('s1', 'Chat');
+    const store = createWaypointStore(backend);
+    const frames = manualFrames();
+    const bookkeepingFrames = manualFrames();
+    const off = connectStore(backend, store, { schedule: frames.schedule, bookkeepingSchedule: bookkeepingFrames.schedule, retryDelayMs: () => 10 });
+    await until(() => !!store.getState().transcripts.s1);
+    const agent: SubAgent = { id: 'a1', parentToolUseId: 'toolu_a1', title: 'Check the notes', depth: 1, stepId: null, status: 'working', plan: null };
+    backend.emit({ type: 'subagent_updated', sessionId: 's1', subagent: agent });
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe((state, before) => {
+      const now = state.subagents.s1?.[0];
+      const then = before.subagents.s1?.[0];
+      if (now?.transcript !== then?.transcript) seen.push(`lines:${(now?.transcript ?? []).map((l) => l.text).join('|')}`);
+      if (now?.result !== then?.result) seen.push(`snapshot:${now?.result}`);
+    });
+
+    backend.emit({ type: 'subagent_line', sessionId: 's1', agentId: 'a1', line: { kind: 'plan', text: 'Started step 1' } });
+    backend.emit({ type: 'subagent_line', sessionId: 's1', agentId: 'a1', line: { kind: 'plan', text: 'Completed step 1' } });
+    expect(seen).toEqual([]); // held: nothing rendered yet
+    backend.emit({ type: 'subagent_updated', sessionId: 's1', subagent: { ...agent, result: 'step 1 done' } });
+    // In the snapshot's own task: the lines first, in arrival order, then the snapshot.
+    expect(seen).toEqual(['lines:Started step 1', 'lines:Started step 1|Completed step 1', 'snapshot:step 1 done']);
+
+    backend.emit({ type: 'subagent_line', sessionId: 's1', agentId: 'a1', line: { kind: 'message', text: 'All read.' } });
+    expect(seen).toHaveLength(3);
+    bookkeepingFrames.run(); // nothing came after it: it goes in before the frame paints
+    expect(seen.at(-1)).toBe('lines:Started step 1|Completed step 1|All read.');
     unsubscribe();
     off();
   });

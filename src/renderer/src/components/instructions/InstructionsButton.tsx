@@ -4,8 +4,9 @@ import { useFocusTrap } from '../settings/use-focus-trap';
 import { useWaypoint } from '../../store/store-context';
 import { Icon } from '../icons/Icon';
 import './instructions.css';
+import { formatCount } from '../../../../shared/numbers';
 
-const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'character' : 'characters'}`;
+const count = (n: number) => `${formatCount(n)} ${n === 1 ? 'character' : 'characters'}`;
 
 function sourceText(source: InstructionsView['sources'][number]): string {
   const parts = [count(source.chars)];

@@ -1,12 +1,13 @@
 import { formatUsd } from '../../../../shared/usage';
 import { useWaypoint } from '../../store/store-context';
+import { formatCount } from '../../../../shared/numbers';
 
 /** The current chat's running cost for the header, e.g. "$0.04" (hidden until Claude has been asked). */
 export function ChatCost() {
   const usage = useWaypoint((s) => s.sessions.find((x) => x.id === s.currentSessionId)?.usage);
   if (!usage) return null;
   const tokens = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens;
-  const detail = `${tokens.toLocaleString('en-US')} tokens: ${usage.inputTokens.toLocaleString('en-US')} input, ${usage.cacheReadTokens.toLocaleString('en-US')} read from cache, ${usage.cacheWriteTokens.toLocaleString('en-US')} written to cache, ${usage.outputTokens.toLocaleString('en-US')} output`;
+  const detail = `${formatCount(tokens)} tokens: ${formatCount(usage.inputTokens)} input, ${formatCount(usage.cacheReadTokens)} read from cache, ${formatCount(usage.cacheWriteTokens)} written to cache, ${formatCount(usage.outputTokens)} output`;
   return (
     <span className="header-chip header-chip--cost" title={detail}>
       <span className="sr-only">Cost of this chat: </span>

@@ -1,4 +1,5 @@
 import { useWaypoint } from '../../store/store-context';
+import { formatCount } from '../../../../shared/numbers';
 
 /**
  * When a chat's log could not be read whole: a damaged chat opens read-only with what could be
@@ -17,7 +18,7 @@ export function ChatLogNotice() {
         {session.damaged && <>This chat&apos;s log is damaged ({session.damaged}), so it opens read-only with what could be read. </>}
         {skipped > 0 && (
           <>
-            {skipped.toLocaleString('en-US')} {skipped === 1 ? 'line' : 'lines'} of its log could not be read and {skipped === 1 ? 'was' : 'were'} skipped.
+            {formatCount(skipped)} {skipped === 1 ? 'line' : 'lines'} of its log could not be read and {skipped === 1 ? 'was' : 'were'} skipped.
           </>
         )}
       </p>

@@ -1,6 +1,7 @@
 import type { ModelInfo } from '../../store/types';
+import { formatCount } from '../../../../shared/numbers';
 
-const tokens = (n: number) => n.toLocaleString('en-US');
+const tokens = (n: number) => formatCount(n);
 
 /** "Context window 200,000 tokens; replies up to 64,000 tokens." — what the Models API says of the model. */
 export function modelLimitsText(model: ModelInfo | undefined): string {

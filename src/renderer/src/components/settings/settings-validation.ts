@@ -1,6 +1,7 @@
 import { Settings } from '../../../../shared/settings';
 import { thinkingBudgetCap } from '../../../../shared/thinking';
 import type { ModelInfo } from '../../store/types';
+import { formatCount } from '../../../../shared/numbers';
 
 /** The number fields of Settings, with their limits taken from the one settings schema. */
 export type NumberFieldKey = 'maxRetries' | 'retryDelayMs' | 'thinkingBudgetTokens' | 'maxModelTurns' | 'runsAtOnce' | 'goalChecks'
@@ -41,7 +42,7 @@ export function thinkingBudgetLimits(model: ModelInfo | undefined): NumberLimits
   return { ...limits, max: Math.min(limits.max, thinkingBudgetCap(model.maxOutputTokens)), forWhom: model.displayName };
 }
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = (n: number) => formatCount(n);
 const forWhom = (limits: NumberLimits) => (limits.forWhom ? ` for ${limits.forWhom}` : '');
 
 /** "From 0 to 10." — shown under the field, so the limits are known before anything is wrong. */

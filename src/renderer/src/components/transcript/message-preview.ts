@@ -1,3 +1,4 @@
+import { formatCount } from '../../../../shared/numbers';
 /**
  * A long user message (a pasted log, a whole file) shows collapsed: its first lines and a "Show
  * all" button, so a 200 KB paste is not a 60,000 px bubble (and not 200 KB of layout).
@@ -21,7 +22,7 @@ function lineCount(text: string, upTo = Infinity): number {
   return lines;
 }
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = (n: number) => formatCount(n);
 
 /** The collapsed form of a message, or null when it is short enough to show whole. */
 export function messagePreview(text: string): MessagePreview | null {
