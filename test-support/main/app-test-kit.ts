@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallOutput, WaypointEvent } from '../../src/shared/contract';
-import { createServices, type Services } from '../../src/main/app/services';
+import { createServices, type Services, type ServicesOptions } from '../../src/main/app/services';
 import { MemorySecretStore } from '../../src/main/settings/api-key-store';
 import { startScriptedServer, type ScriptedServer } from '../scripted-api/server';
 import type { Scenario } from '../scripted-api/scenario';
@@ -34,6 +34,8 @@ export interface TestApp {
 export interface TestAppOptions {
   files?: Record<string, string>;
   settings?: Record<string, unknown>;
+  /** Passed to every start of the services (restarts too). */
+  services?: Partial<ServicesOptions>;
 }
 
 export async function startTestApp(scenario: Scenario, options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,6 +56,7 @@ export async function startTestApp(scenario: Scenario, options: TestAppOptions =
       shell: 'web',
       secretStore: new MemorySecretStore(),
       env: { ANTHROPIC_API_KEY: 'test-key-app-kit', ANTHROPIC_BASE_URL: api.url },
+      ...options.services,
     });
     services.onEvent((e) => events.push(e));
   };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
@@ -134,6 +134,44 @@ describe('a chat in its own git worktree', { timeout: 90_000 }, () => {
     expect(session.workspace).toBe(app.workspace);
     expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false);
     expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+  });
+
+  it('at start, a worktree whose checkout was cut off is never taken for the chat\'s work: Changes says why, Merge is refused, Discard clears it', async () => {
+    app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT, 'kept.txt': 'kept\n' }, settings: SETTINGS, services: { unfinishedCheckoutWaitMs: 1_000 } });
+    repoIn(app.workspace);
+    const id = await chatSent();
+    const wt = (await app.call('getSession', { sessionId: id })).session.worktree!;
+    // What a process killed in the middle of `git worktree add` (its git with it) leaves: git's
+    // "initializing" lock, and only part of the commit's files.
+    writeFileSync(join(git(wt.path, 'rev-parse', '--absolute-git-dir').trim(), 'locked'), 'initializing\n');
+    rmSync(join(wt.path, 'kept.txt'));
+    await app.restart();
+    const changes = await app.call('getChanges', { sessionId: id });
+    expect(changes).toMatchObject({ files: [], worktree: wt });
+    expect(changes.note).toMatch(/worktree \(.*\) was cut off while git was still writing it .* nothing in it is used, changed or merged\. Open Changes and press "Discard worktree"/);
+    await expect(app.call('mergeWorktree', { sessionId: id })).rejects.toThrow(/was cut off while git was still writing it/);
+    expect(git(app.workspace, 'ls-tree', '--name-only', 'main')).toContain('kept.txt');
+    const { session } = await app.call('discardWorktree', { sessionId: id });
+    expect(session.worktree).toBeUndefined();
+    expect(existsSync(wt.path)).toBe(false);
+    expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+  });
+
+  it('at start, a worktree still locked by a git that outlived its process is waited for, then used as it is', async () => {
+    app = await startTestApp(worktreeChat, { files: { [WORKTREE_NOTES]: WORKTREE_NOTES_TEXT }, settings: SETTINGS, services: { unfinishedCheckoutWaitMs: 30_000 } });
+    repoIn(app.workspace);
+    const id = await chatSent();
+    const before = await app.call('getChanges', { sessionId: id });
+    const wt = before.worktree!;
+    const lock = join(git(wt.path, 'rev-parse', '--absolute-git-dir').trim(), 'locked');
+    writeFileSync(lock, 'initializing\n');
+    await app.restart();
+    let answered = false;
+    const listing = app.call('getChanges', { sessionId: id }).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(answered).toBe(false); // waiting at the gate while git's lock is there
+    rmSync(lock); // that git finished
+    expect(await listing).toEqual(before);
   });
 
   it('a worktree folder deleted by hand: the next message is refused with what to do', async () => {

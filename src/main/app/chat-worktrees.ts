@@ -19,6 +19,7 @@ import {
   requireFolder,
   revertWorktreeFile,
   sweepOrphanWorktrees,
+  checkoutUnfinished,
   worktreeChanges,
   worktreeFileDiff,
   worktreeUsage,
@@ -55,6 +56,19 @@ export interface ChatWorktreesOptions {
    */
   gates: WorkspaceGates;
   git?: GitRunner;
+  /** How long a worktree found half-written at start waits for a git that outlived its process (default 30 s). */
+  unfinishedWaitMs?: number;
+}
+
+/** Until git's "initializing" lock on `folder` goes (a git still writing it finished), or why not by `ms`. */
+async function checkoutFinishing(folder: string, repo: string, ms: number): Promise<void> {
+  for (const deadline = Date.now() + ms; checkoutUnfinished(folder); await new Promise((r) => setTimeout(r, 250))) {
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `This chat's worktree (${folder}) was cut off while git was still writing it (Waypoint stopped in the middle of making it), so it holds only part of the files: nothing in it is used, changed or merged. Open Changes and press "Discard worktree"; the chat then works in ${repo}.`,
+      );
+    }
+  }
 }
 
 /**
@@ -209,6 +223,25 @@ export class ChatWorktrees {
     if (why) throw new UserFacingError('invalid_input', why);
   }
 
+  /**
+   * At start: a chat's worktree whose checkout was cut off (the process killed while git wrote it,
+   * git with it) holds only part of the commit's files, and would read as the chat having deleted
+   * the rest — which Merge would then carry into the branch. Its gate waits a while for a git
+   * that outlived its process to finish; otherwise the worktree is refused with why to every tool,
+   * Show diff, Revert and Merge, and Changes says it with "Discard worktree". Returns how many.
+   */
+  holdUnfinished(): number {
+    let held = 0;
+    for (const summary of this.options.chats.listSessions()) {
+      const worktree = summary.worktree;
+      if (!worktree || this.options.gates.wait(worktree.path) || !checkoutUnfinished(worktree.path)) continue;
+      const finishing = checkoutFinishing(worktree.path, worktree.repo, this.options.unfinishedWaitMs ?? 30_000);
+      this.options.gates.hold({ repo: worktree.repo, commit: worktree.baseCommit, root: worktree.path }, finishing, (error) => (error instanceof Error ? error.message : String(error)));
+      held += 1;
+    }
+    return held;
+  }
+
   /** Every checkout still running has ended: a process quits only then, so none is left half made. */
   idle(): Promise<void> {
     return this.options.gates.idle();
@@ -225,8 +258,11 @@ export class ChatWorktrees {
   /** Paths in a plain folder's Changes are relative to the chat's workspace, as its tools name them. */
   async changes(sessionId: string): Promise<CallOutput<'getChanges'>> {
     const worktree = this.worktreeOf(sessionId);
-    if (worktree) await this.whole(worktree);
-    if (worktree) return { files: await worktreeChanges(this.git, worktree), worktree };
+    if (worktree) {
+      // One that can never be whole says why, with its worktree (so "Discard worktree" is there).
+      const why = await this.options.gates.wait(worktree.path);
+      return why ? { files: [], worktree, note: why } : { files: await worktreeChanges(this.git, worktree), worktree };
+    }
     const root = this.workspaceOf(sessionId);
     const files = await this.options.folderChanges.list(sessionId, root);
     const note = this.options.folderChanges.note(sessionId, root) ?? "Files Claude's file tools and commands changed (commands' changes to files .gitignore leaves out, or in node_modules, are not followed).";

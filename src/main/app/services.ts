@@ -84,6 +84,8 @@ export interface ServicesOptions {
   logFileSystem?: LogFileSystem;
   /** First retry of a failed log write (default 500 ms). */
   logRetryMs?: number;
+  /** How long a chat's worktree found half-written at start waits for its git to finish (default 30 s). */
+  unfinishedCheckoutWaitMs?: number;
   /** How settings.json is written (tests put a full or read-only disk in its place). */
   settingsWriteFile?: (path: string, content: string) => Promise<void>;
 }
@@ -192,7 +194,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     enabled: () => runSettings.get().worktrees,
     isRunning: (sessionId) => chat.isRunning(sessionId),
     gates,
+    ...(options.unfinishedCheckoutWaitMs !== undefined ? { unfinishedWaitMs: options.unfinishedCheckoutWaitMs } : {}),
   });
+  // Before any run of a chat can use it: a worktree whose checkout was cut off is never taken for the chat's work.
+  worktrees.holdUnfinished();
   // Worktrees whose chat is gone (a delete cut short, a chat folder removed by hand) go at start, in the background;
   // so do such chats' checkpoints and command shadows, and the shared snapshot stores no chat uses any more.
   if (windowed) {

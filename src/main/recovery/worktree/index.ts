@@ -3,3 +3,4 @@ export { makeChatWorktree, startChatWorktree, removeWorktree, removeLeftWorktree
 export { worktreeChanges, worktreeFileDiff, revertWorktreeFile, requireFolder } from './worktree-changes';
 export { mergeWorktree } from './worktree-merge';
 export { worktreesDirOf, forgetChatWorktree, sweepOrphanWorktrees, worktreeUsage } from './worktree-folders';
+export { checkoutUnfinished } from './worktree-unfinished';
