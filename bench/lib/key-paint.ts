@@ -98,33 +98,6 @@ export async function typingControls(page: Page, browser: Browser, count: number
 }
 
 
-/**
- * The page's frame clock over a span: the interval between consecutive animation frames (their
- * timestamps, i.e. each frame's start). At 60 Hz every interval is ≈ 16.7 ms; one over 25 ms means
- * a frame was missed (the page's work did not fit). The loop asks for a frame every frame, which
- * a page that streams text does anyway.
- */
-export async function watchFrames(page: Page): Promise<() => Promise<number[]>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frameGaps: number[]; __framesOn: boolean };
-    w.__frameGaps = [];
-    w.__framesOn = true;
-    let last: number | null = null;
-    const tick = (t: number) => {
-      if (last !== null) w.__frameGaps.push(t - last);
-      last = t;
-      if (w.__framesOn) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  return () =>
-    page.evaluate(() => {
-      const w = window as unknown as { __frameGaps: number[]; __framesOn: boolean };
-      w.__framesOn = false;
-      return w.__frameGaps;
-    });
-}
-
 /** A frame interval over this missed at least one 60 Hz tick. */
 export const MISSED_FRAME_MS = 25;
 

@@ -290,17 +290,23 @@ describe('plans', () => {
   });
 });
 
+/** Chat s1 opened, with hand-run frames for the batchers and for what the bookkeeping batcher holds. */
+async function connectedHeld() {
+  const backend = new MemoryBackend();
+  backend.addChat('s1', 'Chat');
+  const store = createWaypointStore(backend);
+  const frames = manualFrames();
+  const bookkeepingFrames = manualFrames();
+  const off = connectStore(backend, store, { schedule: frames.schedule, bookkeepingSchedule: bookkeepingFrames.schedule, retryDelayMs: () => 10 });
+  await until(() => !!store.getState().transcripts.s1);
+  return { backend, store, frames, bookkeepingFrames, off };
+}
+
 describe("a reply's bookkeeping", () => {
   // Main sends session_updated and run_state just ahead of the reply's plan change; they go into
   // the store together with it (one store update, one React commit), in order, none lost.
   it('holds session_updated and run_state until the next event, applies them before it in order, and flushes them before the next frame', async () => {
-    const backend = new MemoryBackend();
-    backend.addChat('s1', 'Chat');
-    const store = createWaypointStore(backend);
-    const frames = manualFrames();
-    const bookkeepingFrames = manualFrames();
-    const off = connectStore(backend, store, { schedule: frames.schedule, bookkeepingSchedule: bookkeepingFrames.schedule, retryDelayMs: () => 10 });
-    await until(() => !!store.getState().transcripts.s1);
+    const { backend, store, frames, bookkeepingFrames, off } = await connectedHeld();
     const seen: string[] = [];
     const unsubscribe = store.subscribe((state, before) => {
       const phase = (r: typeof state.runStates.s1) => (r?.status === 'running' ? r.phase : r?.status);
@@ -346,13 +352,7 @@ describe("a sub-agent's card lines", () => {
   // lines went into the store each in its own task (its own React commit), and the panel's
   // snapshot waited behind them; held as the reply's bookkeeping is, they go in with the snapshot.
   it('are held until the next event and applied right before it, in order, or before the next frame', async () => {
-    const backend = new MemoryBackend();
-    backend.addChat('s1', 'Chat');
-    const store = createWaypointStore(backend);
-    const frames = manualFrames();
-    const bookkeepingFrames = manualFrames();
-    const off = connectStore(backend, store, { schedule: frames.schedule, bookkeepingSchedule: bookkeepingFrames.schedule, retryDelayMs: () => 10 });
-    await until(() => !!store.getState().transcripts.s1);
+    const { backend, store, bookkeepingFrames, off } = await connectedHeld();
     const agent: SubAgent = { id: 'a1', parentToolUseId: 'toolu_a1', title: 'Check the notes', depth: 1, stepId: null, status: 'working', plan: null };
     backend.emit({ type: 'subagent_updated', sessionId: 's1', subagent: agent });
     const seen: string[] = [];
