@@ -40,7 +40,7 @@ test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its
     await expect(beta).toContainText('Done');
     // It waits for the person, not for Claude: its group and its card say so, and so does the chat's row.
     await expect(planPanel(page).region.getByRole('group', { name: `Sub-agent: ${ALPHA}`, exact: true }).locator('.subagent-status')).toHaveText('Needs you');
-    await expect(page.getByRole('navigation', { name: 'Chats' }).locator('li[data-run="needs-you"]')).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Chats', exact: true }).locator('li[data-run="needs-you"]')).toHaveCount(1);
 
     // Its card shows what it did so far, while it waits.
     const log = page.getByRole('log', { name: 'Conversation', exact: true });

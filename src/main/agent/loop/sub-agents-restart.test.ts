@@ -20,6 +20,23 @@ afterEach(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
+/** The chat's pending approval once it is asked (within 15 s), or undefined. */
+async function approvalAsked(instance: Instance, id: string) {
+  let asked = instance.chats.getSession(id).pendingApproval;
+  for (let i = 0; !asked && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    asked = instance.chats.getSession(id).pendingApproval;
+  }
+  return asked;
+}
+
+/** An instance gone as a quit leaves it: its log closed, its runs and plans dropped. */
+async function quit(instance: Instance): Promise<void> {
+  await instance.persistence.dispose();
+  instance.chat.dispose();
+  instance.plans.dispose();
+}
+
 type Body = { messages: { role: string; content: string | { type: string; text?: string; tool_use_id?: string; content?: string; is_error?: boolean }[] }[] };
 const firstText = (body: Body) => {
   const first = body.messages[0]!.content;
@@ -64,9 +81,7 @@ it('a sub-agent working when the app died shows "Interrupted", is never rerun, a
   const working = first.chats.getSession(id).subagents!;
   expect(working.map((a) => [a.title, a.status])).toEqual([['Lay out the grid lines', 'working']]);
   // The log is all that is left of it: written, then the process is gone (its later events unwritten).
-  await first.persistence.dispose();
-  first.chat.dispose();
-  first.plans.dispose();
+  await quit(first);
   const childRequests = server.requests.length;
 
   afterRestart = true;
@@ -132,15 +147,9 @@ it('a sub-agent waiting for an approval when the app died still asks after the r
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
   await reached;
-  let asked = first.chats.getSession(id).pendingApproval;
-  for (let i = 0; !asked && i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    asked = first.chats.getSession(id).pendingApproval;
-  }
+  const asked = await approvalAsked(first, id);
   expect(asked?.agent?.title).toBe('Lay out the grid lines');
-  await first.persistence.dispose();
-  first.chat.dispose();
-  first.plans.dispose();
+  await quit(first);
   const sent = server.requests.length;
 
   const second = await startInstance(root, server.url, settings, [poke, testTool('wait', async () => ok('x'))]);
@@ -200,14 +209,8 @@ it('Stop after a restart while a sub-agent waits: its question closes, it shows 
   const first = await startInstance(root, server.url, settings, [poke]);
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
-  let asked = first.chats.getSession(id).pendingApproval;
-  for (let i = 0; !asked && i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    asked = first.chats.getSession(id).pendingApproval;
-  }
-  await first.persistence.dispose();
-  first.chat.dispose();
-  first.plans.dispose();
+  const asked = await approvalAsked(first, id);
+  await quit(first);
   const sent = server.requests.length;
 
   const second = await startInstance(root, server.url, settings, [poke]);
@@ -256,15 +259,9 @@ it('a sub-agent at depth 2 waiting for an approval when the app died still asks 
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
   await reached;
-  let asked = first.chats.getSession(id).pendingApproval;
-  for (let i = 0; !asked && i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    asked = first.chats.getSession(id).pendingApproval;
-  }
+  const asked = await approvalAsked(first, id);
   expect(asked?.agent).toMatchObject({ title: 'Place the columns', depth: 2 });
-  await first.persistence.dispose();
-  first.chat.dispose();
-  first.plans.dispose();
+  await quit(first);
   const sent = server.requests.length;
 
   const second = await startInstance(root, server.url, settings, [poke, testTool('wait', async () => ok('x'))]);
@@ -330,14 +327,8 @@ it('Stop after a restart while a sub-agent at depth 2 waits: it and the sub-agen
   const first = await startInstance(root, server.url, settings, [poke]);
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
-  let asked = first.chats.getSession(id).pendingApproval;
-  for (let i = 0; !asked && i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    asked = first.chats.getSession(id).pendingApproval;
-  }
-  await first.persistence.dispose();
-  first.chat.dispose();
-  first.plans.dispose();
+  const asked = await approvalAsked(first, id);
+  await quit(first);
   const sent = server.requests.length;
 
   const second = await startInstance(root, server.url, settings, [poke]);
