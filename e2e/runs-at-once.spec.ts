@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startScriptedServer } from '../test-support/scripted-api/server';
 import { expectAccessibleInBothSchemes } from './support/axe';
@@ -96,4 +98,47 @@ test('a queued chat is still queued after a restart, and after a reload the side
     await shell.dispose();
     await scripted.close();
   }
+});
+
+test.describe('the "Runs at once" field', () => {
+  test.use({ scenario: { name: 'echo', turns: [], gated: true } });
+
+  test('refuses 0 and 17 in words and saves nothing; 1, saved, makes a second chat wait in the queue', async ({ app, shell, scripted }) => {
+    const settingsFile = join(shell.dataDir, 'settings.json');
+    const savedRuns = () => (existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as { runsAtOnce?: number }).runsAtOnce : undefined);
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = app.getByRole('dialog', { name: 'Settings' });
+    const field = dialog.getByLabel('Runs at once', { exact: true });
+    await expect(field).toHaveValue('4');
+    for (const [typed, words] of [
+      ['17', "Runs at once can't be more than 16: enter a number from 1 to 16."],
+      ['0', "Runs at once can't be less than 1: enter a number from 1 to 16."],
+    ] as const) {
+      await field.fill(typed);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(words);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toBeFocused();
+    }
+    expect(savedRuns()).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await app.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(field).toHaveValue('4');
+
+    await field.fill('1');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(savedRuns()).toBe(1);
+    // The number saved is the queue's: with one run at once, a second chat waits for the first.
+    await send(app, 'First chat');
+    await expect(row(app, 'First chat')).toHaveAttribute('data-run', 'working');
+    await openNewChat(app);
+    await send(app, 'Second chat');
+    await expect(row(app, 'Second chat')).toHaveAttribute('data-run', 'queued');
+    await scripted.release();
+    await expect(row(app, 'First chat')).toHaveAttribute('data-run', 'idle');
+    await expect(row(app, 'Second chat')).toHaveAttribute('data-run', 'working');
+    await scripted.release();
+    await expect(row(app, 'Second chat')).toHaveAttribute('data-run', 'idle');
+  });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Scenario } from '../scripted-api/scenario';
 
 /**
  * A git repository whose `git worktree add` checkouts are held, deterministically, by its own
@@ -20,8 +21,20 @@ export interface HeldCheckout {
   release(word: 'go' | 'fail'): Promise<void>;
 }
 
+/** A first reply that reads full.txt (whole only once the checkout is released), then "Done.". */
+export const readsTheHeldTree: Scenario = {
+  name: 'reads-the-tree',
+  description: 'Reads full.txt in its first reply; then says done.',
+  onExhausted: 'echo',
+  turns: [
+    { kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'full.txt' } }] },
+    { kind: 'text', text: 'Done.' },
+  ],
+};
+
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
+/** git in `cwd` with a fixed author (the test machine may have none), its output as text. */
+export const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
 
 /** Makes `ws` such a repository (files committed on main); the FIFO and marker go in `scratch`. */
 export function heldCheckoutRepo(ws: string, scratch: string, files: Record<string, string> = {}): HeldCheckout {

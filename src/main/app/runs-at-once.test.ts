@@ -1,8 +1,11 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WaypointEvent } from '../../shared/contract';
 import type { SessionSummary } from '../../shared/transcript';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
+import type { Scenario } from '../../../test-support/scripted-api/scenario';
 
 /**
  * Issue 24, Settings "Runs at once": the whole app (createServices) with the real SDK against the
@@ -97,6 +100,21 @@ describe('Runs at once', () => {
     expect(asked(app).slice(2)).toEqual(['CC again', 'D']);
     expect(await summaryOf(app, e)).not.toHaveProperty('queued');
   }, 60_000);
+
+  it('refuses a number of runs outside 1–16 (or not whole) in words and changes nothing; 16 is kept', async () => {
+    const app = await start(2);
+    const before = await app.call('getSettings', {});
+    const saved = readFileSync(join(app.dataDir, 'settings.json'), 'utf8');
+    const from = app.events.length;
+    for (const runsAtOnce of [0, 17, 2.5, -1]) {
+      const refused = await app.router('setSettings', { patch: { runsAtOnce } });
+      expect(refused, String(runsAtOnce)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('runsAtOnce') as string } });
+    }
+    expect(await app.call('getSettings', {})).toEqual(before);
+    expect(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).toBe(saved);
+    expect(app.events.slice(from).filter((e) => e.type === 'settings_updated')).toEqual([]);
+    expect((await app.call('setSettings', { patch: { runsAtOnce: 16 } })).settings.runsAtOnce).toBe(16);
+  });
 
   it('keeps the queue over a restart: still queued, in order, and each starts when a run ends', async () => {
     const app = await start(1);
@@ -200,27 +218,45 @@ describe('Runs at once', () => {
     expect(transcript.at(-1)).toMatchObject({ kind: 'assistant', text: 'You said: A' });
   }, 60_000);
 
-  it('a chat deleted while it runs or waits in the queue stops first and leaves nothing behind', async () => {
-    const app = await start(1);
+  it('a chat deleted while it runs or waits in the queue stops first and leaves nothing behind: no log, no checkpoint, no index row', async () => {
+    // A's first reply writes a file (approved by the setting), so A has a turn checkpoint when it is deleted mid-run.
+    const writes: Scenario = { name: 'writes, then echoes', gated: true, onExhausted: 'echo', turns: [{ kind: 'tool_use', calls: [{ name: 'write_file', input: { path: 'a.txt', content: 'x' } }] }] };
+    app = await startTestApp(writes, { settings: { runsAtOnce: 1, autoApproveEdits: true } });
     const a = await sendInNewChat(app, 'A');
-    await until('A to ask Claude', () => asked(app).length === 1);
+    await until('A to ask Claude', () => asked(app!).length === 1);
     const b = await sendInNewChat(app, 'B');
     const c = await sendInNewChat(app, 'C');
+    await app.api.release(); // A's reply: write_file, then A asks again and is still running
+    await until('A to ask Claude again', () => asked(app!).length === 2);
+    const names = async () => (await readdir(app!.dataDir, { recursive: true })).join('\n');
+    /** Every file of the data folder that names the chat, by its path or in its content (the index's rows too). */
+    const naming = async (id: string) => {
+      const files = (await readdir(app!.dataDir, { recursive: true })).filter((f) => statSync(join(app!.dataDir, f)).isFile());
+      return files.filter((f) => f.includes(id) || readFileSync(join(app!.dataDir, f), 'utf8').includes(id));
+    };
+    // Before: each has its log, and A its checkpoint folder.
+    for (const id of [a, b]) expect(await naming(id), id).not.toEqual([]);
+    expect(existsSync(join(app.dataDir, 'checkpoints', a))).toBe(true);
+    expect(await runOf(app, a)).not.toBe('idle');
+    expect(typeof (await summaryOf(app, b))?.queued).toBe('number');
+
     const from = app.events.length;
     await app.call('deleteSession', { sessionId: b }); // queued
     await app.call('deleteSession', { sessionId: a }); // running: C takes the slot, B never runs
-    await until('C to ask Claude', () => asked(app).length === 2);
-    expect(asked(app)).toEqual(['A', 'C']);
+    await until('C to ask Claude', () => asked(app!).length === 3);
+    expect(asked(app)).toEqual(['A', '', 'C']);
     await app.api.release(2);
-    await until('C to end', () => endedIn(app, c, from));
+    await until('C to end', () => endedIn(app!, c, from));
     await new Promise((r) => setTimeout(r, 200));
-    expect(asked(app)).toEqual(['A', 'C']);
-    const left = async () => (await readdir(app.dataDir, { recursive: true })).join("\n");
-    for (const id of [a, b]) expect(await left(), id).not.toContain(id);
+    expect(asked(app)).toEqual(['A', '', 'C']);
+    for (const id of [a, b]) expect(await names(), id).not.toContain(id);
     await app.restart();
     const listed = (await app.call('listSessions', {})).sessions.map((s) => s.id);
     expect(listed).not.toContain(a);
     expect(listed).not.toContain(b);
-    expect(await left()).not.toContain(a);
+    expect(listed).toContain(c);
+    // The index was written (it lists C) and no file names A or B, in its path or its content.
+    expect((await readdir(app.dataDir, { recursive: true })).filter((f) => f.endsWith('index.json'))).not.toEqual([]);
+    for (const id of [a, b]) expect(await naming(id), id).toEqual([]);
   }, 60_000);
 });

@@ -227,7 +227,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Only the desktop window says it (one window); the desktop notifier reads it.
   let chatInView: string | null = null;
   // Chats a sendMessage is working on (awaiting before the message is in): not empty for New chat.
-  const messagesOnTheirWay = new Set<string>();
+  // A count per chat, not a mark: of two sends to one chat the first to answer must not clear it
+  // while the other is still on its way (a chat leaves the map at zero).
+  const messagesOnTheirWay = new Map<string, number>();
   const handlers: CallHandlers = {
     getAppInfo: () => ({
       // A headless run serves no window; it answers as the plain-Node shell it is closest to.
@@ -257,13 +259,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return made;
     },
     sendMessage: async ({ sessionId, text, attachments: refs }) => {
-      messagesOnTheirWay.add(sessionId);
+      messagesOnTheirWay.set(sessionId, (messagesOnTheirWay.get(sessionId) ?? 0) + 1);
       try {
         // A new chat's worktree is made before its first message runs (chat-worktrees.ts).
         await worktrees.beforeMessage(sessionId);
         return chat.sendMessage(sessionId, text, refs?.length ? await attachments.forMessage(refs) : []);
       } finally {
-        messagesOnTheirWay.delete(sessionId);
+        const left = (messagesOnTheirWay.get(sessionId) ?? 1) - 1;
+        if (left > 0) messagesOnTheirWay.set(sessionId, left);
+        else messagesOnTheirWay.delete(sessionId);
       }
     },
     startUpload: ({ name, size }, client) => attachments.startUpload(name, size, client),

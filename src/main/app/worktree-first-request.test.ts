@@ -1,31 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
-import type { Scenario } from '../../../test-support/scripted-api/scenario';
 import type { TranscriptItem } from '../../shared/transcript';
-import { HELD_FULL_TEXT, heldCheckoutRepo } from '../../../test-support/main/held-checkout';
+import { HELD_FULL_TEXT, git, heldCheckoutRepo, readsTheHeldTree, type HeldCheckout } from '../../../test-support/main/held-checkout';
 
 /**
  * Issue 27, third round: a worktree chat's first request goes out while `git worktree add` still
  * writes the tree, held half-written by the repository's own post-checkout hook until the test
  * releases it (test-support/main/held-checkout.ts): nothing depends on timing.
  */
-const ENV = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
 const SETTINGS = { worktrees: true, autoApproveEdits: true, autoApproveCommands: true, retryDelayMs: 0 };
 
 const FULL = HELD_FULL_TEXT;
-const readsTheTree: Scenario = {
-  name: 'reads-the-tree',
-  description: 'Reads full.txt in its first reply; then says done.',
-  onExhausted: 'echo',
-  turns: [
-    { kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'full.txt' } }] },
-    { kind: 'text', text: 'Done.' },
-  ],
-};
 
 interface SentRequest {
   system: Array<{ text: string }> | string;
@@ -40,25 +27,45 @@ function toolResultOf(request: SentRequest): { text: string; isError: boolean } 
   return { text: typeof block.content === 'string' ? block.content : JSON.stringify(block.content), isError: block.is_error === true };
 }
 
-let app: TestApp | undefined;
+/** The app a test opened, closed after it whatever happened. */
+let opened: TestApp | undefined;
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
+  await opened?.close();
+  opened = undefined;
 });
 
 const cardsOf = (items: readonly TranscriptItem[]) => items.filter((i) => i.kind === 'tool_call');
 
+/** Until the hook has made the tree half-written and holds the checkout there. */
+async function checkoutHeld(held: HeldCheckout): Promise<void> {
+  await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+}
+
+/**
+ * The app with "Work in a git worktree" on, in a repository whose checkouts are held, and a new
+ * chat: its worktree (made ahead by New chat) is held half-written when this returns.
+ */
+async function newChatWithHeldCheckout(): Promise<{ app: TestApp; held: HeldCheckout; id: string }> {
+  const started = await startTestApp(readsTheHeldTree, { settings: SETTINGS });
+  opened = started;
+  const held = heldCheckoutRepo(started.workspace, started.dir);
+  const { id } = await started.call('newSession', {});
+  await checkoutHeld(held);
+  return { app: started, held, id };
+}
+
+/** Until the chat's read_file card says it waits for the worktree (the call is held at the gate). */
+async function toolCallWaiting(app: TestApp, from: number): Promise<void> {
+  await app.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'tool_call' && /Preparing worktree/.test(e.item.result ?? ''), from);
+}
+
 describe('a worktree chat whose checkout is still running', { timeout: 90_000 }, () => {
   it('sends its first request at once with the commit\'s instructions and skills; its tool call waits, says so, then sees the whole tree', async () => {
-    app = await startTestApp(readsTheTree, { settings: SETTINGS });
-    const held = heldCheckoutRepo(app.workspace, app.dir);
-    const { id } = await app.call('newSession', {});
-    // The checkout is under way and the tree on disk is half-written (the hook holds it there).
-    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    const { app, held, id } = await newChatWithHeldCheckout();
     const from = app.events.length;
     await app.call('sendMessage', { sessionId: id, text: 'Read the file' });
     // The first request reached Claude while the checkout is still held.
-    await vi.waitFor(() => expect(app!.api.requests.length).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(app.api.requests.length).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 20 });
     const first = app.api.requests[0]!.body as SentRequest;
     const system = systemOf(first);
     expect(system).toContain('Commit rule: tabs.\nStyle from the commit.');
@@ -67,7 +74,7 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
     expect((first.tools ?? []).map((t) => t.name)).toContain('load_skill');
     expect(system).toContain(join(app.dataDir, 'worktrees', id));
     // Its tool call waits for the rest of the checkout, and its card says so.
-    await app.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'tool_call' && /Preparing worktree/.test(e.item.result ?? ''), from);
+    await toolCallWaiting(app, from);
     expect(app.api.requests).toHaveLength(1);
     await held.release('go');
     await app.idle(id, from);
@@ -81,13 +88,10 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
   });
 
   it('a checkout that fails after the request went out: the waiting call gets a clear error, the chat says why once, nothing is left behind', async () => {
-    app = await startTestApp(readsTheTree, { settings: SETTINGS });
-    const held = heldCheckoutRepo(app.workspace, app.dir);
-    const { id } = await app.call('newSession', {});
-    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    const { app, held, id } = await newChatWithHeldCheckout();
     const from = app.events.length;
     await app.call('sendMessage', { sessionId: id, text: 'Read the file' });
-    await app.waitFor((e) => e.type === 'transcript_item' && e.item.kind === 'tool_call' && /Preparing worktree/.test(e.item.result ?? ''), from);
+    await toolCallWaiting(app, from);
     await held.release('fail');
     await app.idle(id, from);
     const second = app.api.requests[1]!.body as SentRequest;
@@ -106,20 +110,17 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
   });
 
   it('a worktree made ahead whose checkout failed before the first message: that message is refused as before, and sending again makes one afresh', async () => {
-    app = await startTestApp(readsTheTree, { settings: SETTINGS });
-    const held = heldCheckoutRepo(app.workspace, app.dir);
-    const { id } = await app.call('newSession', {});
-    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    const { app, held, id } = await newChatWithHeldCheckout();
     await held.release('fail');
     // The failed add takes its folder and branch along.
-    await vi.waitFor(() => expect(git(app!.workspace, 'branch', '--list', 'waypoint/*')).toBe(''), { timeout: 30_000, interval: 50 });
-    await vi.waitFor(() => expect(existsSync(join(app!.dataDir, 'worktrees', id))).toBe(false), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe(''), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false), { timeout: 30_000, interval: 50 });
     await expect(app.call('sendMessage', { sessionId: id, text: 'Read the file' })).rejects.toThrow(/could not make this chat's worktree .*nothing was left behind\. Send again/);
     expect((await app.call('getSession', { sessionId: id })).transcript).toEqual([]);
     rmSync(held.marker);
     const from = app.events.length;
     await app.call('sendMessage', { sessionId: id, text: 'Read the file' });
-    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
+    await checkoutHeld(held);
     await held.release('go');
     await app.idle(id, from);
     expect((await app.call('getSession', { sessionId: id })).session.worktree?.path).toBe(join(app.dataDir, 'worktrees', id));

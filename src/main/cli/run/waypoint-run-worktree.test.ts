@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliEnv, killAllCli, requireBuiltCli, runCli, startCli } from '../../../../test-support/main/cli-harness';
-import { HELD_FULL_TEXT, heldCheckoutRepo } from '../../../../test-support/main/held-checkout';
+import { HELD_FULL_TEXT, git, heldCheckoutRepo, readsTheHeldTree } from '../../../../test-support/main/held-checkout';
 import { useCliTestWorld } from '../../../../test-support/main/cli-test-world';
 import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN, worktreeChat } from '../../../../test-support/scenarios/worktree';
 
@@ -15,9 +14,6 @@ import { BY_COMMAND, WORKTREE_NOTES, WORKTREE_NOTES_TEXT, WORKTREE_NOTES_WRITTEN
 const world = useCliTestWorld('waypoint-cli-worktree-', worktreeChat);
 beforeAll(() => requireBuiltCli());
 afterEach(() => killAllCli());
-
-const ENV = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' });
 
 function repoIn(folder: string): void {
   writeFileSync(join(folder, WORKTREE_NOTES), WORKTREE_NOTES_TEXT);
@@ -54,15 +50,7 @@ describe('waypoint run --worktree', { timeout: 90_000 }, () => {
   });
 
   it('sends its first request while the checkout still runs; its tool call waits for the whole tree, and the worktree is reported once whole', async () => {
-    world.api.setScenario({
-      name: 'reads-the-tree',
-      description: 'Reads full.txt, then says done.',
-      onExhausted: 'echo',
-      turns: [
-        { kind: 'tool_use', calls: [{ name: 'read_file', input: { path: 'full.txt' } }] },
-        { kind: 'text', text: 'Done.' },
-      ],
-    });
+    world.api.setScenario(readsTheHeldTree);
     const held = heldCheckoutRepo(world.workspace, join(world.dataDir, '..'));
     const from = world.api.requests.length; // the server is the file's: earlier tests' requests are in it
     const run = startCli(['run', 'Read the file', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--json', '--worktree'], cliEnv(world.api.url));
