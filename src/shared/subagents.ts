@@ -77,6 +77,11 @@ export const SubAgent = z.object({
    * they happen. Older versions put the last 60 of them, shortened, in the final snapshot.
    */
   transcript: z.array(SubAgentLine).optional(),
+  /**
+   * It waits for the person: its question is the one the chat shows, or in line behind another
+   * sub-agent's (the chat shows one at a time). The panel and its card say "Needs you" for both.
+   */
+  asking: z.literal(true).optional(),
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 

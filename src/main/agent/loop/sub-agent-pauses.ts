@@ -42,7 +42,8 @@ export interface AgentAnswer {
   resume(held: HeldCallAnswer | Promise<HeldCallAnswer>): void;
 }
 
-const NOT_RUN_STOPPED = 'Not run: the user pressed Stop while this sub-agent waited for them.';
+/** Every open call after the held one, when the sub-agent waiting on it is stopped (here, and after a restart: sub-agents.ts). */
+export const NOT_RUN_STOPPED = 'Not run: the user pressed Stop while this sub-agent waited for them.';
 
 /** The questions of one chat's sub-agents: one shown at a time (the chat has one pending request per kind), the rest in line. */
 export class SubAgentPauses {

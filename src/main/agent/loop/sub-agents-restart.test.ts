@@ -8,6 +8,9 @@ import { settingsSource } from '../../../../test-support/main/chat-test-harness'
 import { SEED_GRID_PLAN } from '../../../../test-support/main/seed-tool-calls';
 import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
+import { byAgent, requestsOf, resultOf } from '../../../../test-support/main/sub-agent-scripts';
+import { stoppedResult } from '../../../shared/subagent-results';
+import type { Settings } from '../../../shared/settings';
 import { ok } from '../../tools/tool';
 
 let root = '';
@@ -346,4 +349,103 @@ it('Stop after a restart while a sub-agent at depth 2 waits: it and the sub-agen
   await new Promise((r) => setTimeout(r, 300));
   expect(server.requests.length).toBe(sent);
   expect(runs).toEqual([]);
+}, 60_000);
+
+/** A tool that always asks first; its runs are counted (none: it never ran). */
+const pokeTool = (runs: string[]) => ({ ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true });
+
+/**
+ * The restart's set-up: "Build the grid" is sent in a first instance, a sub-agent asks the poke's
+ * approval, the instance quits, and a second one opens the same folder.
+ */
+async function askedThenRestarted(name: string, scripts: Record<string, ScriptedTurn[]>, settings: Partial<Settings> = {}) {
+  root = await mkdtemp(join(tmpdir(), `waypoint-${name}-`));
+  server = await startScriptedServer({ scenario: { name, turns: [] }, respond: byAgent(scripts) });
+  const runs: string[] = [];
+  const source = settingsSource(settings);
+  const first = await startInstance(root, server.url, source, [pokeTool(runs)]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  await quit(first);
+  const sent = server.requests.length;
+  const second = await startInstance(root, server.url, source, [pokeTool(runs)]);
+  instances.push(second);
+  const agentId = (title: string) => second.chats.getSession(id).subagents!.find((a) => a.title === title)!.id;
+  return { second, id, asked: asked!, sent, runs, agentId, server };
+}
+
+/** What a live "Stop sub-agent" answers its delegate call with: the stop, its plan's state, its last words. */
+const stoppedWith = (lastWords: string) => `${stoppedResult(null)}\n\nIts last words: ${lastWords}`;
+
+it('"Stop sub-agent" on a sub-agent waiting since before a restart stops it as a live Stop does: its question closes, it shows Stopped, and the chat runs on with its stopped result', async () => {
+  const { second, id, asked, sent, runs, agentId, server } = await askedThenRestarted('subagent-stop-one-restart', {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'Going on without the grid.' }],
+    'Lay out': [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+  });
+  expect(second.chat.stopSubAgent(id, agentId('Lay out the grid lines'))).toEqual({ stopped: true });
+  // The Stop is the question's answer: it is closed at once, and cannot be answered after.
+  expect(second.chats.getSession(id).pendingApproval ?? null).toBeNull();
+  expect(second.chat.answerApproval(id, asked.id, 'approve')).toEqual({ accepted: false });
+  await second.idle(id, 30_000);
+  expect(runs).toEqual([]);
+  const after = server.requests.slice(sent).map((r) => r.body as Body);
+  expect(after.map(firstText)).toEqual(['Build the grid']);
+  expect(resultOf(after[0]!, 'toolu_sub')).toEqual(expect.objectContaining({ type: 'tool_result', content: stoppedWith('Poking first.') }));
+  expect(resultOf(after[0]!, 'toolu_sub')?.is_error).toBeUndefined();
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status, a.result])).toEqual([['Lay out the grid lines', 'stopped', stoppedWith('Poking first.')]]);
+  // Its held call's line says it was stopped, once; the chat's delegate card shows the result.
+  expect(done.subagents![0]!.transcript?.map((l) => [l.text, l.status])).toEqual([
+    ['Poking first.', undefined],
+    ['poke {}', 'error'],
+  ]);
+  expect(done.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_sub')).toMatchObject({ status: 'done', result: stoppedWith('Poking first.') });
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'Going on without the grid.')).toBe(true);
+  expect(second.chat.stopSubAgent(id, agentId('Lay out the grid lines'))).toEqual({ stopped: false, reason: 'That sub-agent is not working now.' });
+}, 60_000);
+
+/** A sub-agent at depth 2 asks; its parent sub-agent goes on after it, then the chat. */
+const deepScripts = (): Record<string, ScriptedTurn[]> => ({
+  'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+  'Lay out': [
+    { kind: 'tool_use', text: 'Columns first.', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }] },
+    { kind: 'text', text: 'Lines laid out without the columns.' },
+  ],
+  Place: [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+});
+
+it('"Stop sub-agent" on a sub-agent at depth 2 waiting since before a restart: it shows Stopped, its parent sub-agent runs on with its stopped result, then the chat', async () => {
+  const { second, id, sent, runs, agentId, server } = await askedThenRestarted('subagent-stop-deep-restart', deepScripts(), { subAgentDepth: 2 });
+  expect(second.chat.stopSubAgent(id, agentId('Place the columns'))).toEqual({ stopped: true });
+  expect(second.chats.getSession(id).pendingApproval ?? null).toBeNull();
+  await second.idle(id, 30_000);
+  expect(runs).toEqual([]);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Lay out the grid lines', 'Build the grid']);
+  expect(resultOf(requestsOf(server, 'Lay out').at(-1)!, 'toolu_deep')).toEqual(expect.objectContaining({ type: 'tool_result', content: stoppedWith('Poking first.') }));
+  expect(resultOf(requestsOf(server, 'Lay out').at(-1)!, 'toolu_deep')?.is_error).toBeUndefined();
+  expect(resultOf(requestsOf(server, 'Build the grid').at(-1)!, 'toolu_top')).toMatchObject({ content: 'Lines laid out without the columns.' });
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'done'],
+    ['Place the columns', 'stopped'],
+  ]);
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+}, 60_000);
+
+it('"Stop sub-agent" on the parent of a waiting sub-agent at depth 2 after a restart stops both; the chat runs on with the parent\'s stopped result', async () => {
+  const { second, id, sent, runs, agentId, server } = await askedThenRestarted('subagent-stop-parent-restart', deepScripts(), { subAgentDepth: 2 });
+  expect(second.chat.stopSubAgent(id, agentId('Lay out the grid lines'))).toEqual({ stopped: true });
+  expect(second.chats.getSession(id).pendingApproval ?? null).toBeNull();
+  await second.idle(id, 30_000);
+  expect(runs).toEqual([]);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Build the grid']);
+  expect(resultOf(requestsOf(server, 'Build the grid').at(-1)!, 'toolu_top')).toEqual(expect.objectContaining({ type: 'tool_result', content: stoppedWith('Columns first.') }));
+  expect(resultOf(requestsOf(server, 'Build the grid').at(-1)!, 'toolu_top')?.is_error).toBeUndefined();
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'stopped'],
+    ['Place the columns', 'stopped'],
+  ]);
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
 }, 60_000);
