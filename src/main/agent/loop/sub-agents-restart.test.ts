@@ -449,3 +449,66 @@ it('"Stop sub-agent" on the parent of a waiting sub-agent at depth 2 after a res
   ]);
   expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
 }, 60_000);
+
+it('a parent sub-agent resumed after a restart gets the real results of its reply\'s calls that had ended before it (a read, a sibling sub-agent), and "Interrupted" for one still running', async () => {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-finished-restart-'));
+  server = await startScriptedServer({
+    scenario: { name: 'finished-siblings-restart', turns: [] },
+    respond: byAgent({
+      'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+      'Lay out': [
+        {
+          kind: 'tool_use',
+          calls: [
+            { name: 'note', id: 'toolu_note', input: {} },
+            { name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } },
+            { name: 'delegate', id: 'toolu_count', input: { task: 'Count the bays' } },
+            { name: 'delegate', id: 'toolu_measure', input: { task: 'Measure the bays' } },
+          ],
+        },
+        { kind: 'text', text: 'Lines laid out.' },
+      ],
+      Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Columns placed after the poke.' }],
+      // Ends only once the question is asked: its result is kept by a later write of the waiting record.
+      Count: [{ kind: 'tool_use', calls: [{ name: 'hold', id: 'toolu_hold', input: {} }] }, { kind: 'text', text: 'Four bays.' }],
+      // Still working when the app dies: interrupted, never rerun.
+      Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
+    }),
+  });
+  const runs: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  let reached: () => void = () => undefined;
+  const waiting = new Promise<void>((r) => (reached = r));
+  const tools = [pokeTool(runs), testTool('note', async () => ok('noted: 4 bays of 25 ft')), testTool('hold', async () => (await held, ok('held'))), testTool('wait', () => (reached(), new Promise(() => undefined)))];
+  const settings = settingsSource({ subAgentDepth: 2 });
+  const first = await startInstance(root, server.url, settings, tools);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  await waiting;
+  release();
+  // The sibling ends after the question was asked: the waiting record is written again with its result.
+  for (let i = 0; i < 300 && !first.events.some((e) => e.type === 'subagent_waiting' && e.waiting.parents?.[0]?.finished?.some((r) => r.tool_use_id === 'toolu_count')); i++) await new Promise((r) => setTimeout(r, 50));
+  await quit(first);
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [pokeTool(runs)]);
+  instances.push(second);
+  expect(second.chats.getSession(id).subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Place the columns', 'working'],
+    ['Count the bays', 'done'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Place the columns', 'Lay out the grid lines', 'Build the grid']);
+  const parent = requestsOf(server, 'Lay out').at(-1)!;
+  expect(resultOf(parent, 'toolu_note')).toMatchObject({ content: 'noted: 4 bays of 25 ft' });
+  expect(resultOf(parent, 'toolu_note')?.is_error).toBeUndefined();
+  expect(resultOf(parent, 'toolu_deep')).toMatchObject({ content: 'Columns placed after the poke.' });
+  expect(resultOf(parent, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
+  expect(resultOf(parent, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
+  expect(runs).toEqual(['poke']);
+}, 90_000);

@@ -183,8 +183,9 @@ function resumeLevel(host: SubAgentHost, parent: RunContext, resume: Resume, at:
 
 /**
  * A sub-agent above the waiting one: the one below runs on first, inside this one's run, and its
- * result answers the delegate call this one waited on. The other calls of that reply were cut
- * off by the restart as a crash cuts them off (a sub-agent sibling's result says it was
+ * result answers the delegate call this one waited on. The other calls of that reply that had
+ * ended before the restart get the results the log kept (`finished`); those still running were
+ * cut off by the restart as a crash cuts them off (a sub-agent sibling's result says it was
  * interrupted, with its plan's state); then this one goes on asking Claude.
  */
 async function goOnAbove(host: SubAgentHost, resume: Resume, at: number, session: ChatSession, publish: (event: WaypointEvent) => void, run: RunContext): Promise<{ approved: null } | Ended> {
@@ -196,6 +197,8 @@ async function goOnAbove(host: SubAgentHost, resume: Resume, at: number, session
   session.appendUser(
     unansweredToolUses(session.history).map((id): ToolResultBlockParam => {
       if (id === below.parentToolUseId) return { type: 'tool_result', tool_use_id: id, content, ...(outcome.ok ? {} : { is_error: true }) };
+      const ended = level.finished?.find((result) => result.tool_use_id === id);
+      if (ended) return ended;
       const sibling = resume.agents.get(id);
       return { type: 'tool_result', tool_use_id: id, content: sibling ? interruptedResult(sibling.plan) : INTERRUPTED_RESULT, is_error: true };
     }),
@@ -300,6 +303,8 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
   const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
   let notice: string | undefined;
   let held = 0;
+  // The calls of its open reply that have ended, by id, with their results (AgentFrame.callEnded).
+  const finished = new Map<string, ToolResultBlockParam>();
   const frame: AgentFrame = {
     chatId: host.chatId,
     // The chat's own session is the tree's root: every sub-agent's spend is metered there.
@@ -319,8 +324,23 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     },
     waitingOn(call) {
       const card = session.toolCall(call);
-      const self = { agentId: spec.id, readOnly: spec.readOnly, ...(card ? { card } : {}), history: structuredClone(session.history) as WaitingParent['history'] };
+      const open = new Set(unansweredToolUses(session.history));
+      const done = [...finished.values()].filter((result) => result.tool_use_id !== call && open.has(result.tool_use_id));
+      const self = {
+        agentId: spec.id,
+        readOnly: spec.readOnly,
+        ...(card ? { card } : {}),
+        history: structuredClone(session.history) as WaitingParent['history'],
+        ...(done.length ? { finished: structuredClone(done) as WaitingParent['finished'] } : {}),
+      };
       return [self, ...(parent.agent?.waitingOn(spec.call) ?? [])];
+    },
+    callEnded(result) {
+      // Only the open reply's calls matter: those of earlier replies are in the history by now.
+      const open = new Set(unansweredToolUses(session.history));
+      for (const id of finished.keys()) if (!open.has(id)) finished.delete(id);
+      finished.set(result.tool_use_id, result);
+      host.pauses.callEnded(spec.id);
     },
   };
   const tag = { id: spec.id, title: spec.title, depth: spec.depth };
@@ -359,7 +379,7 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
     // goes to its siblings (they go on), and it runs on from its history once answered.
     spec.asking(true);
-    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly, parent.agent?.waitingOn(spec.call) ?? []));
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly, () => parent.agent?.waitingOn(spec.call) ?? []));
     spec.asking(false);
     if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
     if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
