@@ -2,6 +2,7 @@ import { startScriptedServer } from '../test-support/scripted-api/server';
 import type { ScriptedTurn } from '../test-support/scripted-api/scenario';
 import { expectAccessibleInBothSchemes } from './support/axe';
 import { byAgent } from './support/by-agent';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPersistentShell } from './support/persistent-shell';
 import { planPanel, send } from './support/plan-panel';
@@ -68,27 +69,53 @@ test('a sub-agent\'s approval shows labelled in the chat and in "Needs you"; its
   }
 });
 
-test("a sub-agent's question outlives a restart (the shell killed while it waits): answered after it, the sub-agent and then the chat run on", async ({ page }) => {
-  const restartScripts: Record<string, ScriptedTurn[]> = {
-    'Hand it over': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Gamma: ask about the format' } }] }, { kind: 'text', text: 'Gamma answered; all done.' }],
-    Gamma: [
-      { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
-      { kind: 'text', text: 'Gamma will use Markdown.' },
-    ],
-  };
-  const scripted = await startScriptedServer({ scenario: { name: 'sub-agent-restart', turns: [], onExhausted: 'echo' }, respond: byAgent(restartScripts) });
-  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0 } });
+/** What a restart case asks: the chat's message, who says what, the question's prompt, the settings on top of agentic mode. */
+interface AskedBeforeRestart {
+  name: string;
+  message: string;
+  scripts: Record<string, ScriptedTurn[]>;
+  prompt: RegExp;
+  settings?: Record<string, unknown>;
+}
+
+/**
+ * A sub-agent asks, the shell is killed while the question waits and started again over the same
+ * data folder, and the chat is opened: `after` gets the question's prompt, shown again.
+ */
+async function askedBeforeRestart(page: Page, asked: AskedBeforeRestart, after: (prompt: Locator) => Promise<void>): Promise<void> {
+  const scripted = await startScriptedServer({ scenario: { name: asked.name, turns: [], onExhausted: 'echo' }, respond: byAgent(asked.scripts) });
+  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0, ...asked.settings } });
   try {
     await page.goto(shell.current.url);
-    await send(page, 'Hand it over');
-    const name = /^Sub-agent: Gamma: ask about the format Claude asks: Which format\?/;
-    await expect(page.getByRole('alertdialog', { name })).toBeVisible();
+    await send(page, asked.message);
+    await expect(page.getByRole('alertdialog', { name: asked.prompt })).toBeVisible();
 
     const restarted = await shell.restart('kill');
     await page.goto(restarted.url);
-    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: 'Hand it over' }).click();
-    const prompt = page.getByRole('alertdialog', { name });
+    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: asked.message }).click();
+    const prompt = page.getByRole('alertdialog', { name: asked.prompt });
     await expect(prompt).toBeVisible();
+    await after(prompt);
+  } finally {
+    await shell.dispose();
+    await scripted.close();
+  }
+}
+
+test("a sub-agent's question outlives a restart (the shell killed while it waits): answered after it, the sub-agent and then the chat run on", async ({ page }) => {
+  const asked: AskedBeforeRestart = {
+    name: 'sub-agent-restart',
+    message: 'Hand it over',
+    scripts: {
+      'Hand it over': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Gamma: ask about the format' } }] }, { kind: 'text', text: 'Gamma answered; all done.' }],
+      Gamma: [
+        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
+        { kind: 'text', text: 'Gamma will use Markdown.' },
+      ],
+    },
+    prompt: /^Sub-agent: Gamma: ask about the format Claude asks: Which format\?/,
+  };
+  await askedBeforeRestart(page, asked, async (prompt) => {
     await expect(page.getByRole('button', { name: 'Needs you (1)', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(page, "a sub-agent's question after a restart");
     await prompt.getByRole('button', { name: 'Markdown', exact: true }).click();
@@ -96,35 +123,25 @@ test("a sub-agent's question outlives a restart (the shell killed while it waits
     const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('Gamma answered; all done.')).toBeVisible();
     await expect(planPanel(page).region.getByRole('group', { name: 'Sub-agent: Gamma: ask about the format', exact: true })).toContainText('Done');
-  } finally {
-    await shell.dispose();
-    await scripted.close();
-  }
+  });
 });
 
-
 test("a question of a sub-agent's own sub-agent (depth 2) outlives a restart: its group says Needs you; answered, it, its parent and the chat run on", async ({ page }) => {
-  const deepScripts: Record<string, ScriptedTurn[]> = {
-    'Pass it down': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Delta: organise the notes' } }] }, { kind: 'text', text: 'Delta is done; all done.' }],
-    Delta: [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Epsilon: ask about the format' } }] }, { kind: 'text', text: 'Delta organised the notes.' }],
-    Epsilon: [
-      { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
-      { kind: 'text', text: 'Epsilon will use Markdown.' },
-    ],
+  const asked: AskedBeforeRestart = {
+    name: 'deep-sub-agent-restart',
+    message: 'Pass it down',
+    scripts: {
+      'Pass it down': [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Delta: organise the notes' } }] }, { kind: 'text', text: 'Delta is done; all done.' }],
+      Delta: [{ kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Epsilon: ask about the format' } }] }, { kind: 'text', text: 'Delta organised the notes.' }],
+      Epsilon: [
+        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which format?', options: ['Markdown', 'Plain text'] } }] },
+        { kind: 'text', text: 'Epsilon will use Markdown.' },
+      ],
+    },
+    prompt: /^Sub-agent: Epsilon: ask about the format Claude asks: Which format\?/,
+    settings: { subAgentDepth: 2 },
   };
-  const scripted = await startScriptedServer({ scenario: { name: 'deep-sub-agent-restart', turns: [], onExhausted: 'echo' }, respond: byAgent(deepScripts) });
-  const shell = await startPersistentShell(scripted.url, { settings: { agenticMode: true, goalChecks: 0, subAgentDepth: 2 } });
-  try {
-    await page.goto(shell.current.url);
-    await send(page, 'Pass it down');
-    const name = /^Sub-agent: Epsilon: ask about the format Claude asks: Which format\?/;
-    await expect(page.getByRole('alertdialog', { name })).toBeVisible();
-
-    const restarted = await shell.restart('kill');
-    await page.goto(restarted.url);
-    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: 'Pass it down' }).click();
-    const prompt = page.getByRole('alertdialog', { name });
-    await expect(prompt).toBeVisible();
+  await askedBeforeRestart(page, asked, async (prompt) => {
     const delta = planPanel(page).region.getByRole('group', { name: 'Sub-agent: Delta: organise the notes', exact: true });
     const epsilon = delta.getByRole('group', { name: 'Sub-agent: Epsilon: ask about the format', exact: true });
     await expect(epsilon.locator('.subagent-status')).toHaveText('Needs you');
@@ -135,8 +152,5 @@ test("a question of a sub-agent's own sub-agent (depth 2) outlives a restart: it
     await expect(log.getByText('Delta is done; all done.')).toBeVisible();
     await expect(delta.locator('.subagent-status').first()).toHaveText('Done');
     await expect(epsilon.locator('.subagent-status')).toHaveText('Done');
-  } finally {
-    await shell.dispose();
-    await scripted.close();
-  }
+  });
 });

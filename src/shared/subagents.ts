@@ -77,10 +77,18 @@ export const SubAgent = z.object({
    * they happen. Older versions put the last 60 of them, shortened, in the final snapshot.
    */
   transcript: z.array(SubAgentLine).optional(),
+  /**
+   * It waits for the person: its question is the one the chat shows, or in line behind another
+   * sub-agent's (the chat shows one at a time). The panel and its card say "Needs you" for both.
+   */
+  asking: z.literal(true).optional(),
 });
 export type SubAgent = z.infer<typeof SubAgent>;
 
 const ApiHistory = z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]) }));
+
+/** A tool_result as the API history holds it (its content a string or blocks). */
+const ApiToolResult = z.object({ type: z.literal('tool_result'), tool_use_id: z.string().min(1) }).catchall(z.unknown());
 
 /** A sub-agent waiting on its own sub-agent's delegate call while that one waits for the user. */
 export const WaitingParent = z.object({
@@ -89,6 +97,12 @@ export const WaitingParent = z.object({
   /** Its delegate call's card, so that call's line on its card ends where it was after a restart. */
   card: ToolCallItem.optional(),
   history: ApiHistory,
+  /**
+   * The results of the other calls of its last reply that had ended (a sibling sub-agent done,
+   * a file read): after a restart they answer those calls, not "Interrupted". Absent in logs of
+   * older versions, whose such calls are interrupted.
+   */
+  finished: z.array(ApiToolResult).optional(),
 });
 export type WaitingParent = z.infer<typeof WaitingParent>;
 

@@ -1,4 +1,4 @@
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SubAgent, SubAgentWaiting } from '../../shared/subagents';
 import type { ToolCallItem } from '../../shared/transcript';
 import { unansweredToolUses } from './api-history';
@@ -15,6 +15,8 @@ export interface ParkedLevel {
   /** The call it waited on, in its own transcript: the held call, or (above) its delegate call. */
   card?: ToolCallItem;
   history: MessageParam[];
+  /** Above the waiting one: the results of its reply's other calls that had ended (WaitingParent.finished). */
+  finished?: ToolResultBlockParam[];
 }
 
 /** What the chain is read from: a chat's session, live or being restored. */
@@ -48,8 +50,8 @@ export function parkedChain(source: ParkedSource, request: { id: string; agent?:
   return levels;
 }
 
-function level(agent: SubAgent, kept: { readOnly: boolean; card?: ToolCallItem | undefined; history: unknown[] }): ParkedLevel {
-  return { agent, readOnly: kept.readOnly, ...(kept.card ? { card: kept.card } : {}), history: kept.history as MessageParam[] };
+function level(agent: SubAgent, kept: { readOnly: boolean; card?: ToolCallItem | undefined; history: unknown[]; finished?: unknown[] | undefined }): ParkedLevel {
+  return { agent, readOnly: kept.readOnly, ...(kept.card ? { card: kept.card } : {}), history: kept.history as MessageParam[], ...(kept.finished ? { finished: kept.finished as ToolResultBlockParam[] } : {}) };
 }
 
 /** The sub-agent and every one above it, itself first (Stop closes them all). */

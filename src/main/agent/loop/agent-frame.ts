@@ -1,3 +1,4 @@
+import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDefinition } from '../../tools/tool';
 import type { SessionSummary } from '../../../shared/transcript';
 import type { WaitingParent } from '../../../shared/subagents';
@@ -21,6 +22,11 @@ export interface AgentFrame {
    * after a restart (sub-agent-pauses.ts).
    */
   waitingOn(call: string): WaitingParent[];
+  /**
+   * A call of its run ended: kept (with its result) while its reply's calls are open, so a child
+   * waiting for the user meanwhile has it logged with this one's history (`WaitingParent.finished`).
+   */
+  callEnded(result: ToolResultBlockParam): void;
 }
 
 /**

@@ -170,10 +170,14 @@ export class ChatService implements Disposable {
     this.settingsChanges = settings.onDidChange(() => this.queue.drain());
   }
 
-  /** "Stop sub-agent": stops that sub-agent (and its own); its delegate call's result says so. */
+  /**
+   * "Stop sub-agent": stops that sub-agent (and its own); its delegate call's result says so. One
+   * waiting for the person since before a restart is stopped through its question (prompt-answers.ts).
+   */
   stopSubAgent(sessionId: string, agentId: string): { stopped: boolean; reason?: string } {
-    this.chats.require(sessionId);
+    const session = this.chats.require(sessionId);
     if (this.runs.stopSubAgent(sessionId, agentId)) return { stopped: true };
+    if (this.prompts.stopParkedAgent(session, agentId)) return { stopped: true };
     return { stopped: false, reason: 'That sub-agent is not working now.' };
   }
 

@@ -216,13 +216,14 @@ export class RunController implements Disposable {
    * Runs on after an answer to the question a sub-agent waited on when the app restarted
    * (prompt-answers.ts): a run of the chat that first runs that sub-agent on from its logged
    * history to its end, then each sub-agent above it (`chain`, the chat's own first; each one's
-   * result becomes its delegate call's), then goes on as after any answer.
+   * result becomes its delegate call's), then goes on as after any answer. `stopAt`: the level
+   * "Stop sub-agent" stopped (sub-agents.ts `resumeSubAgent`).
    */
-  goOnWithAgent(session: ChatSession, apiKey: string, chain: ParkedLevel[], toolUseId: string | undefined, held: HeldCallAnswer | Promise<HeldCallAnswer>): void {
+  goOnWithAgent(session: ChatSession, apiKey: string, chain: ParkedLevel[], toolUseId: string | undefined, held: HeldCallAnswer | Promise<HeldCallAnswer>, stopAt?: number): void {
     const sessionId = session.summary.id;
     this.launch(session, apiKey, {
       settle: async (ctx) => {
-        await resumeSubAgent(this.subAgents.get(sessionId)!, ctx, chain, toolUseId, held);
+        await resumeSubAgent(this.subAgents.get(sessionId)!, ctx, chain, toolUseId, held, stopAt);
         return null;
       },
     });

@@ -297,6 +297,7 @@ async function toolBatch(
         return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
       },
       track: stepCallTracker(deps.plans, sessionId, message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
+      ...(deps.agent ? { ended: (result: ToolResultBlockParam) => deps.agent!.callEnded(result) } : {}),
     },
     results,
   );

@@ -110,6 +110,11 @@ describe('a sub-agent asks the user', () => {
     await recorder.waitFor((e) => e.type === 'subagent_waiting' && e.waiting.agentId !== first.request.agent!.id);
     expect(recorder.ofType('approval_requested')).toHaveLength(1);
     expect(chats.getSession(session.id).pendingApproval?.id).toBe(first.request.id);
+    // Both wait for the person, the one in line too: each snapshot says so ("Needs you" on both).
+    expect(chats.getSession(session.id).subagents!.map((a) => [a.title, a.asking])).toEqual([
+      ['alpha: poke it', true],
+      ['beta: zap it', true],
+    ]);
 
     expect(service.answerApproval(session.id, first.request.id, 'approve')).toEqual({ accepted: true });
     const second = await recorder.waitFor((e) => e.type === 'approval_requested' && e.sessionId === session.id && e.request.id !== first.request.id);
@@ -122,7 +127,10 @@ describe('a sub-agent asks the user', () => {
     expect(runs).toEqual([first.request.toolName]);
     const parent = requestsOf(server, 'Split it');
     expect(parent).toHaveLength(2);
-    expect(chats.getSession(session.id).subagents!.map((a) => a.status)).toEqual(['done', 'done']);
+    expect(chats.getSession(session.id).subagents!.map((a) => [a.status, a.asking])).toEqual([
+      ['done', undefined],
+      ['done', undefined],
+    ]);
   });
 
   it('Stop while a sub-agent waits cancels its question, and after it no request reaches Claude', async () => {

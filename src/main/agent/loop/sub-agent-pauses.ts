@@ -22,6 +22,9 @@ import type { PauseKinds } from '../pauses/pause-kinds';
 export type AfterQuestion = { kind: 'go_on'; approved: string | null } | { kind: 'halted' } | { kind: 'stopped' };
 
 interface Waiter {
+  /** What the chat's log keeps of it (`subagent_waiting`), and the sub-agents above it as they are now. */
+  waiting: SubAgentWaiting;
+  parents(): WaitingParent[];
   request: PauseRequest;
   /** The request as the chat shows it: the chat's id, the sub-agent's tag. */
   asked: WaypointEvent;
@@ -42,7 +45,8 @@ export interface AgentAnswer {
   resume(held: HeldCallAnswer | Promise<HeldCallAnswer>): void;
 }
 
-const NOT_RUN_STOPPED = 'Not run: the user pressed Stop while this sub-agent waited for them.';
+/** Every open call after the held one, when the sub-agent waiting on it is stopped (here, and after a restart: sub-agents.ts). */
+export const NOT_RUN_STOPPED = 'Not run: the user pressed Stop while this sub-agent waited for them.';
 
 /** The questions of one chat's sub-agents: one shown at a time (the chat has one pending request per kind), the rest in line. */
 export class SubAgentPauses {
@@ -70,7 +74,7 @@ export class SubAgentPauses {
    * Puts a sub-agent's pause to the user and waits for the answer (or the sub-agent's Stop). Its
    * own events (the held call's card) go to its transcript; the request goes to the chat.
    */
-  ask(agent: PromptAgent, session: ChatSession, publishOwn: (event: WaypointEvent) => void, pause: Pause, signal: AbortSignal, readOnly: boolean, parents: WaitingParent[] = []): Promise<AfterQuestion> {
+  ask(agent: PromptAgent, session: ChatSession, publishOwn: (event: WaypointEvent) => void, pause: Pause, signal: AbortSignal, readOnly: boolean, parents: () => WaitingParent[] = () => []): Promise<AfterQuestion> {
     for (const event of pause.events) publishOwn(event);
     const asked = pause.events.find((e): e is WaypointEvent & { request: PauseRequest } => 'request' in e);
     const found = asked ? this.kindOf(session, asked.request.id) : null;
@@ -82,10 +86,11 @@ export class SubAgentPauses {
     // on it (the chat's log keeps it; restore-chat.ts). Main keeps it: the shells never see it (event-pump.ts).
     const history = structuredClone(session.history) as SubAgentWaiting['history'];
     const card = asked.request.toolUseId ? session.toolCall(asked.request.toolUseId) : null;
-    const waiting: SubAgentWaiting = { agentId: agent.id, requestId: asked.request.id, readOnly, ...(card ? { card } : {}), history, ...(parents.length ? { parents } : {}) };
-    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting });
+    const waiting: SubAgentWaiting = { agentId: agent.id, requestId: asked.request.id, readOnly, ...(card ? { card } : {}), history };
     return new Promise<AfterQuestion>((resolve) => {
       const waiter: Waiter = {
+        waiting,
+        parents,
         request: found.request,
         asked: { ...asked, sessionId: this.chatId, request } as WaypointEvent,
         awaiting: { ...awaiting, sessionId: this.chatId },
@@ -99,9 +104,26 @@ export class SubAgentPauses {
       };
       const onStop = () => this.cancel(waiter);
       signal.addEventListener('abort', onStop, { once: true });
+      this.keep(waiter);
       this.line.push(waiter);
       if (this.line.length === 1) this.show(waiter);
     });
+  }
+
+  /**
+   * A call of this sub-agent ended while one below it waits: the log's record of each waiting one
+   * under it is written again, so a restart finds that call's result with its history.
+   */
+  callEnded(agentId: string): void {
+    for (const waiter of this.line) if (waiter.waiting.parents?.some((p) => p.agentId === agentId)) this.keep(waiter);
+  }
+
+  /** Logs the waiting one with the sub-agents above it as they are now (the chat's log keeps the last). */
+  private keep(waiter: Waiter): void {
+    const parents = waiter.parents();
+    const { parents: _before, ...own } = waiter.waiting;
+    waiter.waiting = { ...own, ...(parents.length ? { parents } : {}) };
+    this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting: waiter.waiting });
   }
 
   /** The kind whose request the sub-agent's session now holds (its pause events set it). */

@@ -8,6 +8,9 @@ import { settingsSource } from '../../../../test-support/main/chat-test-harness'
 import { SEED_GRID_PLAN } from '../../../../test-support/main/seed-tool-calls';
 import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
+import { byAgent, requestsOf, resultOf } from '../../../../test-support/main/sub-agent-scripts';
+import { stoppedResult } from '../../../shared/subagent-results';
+import type { Settings } from '../../../shared/settings';
 import { ok } from '../../tools/tool';
 
 let root = '';
@@ -42,6 +45,53 @@ const firstText = (body: Body) => {
   const first = body.messages[0]!.content;
   return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
 };
+
+/** A tool that always asks first; its runs are counted (none: it never ran). */
+const pokeTool = (runs: string[]) => ({ ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true });
+
+/** A fresh data folder, and a scripted server that answers each agent from its own script. */
+async function scriptedWorld(name: string, scripts: Record<string, ScriptedTurn[]>): Promise<ScriptedServer> {
+  root = await mkdtemp(join(tmpdir(), `waypoint-${name}-`));
+  server = await startScriptedServer({ scenario: { name, turns: [] }, respond: byAgent(scripts) });
+  return server;
+}
+
+/**
+ * The restart's set-up: "Build the grid" is sent in a first instance, a sub-agent asks the poke's
+ * approval, the instance quits, and a second one opens the same folder.
+ */
+async function askedThenRestarted(name: string, scripts: Record<string, ScriptedTurn[]>, settings: Partial<Settings> = {}) {
+  const server = await scriptedWorld(name, scripts);
+  const runs: string[] = [];
+  const source = settingsSource(settings);
+  const first = await startInstance(root, server.url, source, [pokeTool(runs)]);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  await quit(first);
+  const sent = server.requests.length;
+  const second = await startInstance(root, server.url, source, [pokeTool(runs)]);
+  instances.push(second);
+  const agentId = (title: string) => second.chats.getSession(id).subagents!.find((a) => a.title === title)!.id;
+  return { second, id, asked: asked!, sent, runs, agentId, server };
+}
+
+/** What a live "Stop sub-agent" answers its delegate call with: the stop, its plan's state, its last words. */
+const stoppedWith = (lastWords: string) => `${stoppedResult(null)}\n\nIts last words: ${lastWords}`;
+
+/** `who`'s last request carries that call's result as a live stop gives it: its words, not an error. */
+function expectStoppedResult(server: ScriptedServer, who: string, call: string, lastWords: string): void {
+  const result = resultOf(requestsOf(server, who).at(-1)!, call);
+  expect(result).toEqual(expect.objectContaining({ type: 'tool_result', content: stoppedWith(lastWords) }));
+  expect(result?.is_error).toBeUndefined();
+}
+
+/** "Stop sub-agent" on the titled one after the restart: accepted, its question closed at once; then the chat's run to its end. */
+async function stopAfterRestart(second: Instance, id: string, agentId: string): Promise<void> {
+  expect(second.chat.stopSubAgent(id, agentId)).toEqual({ stopped: true });
+  expect(second.chats.getSession(id).pendingApproval ?? null).toBeNull();
+  await second.idle(id, 30_000);
+}
 
 it('a sub-agent working when the app died shows "Interrupted", is never rerun, and its result tells the parent what it had done', async () => {
   root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-restart-'));
@@ -188,39 +238,16 @@ it('a sub-agent waiting for an approval when the app died still asks after the r
 }, 90_000);
 
 it('Stop after a restart while a sub-agent waits: its question closes, it shows Stopped, its delegate call says so, and nothing is sent', async () => {
-  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-stop-restart-'));
-  const scripts: Record<string, ScriptedTurn[]> = {
+  const { second, id, asked, sent, runs, server } = await askedThenRestarted('subagent-stop-restart', {
     'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }],
     'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
-  };
-  const used = new Map<string, number>();
-  server = await startScriptedServer({
-    scenario: { name: 'stop-restart', turns: [] },
-    respond: (raw) => {
-      const key = Object.keys(scripts).find((k) => firstText(raw as unknown as Body).startsWith(k));
-      const at = used.get(key ?? '') ?? 0;
-      used.set(key ?? '', at + 1);
-      return (key && scripts[key]![at]) || { kind: 'text', text: 'never reached' };
-    },
   });
-  const runs: string[] = [];
-  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
-  const settings = settingsSource();
-  const first = await startInstance(root, server.url, settings, [poke]);
-  const { id } = first.chats.newSession();
-  first.chat.sendMessage(id, 'Build the grid');
-  const asked = await approvalAsked(first, id);
-  await quit(first);
-  const sent = server.requests.length;
-
-  const second = await startInstance(root, server.url, settings, [poke]);
-  instances.push(second);
-  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked!.id);
+  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked.id);
   expect(second.chat.stop(id)).toEqual({ stopped: true });
   const stopped = second.chats.getSession(id);
   expect(stopped.pendingApproval ?? null).toBeNull();
   expect(stopped.subagents!.map((a) => a.status)).toEqual(['stopped']);
-  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: false });
+  expect(second.chat.answerApproval(id, asked.id, 'approve')).toEqual({ accepted: false });
   await new Promise((r) => setTimeout(r, 300));
   expect(server.requests.length).toBe(sent);
   expect(runs).toEqual([]);
@@ -305,35 +332,16 @@ it('a sub-agent at depth 2 waiting for an approval when the app died still asks 
 }, 90_000);
 
 it('Stop after a restart while a sub-agent at depth 2 waits: it and the sub-agent above it show Stopped, the chat\'s delegate call says so, and nothing is sent', async () => {
-  root = await mkdtemp(join(tmpdir(), 'waypoint-subagent-deep-stop-restart-'));
-  const scripts: Record<string, ScriptedTurn[]> = {
-    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }],
-    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }] }],
-    Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
-  };
-  const used = new Map<string, number>();
-  server = await startScriptedServer({
-    scenario: { name: 'deep-stop-restart', turns: [] },
-    respond: (raw) => {
-      const key = Object.keys(scripts).find((k) => firstText(raw as unknown as Body).startsWith(k));
-      const at = used.get(key ?? '') ?? 0;
-      used.set(key ?? '', at + 1);
-      return (key && scripts[key]![at]) || { kind: 'text', text: 'never reached' };
+  const { second, id, asked, sent, runs, server } = await askedThenRestarted(
+    'subagent-deep-stop-restart',
+    {
+      'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }],
+      'Lay out': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }] }],
+      Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
     },
-  });
-  const runs: string[] = [];
-  const poke = { ...testTool('poke', async () => (runs.push('poke'), ok('poked'))), needsApproval: () => true };
-  const settings = settingsSource({ subAgentDepth: 2 });
-  const first = await startInstance(root, server.url, settings, [poke]);
-  const { id } = first.chats.newSession();
-  first.chat.sendMessage(id, 'Build the grid');
-  const asked = await approvalAsked(first, id);
-  await quit(first);
-  const sent = server.requests.length;
-
-  const second = await startInstance(root, server.url, settings, [poke]);
-  instances.push(second);
-  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked!.id);
+    { subAgentDepth: 2 },
+  );
+  expect(second.chats.getSession(id).pendingApproval?.id).toBe(asked.id);
   expect(second.chat.stop(id)).toEqual({ stopped: true });
   const stopped = second.chats.getSession(id);
   expect(stopped.pendingApproval ?? null).toBeNull();
@@ -342,8 +350,132 @@ it('Stop after a restart while a sub-agent at depth 2 waits: it and the sub-agen
     ['Place the columns', 'stopped'],
   ]);
   expect(stopped.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_top')).toMatchObject({ status: 'done', result: expect.stringMatching(/stopped/i) });
-  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: false });
+  expect(second.chat.answerApproval(id, asked.id, 'approve')).toEqual({ accepted: false });
   await new Promise((r) => setTimeout(r, 300));
   expect(server.requests.length).toBe(sent);
   expect(runs).toEqual([]);
 }, 60_000);
+
+it('"Stop sub-agent" on a sub-agent waiting since before a restart stops it as a live Stop does: its question closes, it shows Stopped, and the chat runs on with its stopped result', async () => {
+  const { second, id, asked, sent, runs, agentId, server } = await askedThenRestarted('subagent-stop-one-restart', {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_sub', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'Going on without the grid.' }],
+    'Lay out': [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+  });
+  // The Stop is the question's answer: it is closed at once, and cannot be answered after.
+  await stopAfterRestart(second, id, agentId('Lay out the grid lines'));
+  expect(second.chat.answerApproval(id, asked.id, 'approve')).toEqual({ accepted: false });
+  expect(runs).toEqual([]);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Build the grid']);
+  expectStoppedResult(server, 'Build the grid', 'toolu_sub', 'Poking first.');
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status, a.result])).toEqual([['Lay out the grid lines', 'stopped', stoppedWith('Poking first.')]]);
+  // Its held call's line says it was stopped, once; the chat's delegate card shows the result.
+  expect(done.subagents![0]!.transcript?.map((l) => [l.text, l.status])).toEqual([
+    ['Poking first.', undefined],
+    ['poke {}', 'error'],
+  ]);
+  expect(done.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_sub')).toMatchObject({ status: 'done', result: stoppedWith('Poking first.') });
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'Going on without the grid.')).toBe(true);
+  expect(second.chat.stopSubAgent(id, agentId('Lay out the grid lines'))).toEqual({ stopped: false, reason: 'That sub-agent is not working now.' });
+}, 60_000);
+
+/** A sub-agent at depth 2 asks; its parent sub-agent goes on after it, then the chat. */
+const deepScripts = (): Record<string, ScriptedTurn[]> => ({
+  'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+  'Lay out': [
+    { kind: 'tool_use', text: 'Columns first.', calls: [{ name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } }] },
+    { kind: 'text', text: 'Lines laid out without the columns.' },
+  ],
+  Place: [{ kind: 'tool_use', text: 'Poking first.', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }],
+});
+
+it.each([
+  {
+    which: 'the waiting sub-agent: it shows Stopped, its parent sub-agent runs on with its stopped result, then the chat',
+    stop: 'Place the columns',
+    sentAfter: ['Lay out the grid lines', 'Build the grid'],
+    stopped: { who: 'Lay out', call: 'toolu_deep', lastWords: 'Poking first.' },
+    chatHears: 'Lines laid out without the columns.',
+    statuses: ['done', 'stopped'],
+  },
+  {
+    which: "the waiting sub-agent's parent: both show Stopped, the chat runs on with the parent's stopped result",
+    stop: 'Lay out the grid lines',
+    sentAfter: ['Build the grid'],
+    stopped: { who: 'Build the grid', call: 'toolu_top', lastWords: 'Columns first.' },
+    chatHears: stoppedWith('Columns first.'),
+    statuses: ['stopped', 'stopped'],
+  },
+])('"Stop sub-agent" at depth 2 after a restart, on $which', async ({ stop, sentAfter, stopped, chatHears, statuses }) => {
+  const { second, id, sent, runs, agentId, server } = await askedThenRestarted('subagent-stop-deep-restart', deepScripts(), { subAgentDepth: 2 });
+  await stopAfterRestart(second, id, agentId(stop));
+  expect(runs).toEqual([]);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(sentAfter);
+  expectStoppedResult(server, stopped.who, stopped.call, stopped.lastWords);
+  expect(resultOf(requestsOf(server, 'Build the grid').at(-1)!, 'toolu_top')).toMatchObject({ content: chatHears });
+  const done = second.chats.getSession(id);
+  expect(done.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', statuses[0]],
+    ['Place the columns', statuses[1]],
+  ]);
+  expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+}, 60_000);
+
+it('a parent sub-agent resumed after a restart gets the real results of its reply\'s calls that had ended before it (a read, a sibling sub-agent), and "Interrupted" for one still running', async () => {
+  const server = await scriptedWorld('subagent-finished-restart', {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+    'Lay out': [
+      {
+        kind: 'tool_use',
+        calls: [
+          { name: 'note', id: 'toolu_note', input: {} },
+          { name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } },
+          { name: 'delegate', id: 'toolu_count', input: { task: 'Count the bays' } },
+          { name: 'delegate', id: 'toolu_measure', input: { task: 'Measure the bays' } },
+        ],
+      },
+      { kind: 'text', text: 'Lines laid out.' },
+    ],
+    Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Columns placed after the poke.' }],
+    // Ends only once the question is asked: its result is kept by a later write of the waiting record.
+    Count: [{ kind: 'tool_use', calls: [{ name: 'hold', id: 'toolu_hold', input: {} }] }, { kind: 'text', text: 'Four bays.' }],
+    // Still working when the app dies: interrupted, never rerun.
+    Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
+  });
+  const runs: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  let reached: () => void = () => undefined;
+  const waiting = new Promise<void>((r) => (reached = r));
+  const tools = [pokeTool(runs), testTool('note', async () => ok('noted: 4 bays of 25 ft')), testTool('hold', async () => (await held, ok('held'))), testTool('wait', () => (reached(), new Promise(() => undefined)))];
+  const settings = settingsSource({ subAgentDepth: 2 });
+  const first = await startInstance(root, server.url, settings, tools);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  await waiting;
+  release();
+  // The sibling ends after the question was asked: the waiting record is written again with its result.
+  for (let i = 0; i < 300 && !first.events.some((e) => e.type === 'subagent_waiting' && e.waiting.parents?.[0]?.finished?.some((r) => r.tool_use_id === 'toolu_count')); i++) await new Promise((r) => setTimeout(r, 50));
+  await quit(first);
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [pokeTool(runs)]);
+  instances.push(second);
+  expect(second.chats.getSession(id).subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Place the columns', 'working'],
+    ['Count the bays', 'done'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Place the columns', 'Lay out the grid lines', 'Build the grid']);
+  const parent = requestsOf(server, 'Lay out').at(-1)!;
+  expect(resultOf(parent, 'toolu_note')).toMatchObject({ content: 'noted: 4 bays of 25 ft' });
+  expect(resultOf(parent, 'toolu_note')?.is_error).toBeUndefined();
+  expect(resultOf(parent, 'toolu_deep')).toMatchObject({ content: 'Columns placed after the poke.' });
+  expect(resultOf(parent, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
+  expect(resultOf(parent, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
+  expect(runs).toEqual(['poke']);
+}, 90_000);

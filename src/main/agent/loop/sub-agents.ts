@@ -18,7 +18,7 @@ import { fail, ok, type ToolContext, type ToolDefinition, type ToolOutcome } fro
 import { runChat } from './chat-run';
 import type { RunContext } from './run-loop';
 import { SubAgentSlots } from './sub-agent-slots';
-import { SubAgentPauses } from './sub-agent-pauses';
+import { NOT_RUN_STOPPED, SubAgentPauses } from './sub-agent-pauses';
 import type { PauseKinds } from '../pauses/pause-kinds';
 import { settleHeld, type HeldCallAnswer } from '../pauses/pause-kind';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
@@ -119,12 +119,23 @@ async function runSubAgent(host: SubAgentHost, parent: RunContext, input: Delega
  * restart. The first one's result goes where its delegate call's would have: the tool_result of
  * that call, still open in the chat's history, and the call's card. The chat's run then goes on
  * from there (run-loop.ts).
+ *
+ * `stopAt`: "Stop sub-agent" on the chain's sub-agent at that index (`held` is then the kind's
+ * `cancelled`): it and those below it end "Stopped" where they waited, as a live Stop ends them,
+ * and the ones above it run on with its stopped result.
  */
-export async function resumeSubAgent(host: SubAgentHost, chat: RunContext, chain: ParkedLevel[], toolUseId: string | undefined, held: Promise<HeldCallAnswer> | HeldCallAnswer): Promise<void> {
+export async function resumeSubAgent(
+  host: SubAgentHost,
+  chat: RunContext,
+  chain: ParkedLevel[],
+  toolUseId: string | undefined,
+  held: Promise<HeldCallAnswer> | HeldCallAnswer,
+  stopAt = chain.length,
+): Promise<void> {
   const agent = chain[0]!.agent;
   // Snapshots as the restart left them: the siblings it cut off are among them, "interrupted".
   const agents = new Map([...chat.session.subagents.values()].map((a) => [a.parentToolUseId, a]));
-  const outcome = await resumeLevel(host, chat, { chain, toolUseId, held, agents }, 0);
+  const outcome = await resumeLevel(host, chat, { chain, toolUseId, held, agents, stopAt }, 0);
   const content = outcome.ok ? outcome.content : outcome.error.message;
   const card = chat.session.toolCall(agent.parentToolUseId);
   if (card) chat.publish({ type: 'transcript_item', sessionId: host.chatId, item: { ...card, status: outcome.ok ? 'done' : 'error', result: content } });
@@ -137,6 +148,8 @@ interface Resume {
   toolUseId: string | undefined;
   held: Promise<HeldCallAnswer> | HeldCallAnswer;
   agents: ReadonlyMap<string, SubAgent>;
+  /** The first level "Stop sub-agent" stopped (the chain's length: none). */
+  stopAt: number;
 }
 
 /** One sub-agent of the chain run on from its logged history, inside the run of the one above it (`parent`). */
@@ -145,8 +158,9 @@ function resumeLevel(host: SubAgentHost, parent: RunContext, resume: Resume, at:
   const level = chain[at]!;
   // Its plan was dropped with the process: the snapshot has it.
   if (level.agent.plan) parent.plans.restore(agentKey(host.chatId, level.agent.id), level.agent.plan);
-  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot).
-  const { transcript: _lines, ...snapshot } = level.agent;
+  // Its snapshots from here carry no lines: those gathered so far stay with the chat (withSnapshot);
+  // nor "asking": the answer is in, and it runs on.
+  const { transcript: _lines, asking: _asked, ...snapshot } = level.agent;
   const below = chain[at + 1];
   return supervise(host, parent, snapshot, level.readOnly, async (session, publish, run) => {
     session.restoreHistory(level.history);
@@ -155,6 +169,11 @@ function resumeLevel(host: SubAgentHost, parent: RunContext, resume: Resume, at:
     if (level.card) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item: level.card });
     if (below) return goOnAbove(host, resume, at, session, publish, run);
     const settled = await held;
+    if (at >= resume.stopAt) {
+      // Stopped where it waited: its held call says so, as a live Stop leaves it (sub-agent-pauses.ts).
+      settleHeld(session, toolUseId, settled, publish, NOT_RUN_STOPPED);
+      return { status: 'stopped', text: finalText(session) };
+    }
     const halt = settled.kind !== 'run' && settled.halt;
     settleHeld(session, toolUseId, settled, publish, halt ? ABORTED_RESULT : null);
     if (halt) return { status: 'failed', text: '', notice: 'The user aborted the plan while this sub-agent waited for them.' };
@@ -164,8 +183,9 @@ function resumeLevel(host: SubAgentHost, parent: RunContext, resume: Resume, at:
 
 /**
  * A sub-agent above the waiting one: the one below runs on first, inside this one's run, and its
- * result answers the delegate call this one waited on. The other calls of that reply were cut
- * off by the restart as a crash cuts them off (a sub-agent sibling's result says it was
+ * result answers the delegate call this one waited on. The other calls of that reply that had
+ * ended before the restart get the results the log kept (`finished`); those still running were
+ * cut off by the restart as a crash cuts them off (a sub-agent sibling's result says it was
  * interrupted, with its plan's state); then this one goes on asking Claude.
  */
 async function goOnAbove(host: SubAgentHost, resume: Resume, at: number, session: ChatSession, publish: (event: WaypointEvent) => void, run: RunContext): Promise<{ approved: null } | Ended> {
@@ -177,11 +197,15 @@ async function goOnAbove(host: SubAgentHost, resume: Resume, at: number, session
   session.appendUser(
     unansweredToolUses(session.history).map((id): ToolResultBlockParam => {
       if (id === below.parentToolUseId) return { type: 'tool_result', tool_use_id: id, content, ...(outcome.ok ? {} : { is_error: true }) };
+      const ended = level.finished?.find((result) => result.tool_use_id === id);
+      if (ended) return ended;
       const sibling = resume.agents.get(id);
       return { type: 'tool_result', tool_use_id: id, content: sibling ? interruptedResult(sibling.plan) : INTERRUPTED_RESULT, is_error: true };
     }),
   );
   if (run.signal.aborted) return { status: 'stopped', text: '' };
+  // Stopped while one below it waited: it ends here, as the live Stop ends it.
+  if (at >= resume.stopAt) return { status: 'stopped', text: finalText(session) };
   return { approved: null };
 }
 
@@ -219,7 +243,14 @@ async function supervise(host: SubAgentHost, parent: RunContext, start: SubAgent
     host.forward({ chatId, agent: { id, title, depth }, event: { type: 'plan_updated', sessionId: key, plan: u.plan, change: u.change } });
   });
   try {
-    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, { id, title, depth, readOnly, key, call: start.parentToolUseId }, controller.signal, begin));
+    // Waiting for the person, shown or in line: its snapshot says so ("Needs you" for every one that waits).
+    const asking = (on: boolean) => {
+      const { asking: _was, ...rest } = record;
+      record = on ? { ...rest, asking: true } : rest;
+      host.publishChat({ type: 'subagent_updated', sessionId: chatId, subagent: record });
+    };
+    const spec = { id, title, depth, readOnly, key, call: start.parentToolUseId, asking };
+    const work = runInSlot(parent, host, controller.signal, () => converse(parent, host, spec, controller.signal, begin));
     const ended = await (parent.agent ? parent.agent.waitFor(work) : work);
     const plan = parent.plans.getPlan(key) ?? record.plan;
     const result = resultText(ended, plan);
@@ -261,6 +292,8 @@ interface ChildSpec {
   key: string;
   /** The delegate call that started it, in its parent's history. */
   call: string;
+  /** Marks its snapshot as waiting for the person (or no longer). */
+  asking(on: boolean): void;
 }
 
 /** The sub-agent's own conversation: a session of its own, the parent's run context otherwise. */
@@ -270,6 +303,8 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
   const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
   let notice: string | undefined;
   let held = 0;
+  // The calls of its open reply that have ended, by id, with their results (AgentFrame.callEnded).
+  const finished = new Map<string, ToolResultBlockParam>();
   const frame: AgentFrame = {
     chatId: host.chatId,
     // The chat's own session is the tree's root: every sub-agent's spend is metered there.
@@ -289,8 +324,23 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     },
     waitingOn(call) {
       const card = session.toolCall(call);
-      const self = { agentId: spec.id, readOnly: spec.readOnly, ...(card ? { card } : {}), history: structuredClone(session.history) as WaitingParent['history'] };
+      const open = new Set(unansweredToolUses(session.history));
+      const done = [...finished.values()].filter((result) => result.tool_use_id !== call && open.has(result.tool_use_id));
+      const self = {
+        agentId: spec.id,
+        readOnly: spec.readOnly,
+        ...(card ? { card } : {}),
+        history: structuredClone(session.history) as WaitingParent['history'],
+        ...(done.length ? { finished: structuredClone(done) as WaitingParent['finished'] } : {}),
+      };
       return [self, ...(parent.agent?.waitingOn(spec.call) ?? [])];
+    },
+    callEnded(result) {
+      // Only the open reply's calls matter: those of earlier replies are in the history by now.
+      const open = new Set(unansweredToolUses(session.history));
+      for (const id of finished.keys()) if (!open.has(id)) finished.delete(id);
+      finished.set(result.tool_use_id, result);
+      host.pauses.callEnded(spec.id);
     },
   };
   const tag = { id: spec.id, title: spec.title, depth: spec.depth };
@@ -328,7 +378,9 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     if (typeof ending !== 'object' || ending.paused.budgetOfChat) break;
     // A question for the user: the chat asks it, labelled with this sub-agent; meanwhile its slot
     // goes to its siblings (they go on), and it runs on from its history once answered.
-    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly, parent.agent?.waitingOn(spec.call) ?? []));
+    spec.asking(true);
+    const after = await frame.waitFor(host.pauses.ask(tag, session, publish, ending.paused, signal, spec.readOnly, () => parent.agent?.waitingOn(spec.call) ?? []));
+    spec.asking(false);
     if (after.kind === 'stopped') return { status: 'stopped', text: finalText(session) };
     if (after.kind === 'halted') return { status: 'failed', text: finalText(session), notice: 'The user aborted the plan while this sub-agent waited for them.' };
     approved = after.approved;

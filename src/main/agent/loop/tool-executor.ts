@@ -47,6 +47,11 @@ export interface ToolRunContext {
   workspaceReady?(): Promise<string | null> | null;
   /** A call about to run; the returned function takes how it ended (the plan lists calls per step). */
   track?(call: { tool: ToolDefinition; summary: string; toolUseId: string }): (end: { durationMs: number; ok: boolean }) => void;
+  /**
+   * A call's result, as soon as the call ends (its batch's results reach the history only when
+   * the whole batch has): a sub-agent's parent keeps them while a child of it waits (sub-agents.ts).
+   */
+  ended?(result: ToolResultBlockParam): void;
 }
 
 /**
@@ -71,7 +76,7 @@ export async function runToolUses(blocks: ToolUseBlock[], ctx: ToolRunContext, r
     // at once" themselves); their results still go in Claude's order, and the first end wins.
     const group = blocks[i]!.name === DELEGATE ? delegateRun(blocks, i) : [blocks[i]!];
     i += group.length;
-    const done = await Promise.all(group.map((block) => runOne(block, ctx)));
+    const done = await Promise.all(group.map((block) => runOne(block, ctx).then((one) => (one.result && ctx.ended?.(one.result), one))));
     for (const one of done) {
       if (one.result) results.push(one.result);
       if (one.end) return one.end;

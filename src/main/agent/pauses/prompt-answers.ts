@@ -143,6 +143,31 @@ export class PromptAnswers {
   }
 
   /**
+   * "Stop sub-agent" on a sub-agent waiting since before a restart (it, or one below it, asks the
+   * chat's question): no run holds it, so the Stop is the answer to that question, recorded by
+   * the kind's `cancelled` as any Stop of a question is; a run of the chat then ends the stopped
+   * one (and those below it) "Stopped" and runs on the ones above it with its stopped result, and
+   * the chat after them, as after a live "Stop sub-agent". False when no such sub-agent waits.
+   */
+  stopParkedAgent(session: ChatSession, agentId: string): boolean {
+    const { runs, kinds } = this.options;
+    if (runs.isRunning(session.summary.id)) return false;
+    const asked = <R extends PauseRequest, A>(kind: PauseKind<R, A>) => {
+      const request = kind.pending(session);
+      const chain = request?.agent ? parkedChain(session, request) : null;
+      return request && chain ? { request, chain, cancelled: (context: PauseContext) => kind.cancelled(context, { ...request, sessionId: agentKey(session.summary.id, chain.at(-1)!.agent.id) }) } : null;
+    };
+    const found = asked(kinds.approval) ?? asked(kinds.escalation) ?? asked(kinds.question);
+    const stopAt = found ? found.chain.findIndex((level) => level.agent.id === agentId) : -1;
+    if (!found || stopAt < 0) return false;
+    // The ones above it run on: a key is needed before anything is recorded.
+    const apiKey = runs.readyToRun(session);
+    const held = found.cancelled(this.context(session));
+    runs.goOnWithAgent(session, apiKey, found.chain, found.request.toolUseId, held, stopAt);
+    return true;
+  }
+
+  /**
    * Stop while a question waits (no run is in the chat: it ended when it asked): the question is
    * closed, its call answered as cancelled and every later call as not run, the end of the run
    * marked as a Stop marks it, and nothing is sent until the user writes again. False when

@@ -10,7 +10,7 @@ import { recoveryEscalationAbort, recoveryEscalationSkip, RECOVERY_FILE, RECOVER
 import { APP_JS, toolsEdit } from '../../../../test-support/scenarios/tools-workspace';
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
 import { useCliTestWorld } from '../../../../test-support/main/cli-test-world';
-import type { Scenario } from '../../../../test-support/scripted-api/scenario';
+import type { Scenario, ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
 
 /**
  * `waypoint run` as a script or CI job runs it: the built CLI in a child process against the
@@ -109,16 +109,13 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
   });
 
-  it("2: a sub-agent's question stops the run with the sub-agent named; --answer runs the sub-agent on, then the chat, which ends (0)", async () => {
-    use({
-      name: 'sub-agent-question',
-      turns: [
-        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
-        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] } }] },
-        { kind: 'text', text: 'The sub-agent picked the answer.' },
-        { kind: 'text', text: 'The chat is done with the sub-agent.' },
-      ],
-    });
+  /**
+   * A sub-agent's question ("Which database?", asked by "Pick the database") stops a first run
+   * (exit 2, the sub-agent named); `--answer SQLite` in a second one runs on to the chat's last
+   * words (exit 0). Returns the request bodies, to read who heard what.
+   */
+  async function answeredInASecondRun(scenario: Scenario, lastWords: string): Promise<string[]> {
+    use(scenario);
     const first = await run(['run', 'Set up the app', '--workspace', workspace, '--data-dir', dataDir]);
     expect(first.code).toBe(2);
     expect(first.stdout).toContain('Sub-agent: Pick the database: Claude asks: Which database?');
@@ -126,40 +123,50 @@ describe('waypoint run: exit codes', { timeout: 60_000 }, () => {
     const second = await run(['run', '--resume', id, '--answer', 'SQLite', '--data-dir', dataDir]);
     expect(second.stderr).toBe('');
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('The chat is done with the sub-agent.');
+    expect(second.stdout).toContain(lastWords);
+    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
+    return server.requests.map((r) => JSON.stringify(r.body));
+  }
+
+  const askDatabase: ScriptedTurn = { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] } }] };
+
+  it("2: a sub-agent's question stops the run with the sub-agent named; --answer runs the sub-agent on, then the chat, which ends (0)", async () => {
+    const bodies = await answeredInASecondRun(
+      {
+        name: 'sub-agent-question',
+        turns: [
+          { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
+          askDatabase,
+          { kind: 'text', text: 'The sub-agent picked the answer.' },
+          { kind: 'text', text: 'The chat is done with the sub-agent.' },
+        ],
+      },
+      'The chat is done with the sub-agent.',
+    );
     // The sub-agent heard the answer, and the chat heard the sub-agent's final text.
-    const bodies = server.requests.map((r) => JSON.stringify(r.body));
     expect(bodies.at(-2)).toContain('SQLite');
     expect(bodies.at(-1)).toContain('The sub-agent picked the answer.');
-    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
   });
 
   it("2: a question of a sub-agent's own sub-agent (depth 2) stops the run; --answer runs it on, then its parent sub-agent, then the chat (0)", async () => {
-    use({
-      name: 'deep-sub-agent-question',
-      turns: [
-        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Set up the storage' } }] },
-        { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
-        { kind: 'tool_use', calls: [{ name: 'ask_user', input: { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] } }] },
-        { kind: 'text', text: 'The deep sub-agent picked the answer.' },
-        { kind: 'text', text: 'The storage is set up.' },
-        { kind: 'text', text: 'The chat is done with its sub-agents.' },
-      ],
-    });
-    const first = await run(['run', 'Set up the app', '--workspace', workspace, '--data-dir', dataDir]);
-    expect(first.code).toBe(2);
-    expect(first.stdout).toContain('Sub-agent: Pick the database: Claude asks: Which database?');
-    const id = chatIdIn(first.stdout)!;
-    const second = await run(['run', '--resume', id, '--answer', 'SQLite', '--data-dir', dataDir]);
-    expect(second.stderr).toBe('');
-    expect(second.code).toBe(0);
-    expect(second.stdout).toContain('The chat is done with its sub-agents.');
+    const bodies = await answeredInASecondRun(
+      {
+        name: 'deep-sub-agent-question',
+        turns: [
+          { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Set up the storage' } }] },
+          { kind: 'tool_use', calls: [{ name: 'delegate', input: { task: 'Pick the database' } }] },
+          askDatabase,
+          { kind: 'text', text: 'The deep sub-agent picked the answer.' },
+          { kind: 'text', text: 'The storage is set up.' },
+          { kind: 'text', text: 'The chat is done with its sub-agents.' },
+        ],
+      },
+      'The chat is done with its sub-agents.',
+    );
     // Each heard the one below it: the answer, then each one's final text, up to the chat.
-    const bodies = server.requests.map((r) => JSON.stringify(r.body));
     expect(bodies.at(-3)).toContain('SQLite');
     expect(bodies.at(-2)).toContain('The deep sub-agent picked the answer.');
     expect(bodies.at(-1)).toContain('The storage is set up.');
-    expect(checkLogs(dataDir)[0]!.problems).toEqual([]);
   });
 
   it('1: the answer "abort" cancels the plan and sends nothing more to Claude', async () => {

@@ -1,5 +1,6 @@
 import { budgetPromptOf } from '../../../shared/budget';
 import { isAwaitingApproval } from '../../../shared/plan';
+import type { SubAgent } from '../../../shared/subagents';
 import type { WaypointState } from './types';
 
 /**
@@ -15,9 +16,10 @@ export function isAsking(state: WaypointState, sessionId: string): boolean {
 }
 
 /**
- * Whether the question the chat is asking now (an approval, a stuck step, Claude's question) is
- * this sub-agent's: it then waits for the person, and says so where it shows.
+ * Whether this sub-agent waits for the person: the question the chat is asking now (an approval,
+ * a stuck step, Claude's question) is its, or its own question is in line behind another
+ * sub-agent's (its snapshot says so: the chat shows one question at a time). It says so where it shows.
  */
-export function isAskingFor(state: WaypointState, sessionId: string, agentId: string): boolean {
-  return [state.approvals[sessionId], state.escalations[sessionId], state.questions[sessionId]].some((request) => request?.agent?.id === agentId);
+export function isAskingFor(state: WaypointState, sessionId: string, agent: SubAgent): boolean {
+  return agent.asking === true || [state.approvals[sessionId], state.escalations[sessionId], state.questions[sessionId]].some((request) => request?.agent?.id === agent.id);
 }

@@ -19,6 +19,19 @@ function agent(id: string, title: string, extra: Partial<SubAgent> = {}): SubAge
   return { id, parentToolUseId: `toolu_${id}`, title, depth: 1, stepId: 2, status: 'working', plan: null, ...extra };
 }
 
+/** A sub-agent's approval as the chat asks it (the tests name the sub-agent). */
+const approval = {
+  id: 'r1',
+  sessionId: 's1',
+  toolUseId: 'toolu_poke',
+  toolName: 'run_command',
+  kind: 'command' as const,
+  summary: 'Run make in ./',
+  dryRun: 'make',
+  scope: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+};
+
 function setUp(agents: SubAgent[]) {
   const backend = new MemoryBackend();
   const store = createWaypointStore(backend);
@@ -64,18 +77,7 @@ describe('Sub-agents in the "Task plan" region', () => {
 
   it('says "Needs you" for a sub-agent whose question the chat is asking (at any depth), and "Working" again once it is answered', () => {
     const { store, view } = setUp([agent('a1', 'Research', { stepId: null }), agent('a2', 'Dig deeper', { stepId: null, parentAgentId: 'a1', depth: 2 })]);
-    const request = {
-      id: 'r1',
-      sessionId: 's1',
-      toolUseId: 'toolu_poke',
-      toolName: 'run_command',
-      kind: 'command' as const,
-      summary: 'Run make in ./',
-      dryRun: 'make',
-      scope: null,
-      agent: { id: 'a2', title: 'Dig deeper', depth: 2 },
-      createdAt: '2026-11-27T10:00:00.000Z',
-    };
+    const request = { ...approval, agent: { id: 'a2', title: 'Dig deeper', depth: 2 } };
     applyEvent(store.getState(), { type: 'approval_requested', sessionId: 's1', request });
     // The chat's run goes on meanwhile (its other sub-agents work): the question still waits.
     applyEvent(store.getState(), { type: 'run_state', sessionId: 's1', state: { status: 'running', phase: 'tools' } });
@@ -87,6 +89,17 @@ describe('Sub-agents in the "Task plan" region', () => {
     expect(outer.querySelector('.subagent-status')?.textContent).toBe('Working');
     act(() => applyEvent(store.getState(), { type: 'approval_resolved', sessionId: 's1', requestId: 'r1', decision: 'approved' }));
     expect(inner.querySelector('.subagent-status')?.textContent).toBe('Working');
+  });
+
+  it('says "Needs you" for a sub-agent whose question waits in line behind the one the chat shows', () => {
+    const { store, view } = setUp([agent('a1', 'Shown', { stepId: null, asking: true }), agent('a2', 'In line', { stepId: null, asking: true }), agent('a3', 'Busy', { stepId: null })]);
+    applyEvent(store.getState(), { type: 'approval_requested', sessionId: 's1', request: { ...approval, agent: { id: 'a1', title: 'Shown', depth: 1 } } });
+    render(view(null));
+    const status = (title: string) => screen.getByRole('group', { name: `Sub-agent: ${title}` }).querySelector('.subagent-status')?.textContent;
+    expect([status('Shown'), status('In line'), status('Busy')]).toEqual(['Needs you', 'Needs you', 'Working']);
+    // Its answer runs it on: its snapshot no longer says it asks.
+    act(() => applyEvent(store.getState(), { type: 'subagent_updated', sessionId: 's1', subagent: agent('a2', 'In line', { stepId: null }) }));
+    expect(status('In line')).toBe('Working');
   });
 
   it('"Stop sub-agent" asks main to stop that one', async () => {

@@ -37,7 +37,7 @@ export const SubAgentGroups = memo(function SubAgentGroups({ sessionId, place }:
 
 function SubAgentGroup({ sessionId, agent }: { sessionId: string; agent: SubAgent }) {
   const stop = useWaypoint((s) => s.stopSubAgent);
-  const waits = useWaypoint((s) => isAskingFor(s, sessionId, agent.id));
+  const waits = useWaypoint((s) => isAskingFor(s, sessionId, agent));
   const progress = subAgentProgress(agent.plan);
   const inside = useMemo(() => ({ parentAgentId: agent.id }), [agent.id]);
   const name = `Sub-agent: ${agent.title}`;

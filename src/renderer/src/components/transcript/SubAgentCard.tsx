@@ -18,9 +18,9 @@ function useSubAgentOf(toolUseId: string): SubAgent | undefined {
   });
 }
 
-/** Whether the chat is asking this sub-agent's question now (its chat is the one whose list holds it). */
+/** Whether this sub-agent waits for the person (its chat is the one whose list holds it). */
 function useWaitsForYou(agent: SubAgent | undefined): boolean {
-  return useWaypoint((s) => !!agent && Object.entries(s.subagents).some(([sessionId, agents]) => agents.includes(agent) && isAskingFor(s, sessionId, agent.id)));
+  return useWaypoint((s) => !!agent && Object.entries(s.subagents).some(([sessionId, agents]) => agents.includes(agent) && isAskingFor(s, sessionId, agent)));
 }
 
 /**
