@@ -31,8 +31,9 @@ export default defineConfig({
     root: resolve('src/renderer'),
     plugins: [react()],
     build: {
-      // Minified: the renderer's size is a start-up cost people feel.
-      minify: true,
+      // Minified: the renderer's size is a start-up cost people feel. WAYPOINT_BUILD_MINIFY=0 keeps
+      // the names, for reading a CPU profile of the page (bench/README).
+      minify: process.env.WAYPOINT_BUILD_MINIFY !== '0',
       rollupOptions: {
         input: { index: resolve('src/renderer/index.html') },
         // The libraries in chunks of their own, below Vite's 500 kB warning: they change far less

@@ -57,8 +57,9 @@ export async function observePlanPanel(page: Page, perRound: number): Promise<vo
           const data = typeof event.data === 'string' ? event.data : '';
           if (!data.includes('"plan_updated"')) return;
           const t = performance.timeOrigin + performance.now();
-          const frame = JSON.parse(data) as { event?: { type?: string; plan?: { version?: number } } };
-          if (frame.event?.type === 'plan_updated' && typeof frame.event.plan?.version === 'number') frames.push({ t, version: frame.event.plan.version });
+          // A frame is a turn's events (WsServerFrame `events`).
+          const frame = JSON.parse(data) as { events?: { type?: string; plan?: { version?: number } }[] };
+          for (const event of frame.events ?? []) if (event.type === 'plan_updated' && typeof event.plan?.version === 'number') frames.push({ t, version: event.plan.version });
         });
       }
     };

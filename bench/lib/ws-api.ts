@@ -28,9 +28,12 @@ export async function connectWsApi(shellUrl: string): Promise<WsApi> {
   const wakers = new Set<() => void>();
   socket.on('message', (data) => {
     const frame = JSON.parse(String(data)) as WsServerFrame;
-    if (frame.kind === 'event') {
-      events.push(frame.event);
-      arrivals.push(performance.timeOrigin + performance.now());
+    if (frame.kind === 'events') {
+      const at = performance.timeOrigin + performance.now();
+      for (const event of frame.events) {
+        events.push(event);
+        arrivals.push(at);
+      }
       for (const wake of [...wakers]) wake();
       return;
     }

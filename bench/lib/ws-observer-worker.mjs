@@ -10,9 +10,8 @@ socket.on('error', (error) => parentPort.postMessage({ kind: 'error', message: S
 socket.on('message', (data) => {
   const t = performance.timeOrigin + performance.now();
   const frame = JSON.parse(String(data));
-  if (frame.kind !== 'event') return;
-  const { type, plan } = frame.event;
-  arrivals.push({ t, type, ...(type === 'plan_updated' ? { version: plan.version } : {}) });
+  if (frame.kind !== 'events') return;
+  for (const { type, plan } of frame.events) arrivals.push({ t, type, ...(type === 'plan_updated' ? { version: plan.version } : {}) });
 });
 parentPort.on('message', (message) => {
   if (message === 'read') parentPort.postMessage({ kind: 'arrivals', arrivals });

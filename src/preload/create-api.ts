@@ -31,11 +31,18 @@ export function createWaypointApi(ipc: PreloadIpc): WaypointApi {
       return result.value as never;
     },
     onEvent(listener) {
-      // Strip the IpcRendererEvent: the page gets the event payload and nothing else, checked
-      // against the contract exactly as the web client checks it (src/shared/event-check.ts).
-      const wrapped = (_event: unknown, payload: unknown) => {
-        const event = checkEvent(payload, console.warn);
-        if (event) listener(event);
+      // Strip the IpcRendererEvent: the page gets the event payloads and nothing else, each checked
+      // against the contract exactly as the web client checks it (src/shared/event-check.ts). A
+      // message is the array of events main sent in one turn.
+      const wrapped = (_event: unknown, payloads: unknown) => {
+        if (!Array.isArray(payloads)) {
+          console.warn('Waypoint ignored an event message from main that is not a list of events.');
+          return;
+        }
+        for (const payload of payloads) {
+          const event = checkEvent(payload, console.warn);
+          if (event) listener(event);
+        }
       };
       ipc.on(IPC_EVENT_CHANNEL, wrapped);
       return () => {

@@ -545,7 +545,10 @@ export class WaypointCallError extends Error {
   }
 }
 
-/** Electron IPC channel names: the only two, kept here so no string is repeated elsewhere. */
+/**
+ * Electron IPC channel names: the only two, kept here so no string is repeated elsewhere. The
+ * event channel carries an array: the events main sent in one turn (docs/architecture.md).
+ */
 export const IPC_CALL_CHANNEL = 'waypoint:call';
 export const IPC_EVENT_CHANNEL = 'waypoint:event';
 
@@ -555,9 +558,10 @@ export const WsClientFrame = z
   .strict();
 export type WsClientFrame = z.infer<typeof WsClientFrame>;
 
+/** `events`: what main sent in one turn of its event loop, in order (one task in the page). */
 export type WsServerFrame =
   | { kind: 'result'; id: number; result: CallResult<unknown> }
-  | { kind: 'event'; event: WaypointEvent };
+  | { kind: 'events'; events: WaypointEvent[] };
 
 /** A CallError's wording of refused input: the one zod-error formatter (zod-error.ts). */
 export { describeZodError } from './zod-error';

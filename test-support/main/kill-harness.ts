@@ -118,7 +118,7 @@ export async function launch(dataDir: string, workspace: string, baseURL: string
   const events: WaypointEvent[] = [];
   outcome.socket.on('message', (data) => {
     const frame = JSON.parse(String(data)) as WsServerFrame;
-    if (frame.kind === 'event') events.push(frame.event);
+    if (frame.kind === 'events') events.push(...frame.events);
   });
   let id = 0;
   return {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import type { WsServerFrame } from '../../src/shared/contract';
+import type { WaypointEvent, WsServerFrame } from '../../src/shared/contract';
 
 /** Plain HTTP GET with full control over the path and headers (fetch forbids setting Host). */
 export function httpGet(
@@ -36,17 +36,30 @@ export function wsConnect(
   });
 }
 
-/** Collects every frame a socket receives, with a helper to wait for one. */
+/**
+ * A frame as tests read it: a call's result, or one event of an `events` frame (a turn's events
+ * arrive as one frame; each is its own entry here, in order).
+ */
+export type SeenFrame = Extract<WsServerFrame, { kind: 'result' }> | { kind: 'event'; event: WaypointEvent };
+
+/** Collects every frame a socket receives (events one by one), with a helper to wait for one. */
 export function frameCollector(socket: WebSocket) {
-  const frames: WsServerFrame[] = [];
+  const frames: SeenFrame[] = [];
+  /** How many `events` frames came: one per turn of main that sent any. */
+  const batches: WaypointEvent[][] = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data) => {
-    frames.push(JSON.parse(String(data)) as WsServerFrame);
+    const frame = JSON.parse(String(data)) as WsServerFrame;
+    if (frame.kind === 'events') {
+      batches.push(frame.events);
+      for (const event of frame.events) frames.push({ kind: 'event', event });
+    } else frames.push(frame);
     for (const wake of waiters.splice(0)) wake();
   });
   return {
     frames,
-    async next(predicate: (frame: WsServerFrame) => boolean, timeoutMs = 5000): Promise<WsServerFrame> {
+    batches,
+    async next(predicate: (frame: SeenFrame) => boolean, timeoutMs = 5000): Promise<SeenFrame> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = frames.find(predicate);
@@ -62,5 +75,5 @@ export function frameCollector(socket: WebSocket) {
 }
 
 export function resultFor(id: number) {
-  return (frame: WsServerFrame) => frame.kind === 'result' && frame.id === id;
+  return (frame: SeenFrame) => frame.kind === 'result' && frame.id === id;
 }

@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameCollector, resultFor, wsConnect } from '../../../test-support/main/web-test-client';
 import { createTestServices } from '../../../test-support/main/web-test-services';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type WaypointEvent, type WsServerFrame } from '../../shared/contract';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type WaypointEvent } from '../../shared/contract';
 import type { Plan } from '../../shared/plan';
 import { planChangeItems } from '../../shared/plan-change';
 import { APP_INDEX_URL } from '../electron/app-protocol';
@@ -36,9 +36,10 @@ function electronStandIns() {
     isDestroyed: () => false,
     webContents: {
       mainFrame,
-      send: (channel, event) => {
+      // A message is a turn's events, a list.
+      send: (channel, events) => {
         expect(channel).toBe(IPC_EVENT_CHANNEL);
-        received.push({ event: event as WaypointEvent });
+        for (const event of events as WaypointEvent[]) received.push({ event });
       },
     },
   };
@@ -111,7 +112,7 @@ describe('both shells forward the one event pump', () => {
     await frames.next(resultFor(7));
 
     const overIpc = electron.events();
-    const overWs = frames.frames.flatMap((f: WsServerFrame) => (f.kind === 'event' ? [f.event] : []));
+    const overWs = frames.frames.flatMap((f) => (f.kind === 'event' ? [f.event] : []));
     expect(describeStream(overIpc)).toEqual(['plan v200 +199', 'run_state', 'text "Hello, world"']);
     expect(overWs).toEqual(overIpc);
 

@@ -39,7 +39,7 @@ describe('desktop notifications', () => {
     win.minimized = true;
     recorded.notifications[0]!.emit('click');
     expect(win.calls).toEqual(['restore', 'show', 'focus']);
-    expect(win.webContents.sent).toEqual([[IPC_EVENT_CHANNEL, { type: 'open_chat', sessionId: 'c2' }]]);
+    expect(win.webContents.sent).toEqual([[IPC_EVENT_CHANNEL, [{ type: 'open_chat', sessionId: 'c2' }]]]);
     off.dispose();
   });
 

@@ -49,7 +49,8 @@ export function notifyDesktop(
       win.show();
       win.focus();
       const open: WaypointEvent = { type: 'open_chat', sessionId: attention.sessionId };
-      win.webContents.send(IPC_EVENT_CHANNEL, open);
+      // The event channel carries a turn's events: a list, of one here.
+      win.webContents.send(IPC_EVENT_CHANNEL, [open]);
     });
     notification.show();
   });

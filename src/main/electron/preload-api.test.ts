@@ -24,7 +24,8 @@ function ipcPair() {
     on: (ch, listener) => channel.on(ch, listener),
     removeListener: (ch, listener) => channel.removeListener(ch, listener),
   };
-  const send = (event: WaypointEvent) => channel.emit(IPC_EVENT_CHANNEL, { sender: 'raw-ipc-event' }, event);
+  // Main sends a turn's events as one message, a list.
+  const send = (...events: WaypointEvent[]) => channel.emit(IPC_EVENT_CHANNEL, { sender: 'raw-ipc-event' }, events);
   return { ipc, send, services, seenChannels, channel };
 }
 
@@ -61,11 +62,12 @@ describe('preload api (window.waypoint)', () => {
     const got: unknown[][] = [];
     const off = api.onEvent((...args: unknown[]) => got.push(args));
     const event: WaypointEvent = { type: 'error', message: 'boom' };
-    send(event);
-    expect(got).toEqual([[event]]);
+    const other: WaypointEvent = { type: 'run_state', sessionId: 's1', state: { status: 'idle' } };
+    send(event, other);
+    expect(got).toEqual([[event], [other]]); // a turn's events, one call each, in order
     off();
     send(event);
-    expect(got).toHaveLength(1);
+    expect(got).toHaveLength(2);
     expect(channel.listenerCount(IPC_EVENT_CHANNEL)).toBe(0);
   });
 
@@ -75,17 +77,19 @@ describe('preload api (window.waypoint)', () => {
     const got: unknown[] = [];
     createWaypointApi(ipc).onEvent((event) => got.push(event));
     const raw = (payload: unknown) => channel.emit(IPC_EVENT_CHANNEL, { sender: 'raw-ipc-event' }, payload);
-    raw({ type: 'run_state', sessionId: 's1', state: { status: 'sk-ant-test-never-logged' } });
-    raw({ type: 'no_such_event', secret: 'sk-ant-test-never-logged' });
-    raw('not an object');
     const valid: WaypointEvent = { type: 'run_state', sessionId: 's1', state: { status: 'idle' } };
-    raw(valid);
+    // One bad event in a turn's list costs only itself.
+    raw([{ type: 'run_state', sessionId: 's1', state: { status: 'sk-ant-test-never-logged' } }, valid]);
+    raw([{ type: 'no_such_event', secret: 'sk-ant-test-never-logged' }]);
+    raw(['not an object']);
+    raw({ type: 'error', message: 'sk-ant-test-never-logged: a lone event, not a list' });
     expect(got).toEqual([valid]);
     const lines = warn.mock.calls.map((args) => args.join(' '));
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/invalid event of type "run_state".*state\.status/);
     expect(lines[1]).toMatch(/invalid event of type "no_such_event".*type/);
     expect(lines[2]).toMatch(/invalid event of type \(no type\)/);
+    expect(lines[3]).toMatch(/not a list of events/);
     for (const line of lines) expect(line).not.toContain('sk-ant-test');
   });
 
@@ -102,9 +106,9 @@ describe('preload api (window.waypoint)', () => {
     api.onEvent((event) => got.push(event));
     const [channel, forward] = on.mock.calls.at(-1) as unknown as [string, (event: unknown, payload: unknown) => void];
     expect(channel).toBe(IPC_EVENT_CHANNEL);
-    forward({}, { type: 'error', message: 404 });
+    forward({}, [{ type: 'error', message: 404 }]);
     const valid: WaypointEvent = { type: 'error', message: 'Not found.' };
-    forward({}, valid);
+    forward({}, [valid]);
     expect(got).toEqual([valid]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/invalid event of type "error".*message/);

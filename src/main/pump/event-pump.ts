@@ -34,7 +34,7 @@ export interface EventPumpOptions {
  * - `plan_updated`: each carries the whole plan, and a model turn can make hundreds of changes in
  *   one tick; they are folded into the newest snapshot (its `folded` list keeps every change, so
  *   every transcript line survives) and sent at the end of the tick. An update that cannot fold
- *   (another plan, or across its completion) first sends what is held.
+ *   (another plan, or across its completion) is held after the earlier one; both leave together.
  * - `subagent_updated`: each is the sub-agent's whole snapshot (its plan in it), which the receiver
  *   puts in place of the one before; a reply that starts and completes a step makes two. Only the
  *   newest of a tick is sent, where its last change came (issue 26: one frame and one renderer
@@ -59,8 +59,8 @@ export class EventPump implements Disposable {
   private cancelTick: (() => void) | null = null;
   private deltaTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly deltaFlushMs: number;
-  /** Keys the held lines apart (each is its own event, in order). */
-  private lines = 0;
+  /** Keys apart what is held as its own event, in order (lines, an earlier plan). */
+  private serial = 0;
   private readonly schedule: TickSchedule;
   /** The pump's output; every shell forwards exactly this. */
   readonly onEvent = this.output.event;
@@ -118,7 +118,10 @@ export class EventPump implements Disposable {
     if (pending && canFold(pending, event)) {
       chat.set('plan', foldPlanUpdates(pending, event));
     } else {
-      if (pending) this.flushSession(event.sessionId);
+      // The earlier plan stays held where it was, under a key of its own, and both leave at the
+      // end of the tick: sent at once, it went out a turn ahead of the new plan, and the page
+      // drew a frame between the two (a new plan waited a frame, bench/README session 8).
+      if (pending) this.held.set(event.sessionId, rekey(chat, 'plan', `plan:${this.serial++}`));
       this.chat(event.sessionId).set('plan', event);
     }
     this.endOfTick();
@@ -134,7 +137,7 @@ export class EventPump implements Disposable {
   }
 
   private holdLine(event: SubAgentLineEvent): void {
-    this.chat(event.sessionId).set(`line:${this.lines++}`, event);
+    this.chat(event.sessionId).set(`line:${this.serial++}`, event);
     this.endOfTick();
   }
 
@@ -158,6 +161,11 @@ export class EventPump implements Disposable {
     this.held.delete(sessionId);
     for (const event of chat.values()) this.output.fire(event);
   }
+}
+
+/** `map` with `from` renamed `to`, in the same place of its order. */
+function rekey<V>(map: Map<string, V>, from: string, to: string): Map<string, V> {
+  return new Map([...map].map(([key, value]) => [key === from ? to : key, value]));
 }
 
 /** The chat an event belongs to; undefined for app-wide events. */

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { frameCollector, resultFor, wsConnect } from '../../../test-support/main/web-test-client';
-import type { WsServerFrame } from '../../shared/contract';
+import { frameCollector, resultFor, wsConnect, type SeenFrame } from '../../../test-support/main/web-test-client';
 import { MemorySecretStore } from '../settings/api-key-store';
 import { createServices, type AppServices } from '../app/services';
 import { startWebShell, type WebShell } from './server';
@@ -27,7 +26,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function connect(): Promise<{ socket: WebSocket; call: (call: string, input: object) => Promise<WsServerFrame> }> {
+async function connect(): Promise<{ socket: WebSocket; call: (call: string, input: object) => Promise<SeenFrame> }> {
   const outcome = await wsConnect(`ws://127.0.0.1:${shell.port}/ws?token=${encodeURIComponent(shell.token)}`, { origin: `http://127.0.0.1:${shell.port}` });
   if (outcome.kind !== 'open') throw new Error(`refused with ${outcome.status}`);
   const frames = frameCollector(outcome.socket);

@@ -13,6 +13,7 @@ export const ServerFrame = z.discriminatedUnion('kind', [
       z.object({ ok: z.literal(false), error: z.unknown() }),
     ]),
   }),
-  z.object({ kind: z.literal('event'), event: z.unknown() }),
+  // A turn's events, in order; each is checked on its own (a bad one does not cost the others).
+  z.object({ kind: z.literal('events'), events: z.array(z.unknown()) }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

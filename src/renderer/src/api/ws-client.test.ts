@@ -26,7 +26,7 @@ async function startServer(port = 0) {
     });
   });
   const broadcast = (event: WaypointEvent) => {
-    for (const client of wss.clients) client.send(JSON.stringify({ kind: 'event', event } satisfies WsServerFrame));
+    for (const client of wss.clients) client.send(JSON.stringify({ kind: 'events', events: [event] } satisfies WsServerFrame));
   };
   const close = () =>
     new Promise<void>((resolve) => {

@@ -115,10 +115,12 @@ export function createWsApi(options: WsClientOptions): WsApi {
       console.warn(`Waypoint ignored an unreadable frame from the web shell: ${describeZodError(frame.error)}`);
       return;
     }
-    if (frame.data.kind === 'event') {
-      const event = checkEvent(frame.data.event, console.warn);
-      if (!event) return;
-      for (const listener of [...listeners]) listener(event);
+    if (frame.data.kind === 'events') {
+      // One task for what main sent in one turn: the store takes it all before React renders.
+      for (const payload of frame.data.events) {
+        const event = checkEvent(payload, console.warn);
+        if (event) for (const listener of [...listeners]) listener(event);
+      }
       return;
     }
     const pending = inFlight.get(frame.data.id);

@@ -34,6 +34,10 @@ describe('plan batcher', () => {
     const frames = manualFrames();
     const applied: string[] = [];
     const batcher = createPlanBatcher((e) => applied.push(label(e)), frames.schedule);
+    batcher.push(planEvent('b', 6));
+    frames.run();
+    frames.run();
+    applied.length = 0;
     batcher.push(planEvent('a', 1));
     expect(applied).toEqual(['a:v1']); // no waiting when nothing else is going on
     for (let v = 2; v <= 5; v++) batcher.push(planEvent('a', v));
@@ -51,6 +55,29 @@ describe('plan batcher', () => {
     expect(frames.pending()).toBe(0);
     batcher.push(planEvent('a', 8));
     expect(applied.at(-1)).toBe('a:v8');
+  });
+
+  it('applies a new plan, a completion and a chat\'s first plan at once, after what is held', () => {
+    const frames = manualFrames();
+    const applied: string[] = [];
+    const batcher = createPlanBatcher((e) => applied.push(`${label(e)}${e.plan.completion ? ' done' : ''}`), frames.schedule);
+    batcher.push(planEvent('a', 1));
+    batcher.push(planEvent('a', 2));
+    expect(applied).toEqual(['a:v1']);
+    // The old plan's last change is held; the next plan (another id) comes in the same turn.
+    const next: PlanUpdated = { ...planEvent('a', 1), plan: { ...version(1), id: 'plan-2' } };
+    batcher.push(next);
+    expect(applied).toEqual(['a:v1', 'a:v2', 'a:v1']); // in order, nothing waits for the frame
+    batcher.push({ ...next, plan: { ...next.plan, version: 2 } });
+    expect(applied).toHaveLength(3); // changes of the plan shown wait for the frame again
+    const done: PlanUpdated = { ...next, plan: { ...next.plan, version: 3, completion: { status: 'success', summary: 'all done', issues: [] } } };
+    batcher.push(done);
+    expect(applied.slice(3)).toEqual(['a:v2', 'a:v3 done']);
+    batcher.push(planEvent('c', 4)); // a chat this page has not shown a plan for
+    expect(applied.at(-1)).toBe('c:v4');
+    frames.run();
+    frames.run();
+    expect(applied).toHaveLength(6);
   });
 
   it('flush applies what is held right away; dispose drops it and cancels the frame', () => {

@@ -9,6 +9,12 @@ import { frameSchedule, type Schedule } from './frame-schedule';
  * rates), further ones wait for the next animation frame and are applied there in one batch (one
  * render). Within the wait a chat's updates fold into its newest (plan-change.ts: every change's
  * transcript line is kept), so only complete snapshots are applied.
+ *
+ * An update that cannot fold into what its chat shows — a new plan (another id), a plan's
+ * completion, a chat's first plan in this page — is applied at once too, after what is held: main
+ * sends it as a second event in the same turn as the old plan's last changes (it cannot fold them
+ * either), and holding it gave every new plan a frame's wait (bench/README, session 8). It comes
+ * once per plan, so the one-batch-a-frame bound still holds for a stream of changes.
  */
 export type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
 
@@ -24,6 +30,12 @@ export function createPlanBatcher(apply: (event: PlanUpdated) => void, schedule:
   /** A plan was applied since the last frame: more plan updates wait for the next one. */
   let spent = false;
   let cancel: (() => void) | null = null;
+  /** Per chat, the plan it shows (or will once `held` is applied): what an update must fold into. */
+  const shown = new Map<string, PlanUpdated>();
+  const isNewPlan = (event: PlanUpdated) => {
+    const last = shown.get(event.sessionId);
+    return !last || !canFold(last, event);
+  };
 
   const flush = () => {
     const batch = held;
@@ -47,7 +59,10 @@ export function createPlanBatcher(apply: (event: PlanUpdated) => void, schedule:
 
   return {
     push(event) {
-      if (held.length > 0 || spent) return hold(event);
+      const newPlan = isNewPlan(event);
+      shown.set(event.sessionId, event);
+      if ((held.length > 0 || spent) && !newPlan) return hold(event);
+      flush();
       spent = true;
       if (!cancel) cancel = schedule(onFrame);
       apply(event);
@@ -57,6 +72,7 @@ export function createPlanBatcher(apply: (event: PlanUpdated) => void, schedule:
       cancel?.();
       cancel = null;
       held = [];
+      shown.clear();
       spent = false;
     },
   };

@@ -1,0 +1,33 @@
+/**
+ * What one turn of the event loop sends to a window or a socket, sent as one message at the end
+ * of that turn (`process.nextTick`, after the turn's promise jobs too): the page then takes in a
+ * turn's events in one task and renders them in one commit.
+ *
+ * Sent one message each, every event was its own task in the page, and the page could draw a
+ * frame between two events main sent in the same moment — a plan's last change and the next
+ * plan, or a reply's text and its tool cards — so the second waited a frame behind the first
+ * (bench/README.md, session 8). Order is kept: a batch leaves in the order its items came, and
+ * `flush()` sends what is held at once, for a call's result that must not overtake them.
+ */
+export class TurnBatch<T> {
+  private held: T[] = [];
+  private scheduled = false;
+
+  constructor(private readonly send: (items: T[]) => void) {}
+
+  push(item: T): void {
+    this.held.push(item);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    process.nextTick(() => this.flush());
+  }
+
+  /** Sends what is held now (nothing when empty); the turn's scheduled send then finds nothing. */
+  flush(): void {
+    this.scheduled = false;
+    if (this.held.length === 0) return;
+    const items = this.held;
+    this.held = [];
+    this.send(items);
+  }
+}
