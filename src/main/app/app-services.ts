@@ -7,6 +7,8 @@ import type { CallRouter, ClientId } from './call-router';
 export interface AppServices {
   router: CallRouter;
   onEvent(listener: (event: WaypointEvent) => void): Disposable;
+  /** The same events, a turn of main's event loop at a time: what the shells send, one message each (pump/turn-batch.ts). */
+  onEvents(listener: (events: WaypointEvent[]) => void): Disposable;
   dispose(): Promise<void>;
   /** Shows an unexpected problem to the user (an `error` event); the shells' process guards use it. */
   reportProblem?(message: string): void;
@@ -20,9 +22,10 @@ export interface AppServices {
 
 /**
  * The two channels a shell forwards: calls through the router, events from the pump. Events the
- * pump holds go out before each call's result, so a snapshot never overtakes an event it holds.
+ * pump holds, and the turn's batch, go out before each call's result, so a snapshot never
+ * overtakes an event it holds.
  */
-export function throughPump(route: CallRouter, pump: EventPump): Pick<AppServices, 'router' | 'onEvent'> {
+export function throughPump(route: CallRouter, pump: EventPump): Pick<AppServices, 'router' | 'onEvent' | 'onEvents'> {
   return {
     router: async (name, input, client) => {
       const result = await route(name, input, client);
@@ -30,5 +33,6 @@ export function throughPump(route: CallRouter, pump: EventPump): Pick<AppService
       return result;
     },
     onEvent: pump.onEvent,
+    onEvents: pump.onBatch,
   };
 }

@@ -1,5 +1,4 @@
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallResult, type WaypointEvent } from '../../shared/contract';
-import { TurnBatch } from '../pump/turn-batch';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallResult } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
 import type { RendererSource } from './navigation-policy';
@@ -27,21 +26,20 @@ const UNTRUSTED: CallResult<never> = {
 /** Calls from the window go to the router (after the sender check); the pump's events go back to it. */
 export function forwardIpc(ipc: IpcMainLike, window: WindowLike, services: AppServices, source: RendererSource): Disposable {
   const store = new DisposableStore();
-  // A turn's events go as one message, an array (turn-batch.ts says why).
-  const batch = new TurnBatch<WaypointEvent>((events) => {
-    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, events);
-  });
   ipc.handle(IPC_CALL_CHANNEL, async (event, name, input) => {
     if (window.isDestroyed() || !isTrustedSender(event.senderFrame, window.webContents.mainFrame, source)) {
       console.warn(`[waypoint] refused IPC call from ${event.senderFrame?.url ?? 'an unknown frame'}`);
       return UNTRUSTED;
     }
-    const result = await services.router(name, input);
-    // The router sent what its chats held before answering: those events reach the page first.
-    batch.flush();
-    return result;
+    // The router sends what the pump holds, and the turn's events, before it answers.
+    return services.router(name, input);
   });
   store.add(toDisposable(() => ipc.removeHandler(IPC_CALL_CHANNEL)));
-  store.add(services.onEvent((event) => batch.push(event)));
+  // A turn's events go as one message, a list (pump/turn-batch.ts says why).
+  store.add(
+    services.onEvents((events) => {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, events);
+    }),
+  );
   return store;
 }

@@ -88,6 +88,28 @@ describe('event pump', () => {
     expect(describeSent(sent)).toEqual(['plan s1 v1', 'plan s1 v2', `plan s1 v${closed.version}`]);
   });
 
+  it('sends a turn as one batch: its events, and the plans held for the tick with them', async () => {
+    const pump = new EventPump({ deltaFlushMs: 1_000_000 }); // the real end of the tick
+    const batches: string[][] = [];
+    pump.onBatch((events) => batches.push(describeSent(events)));
+    pump.push(running('s1'));
+    await Promise.resolve(); // the reply's tools, run in the same turn
+    for (let v = 1; v <= 3; v++) pump.push(planEvent('s1', v));
+    expect(batches).toEqual([]);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(batches).toEqual([['run_state', 'plan s1 v3 (+2)']]);
+    // A turn with only a plan sends it at the end of the tick, on its own.
+    pump.push(planEvent('s1', 4));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(batches.slice(1)).toEqual([['plan s1 v4']]);
+    // flush (before a call's result) sends the batch at once.
+    pump.push(running('s1'));
+    pump.flush();
+    expect(batches.slice(2)).toEqual([['run_state']]);
+    pump.dispose();
+  });
+
   it('joins streamed text per message and sends it on its timer, or before the next event of its chat', async () => {
     const { pump, sent } = pumpWith(20);
     pump.push(delta('s1', 'a', 'Hel'));

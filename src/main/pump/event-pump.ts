@@ -1,6 +1,7 @@
 import type { WaypointEvent } from '../../shared/contract';
 import { canFold, foldPlanUpdates } from '../../shared/plan-change';
 import { Emitter, type Disposable } from '../common/emitter';
+import { TurnBatch } from './turn-batch';
 
 type PlanUpdated = Extract<WaypointEvent, { type: 'plan_updated' }>;
 type MessageDelta = Extract<WaypointEvent, { type: 'message_delta' }>;
@@ -62,8 +63,20 @@ export class EventPump implements Disposable {
   /** Keys apart what is held as its own event, in order (lines, an earlier plan). */
   private serial = 0;
   private readonly schedule: TickSchedule;
-  /** The pump's output; every shell forwards exactly this. */
+  /** The pump's output, event by event (the headless run, the desktop notifier). */
   readonly onEvent = this.output.event;
+  private readonly batches = new Emitter<WaypointEvent[]>();
+  /**
+   * The same output, a turn of the event loop at a time (turn-batch.ts): what the shells forward,
+   * one message a turn. What waits for the end of the tick (plans, sub-agent snapshots and lines)
+   * joins the batch of the turn that sends anything, so a reply's last events and its plan go as
+   * one message; a turn that sent nothing else sends them at the end of the tick as before.
+   */
+  readonly onBatch = this.batches.event;
+  private readonly turn = new TurnBatch<WaypointEvent>(
+    (events) => this.batches.fire(events),
+    () => this.endTickNow(),
+  );
 
   constructor(options: EventPumpOptions = {}) {
     this.deltaFlushMs = options.deltaFlushMs ?? 33;
@@ -79,16 +92,17 @@ export class EventPump implements Disposable {
     const sessionId = sessionOf(event);
     if (sessionId === undefined) this.flush();
     else this.flushSession(sessionId);
-    this.output.fire(event);
+    this.emit(event);
   }
 
-  /** Sends everything held, in order. */
+  /** Sends everything held, in order, and the turn's batch with it (before a call's result). */
   flush(): void {
     this.cancelTick?.();
     this.cancelTick = null;
     if (this.deltaTimer) clearTimeout(this.deltaTimer);
     this.deltaTimer = null;
     for (const sessionId of [...this.held.keys()]) this.flushSession(sessionId);
+    this.turn.flush();
   }
 
   dispose(): void {
@@ -98,6 +112,12 @@ export class EventPump implements Disposable {
     this.deltaTimer = null;
     this.held = new Map();
     this.output.dispose();
+    this.batches.dispose();
+  }
+
+  private emit(event: WaypointEvent): void {
+    this.output.fire(event);
+    this.turn.push(event);
   }
 
   private holdDelta(event: MessageDelta): void {
@@ -145,8 +165,20 @@ export class EventPump implements Disposable {
   private endOfTick(): void {
     this.cancelTick ??= this.schedule(() => {
       this.cancelTick = null;
-      for (const [sessionId, held] of [...this.held]) if ([...held.keys()].some((key) => !key.startsWith('text:'))) this.flushSession(sessionId);
+      this.flushTickHeld();
     });
+  }
+
+  /** The end of the tick, now: the turn's batch is leaving, and what waits for it goes with it. */
+  private endTickNow(): void {
+    if (!this.cancelTick) return;
+    this.cancelTick();
+    this.cancelTick = null;
+    this.flushTickHeld();
+  }
+
+  private flushTickHeld(): void {
+    for (const [sessionId, held] of [...this.held]) if ([...held.keys()].some((key) => !key.startsWith('text:'))) this.flushSession(sessionId);
   }
 
   private chat(sessionId: string): Map<string, Held> {
@@ -159,7 +191,7 @@ export class EventPump implements Disposable {
     const chat = this.held.get(sessionId);
     if (!chat) return;
     this.held.delete(sessionId);
-    for (const event of chat.values()) this.output.fire(event);
+    for (const event of chat.values()) this.emit(event);
   }
 }
 

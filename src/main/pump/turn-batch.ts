@@ -8,12 +8,16 @@
  * plan, or a reply's text and its tool cards — so the second waited a frame behind the first
  * (bench/README.md, session 8). Order is kept: a batch leaves in the order its items came, and
  * `flush()` sends what is held at once, for a call's result that must not overtake them.
+ * `before` runs first at each flush: what its owner holds for the end of the turn joins the batch.
  */
 export class TurnBatch<T> {
   private held: T[] = [];
   private scheduled = false;
 
-  constructor(private readonly send: (items: T[]) => void) {}
+  constructor(
+    private readonly send: (items: T[]) => void,
+    private readonly before: () => void = () => {},
+  ) {}
 
   push(item: T): void {
     this.held.push(item);
@@ -25,6 +29,7 @@ export class TurnBatch<T> {
   /** Sends what is held now (nothing when empty); the turn's scheduled send then finds nothing. */
   flush(): void {
     this.scheduled = false;
+    this.before();
     if (this.held.length === 0) return;
     const items = this.held;
     this.held = [];

@@ -3,7 +3,6 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { WsClientFrame, describeZodError, type CallResult, type WsServerFrame } from '../../shared/contract';
 import { DisposableStore, toDisposable, type Disposable } from '../common/emitter';
 import type { AppServices } from '../app/app-services';
-import { TurnBatch } from '../pump/turn-batch';
 import { TurnCork } from './turn-cork';
 
 /** Frames bigger than this are refused by `ws` itself (the socket closes with 1009). */
@@ -52,10 +51,10 @@ export async function handleFrame(data: RawData, isBinary: boolean, services: Ap
 }
 
 /**
- * One frame of a turn's events from their JSON, each serialised once for every client: the
- * frame is `{kind: 'events', events}` (WsServerFrame) without parsing them again.
+ * One frame of a turn's events (the pump's batch) from their JSON, serialised once for every
+ * client: the frame is `{kind: 'events', events}` (WsServerFrame) without parsing them again.
  */
-export function eventsFrame(payloads: readonly string[]): string {
+function eventsFrame(payloads: readonly string[]): string {
   return `{"kind":"events","events":[${payloads.join(',')}]}`;
 }
 
@@ -67,29 +66,27 @@ export function eventsFrame(payloads: readonly string[]): string {
 export function attachGateway(wss: WebSocketServer, services: AppServices): Disposable {
   const store = new DisposableStore();
   const cork = new TurnCork();
-  const batch = new TurnBatch<string>((payloads) => {
-    const frame = eventsFrame(payloads);
-    for (const client of wss.clients) {
-      if (client.readyState !== client.OPEN) continue;
-      cork.hold(client);
-      client.send(frame);
-    }
-  });
   wss.on('connection', (socket: WebSocket) => {
     // Names this socket's calls, so what it started (an upload) goes when it closes.
     const client = randomUUID();
     socket.on('message', (data, isBinary) => {
-      void handleFrame(data, isBinary, services, client).then((frame) => {
-        // The router sent what its chats held before answering: those events go first.
-        batch.flush();
-        send(socket, frame);
-      });
+      // The router sends what the pump holds, and the turn's events, before it answers.
+      void handleFrame(data, isBinary, services, client).then((frame) => send(socket, frame));
     });
     socket.on('close', () => services.clientGone?.(client));
     // Oversized frames and protocol errors land here; ws closes that socket, the server lives on.
     socket.on('error', (error) => console.warn(`[waypoint] web shell socket closed: ${error.message}`));
   });
-  store.add(services.onEvent((event) => batch.push(JSON.stringify(event))));
+  store.add(
+    services.onEvents((events) => {
+      const frame = eventsFrame(events.map((event) => JSON.stringify(event)));
+      for (const client of wss.clients) {
+        if (client.readyState !== client.OPEN) continue;
+        cork.hold(client);
+        client.send(frame);
+      }
+    }),
+  );
   store.add(toDisposable(() => cork.release()));
   store.add(toDisposable(() => wss.removeAllListeners('connection')));
   return store;
