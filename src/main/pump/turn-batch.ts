@@ -1,13 +1,14 @@
 /**
- * What one turn of the event loop sends to a window or a socket, sent as one message at the end
- * of that turn (`process.nextTick`, after the turn's promise jobs too): the page then takes in a
- * turn's events in one task and renders them in one commit.
+ * Items pushed in one turn of the event loop, handed on as one batch at the end of that turn
+ * (`process.nextTick`, after the turn's promise jobs too). The event pump sends its output this
+ * way (`onBatch`), and each shell sends a batch to the page as one message, which the page takes
+ * in one task and renders in one commit.
  *
  * Sent one message each, every event was its own task in the page, and the page could draw a
  * frame between two events main sent in the same moment — a plan's last change and the next
- * plan, or a reply's text and its tool cards — so the second waited a frame behind the first
+ * plan, or a reply's last events and its plan — so the second waited a frame behind the first
  * (bench/README.md, session 8). Order is kept: a batch leaves in the order its items came, and
- * `flush()` sends what is held at once, for a call's result that must not overtake them.
+ * `flush()` hands on what is held at once, for a call's result that must not overtake them.
  * `before` runs first at each flush: what its owner holds for the end of the turn joins the batch.
  */
 export class TurnBatch<T> {
