@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -478,4 +478,103 @@ it('a parent sub-agent resumed after a restart gets the real results of its repl
   expect(resultOf(parent, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
   expect(resultOf(parent, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
   expect(runs).toEqual(['poke']);
+}, 90_000);
+
+/**
+ * The chat's reply: a note that ends first, a sub-agent that asks, a sibling that ends after the
+ * question, one still working when the app quits. Then a restart (`olderLog`: its waiting record
+ * as a version before `chatFinished` wrote it) and Approve; the chat's next request is returned.
+ */
+async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean) {
+  root = await mkdtemp(join(tmpdir(), 'waypoint-chat-finished-restart-'));
+  server = await startScriptedServer({
+    scenario: { name: 'chat-finished-restart', turns: [] },
+    respond: byAgent({
+      'Build the grid': [
+        {
+          kind: 'tool_use',
+          calls: [
+            { name: 'note', id: 'toolu_note', input: {} },
+            { name: 'delegate', id: 'toolu_lay', input: { task: 'Lay out the grid lines' } },
+            { name: 'delegate', id: 'toolu_count', input: { task: 'Count the bays' } },
+            { name: 'delegate', id: 'toolu_measure', input: { task: 'Measure the bays' } },
+          ],
+        },
+        { kind: 'text', text: 'The grid is laid out.' },
+      ],
+      'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Lines laid out after the poke.' }],
+      // Ends only once the question is asked: its result is kept by a later write of the waiting record.
+      Count: [{ kind: 'tool_use', calls: [{ name: 'hold', id: 'toolu_hold', input: {} }] }, { kind: 'text', text: 'Four bays.' }],
+      // Still working when the app dies: interrupted, never rerun.
+      Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
+    }),
+  });
+  const runs: string[] = [];
+  const notes: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  let reached: () => void = () => undefined;
+  const waiting = new Promise<void>((r) => (reached = r));
+  const note = testTool('note', async () => (notes.push('noted'), ok('noted: 4 bays of 25 ft')));
+  const tools = [pokeTool(runs), note, testTool('hold', async () => (await held, ok('held'))), testTool('wait', () => (reached(), new Promise(() => undefined)))];
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, tools);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  expect(asked?.agent?.title).toBe('Lay out the grid lines');
+  await waiting;
+  release();
+  // The sibling ends after the question was asked: the waiting record is written again with its result.
+  const kept = () => first.events.some((e) => e.type === 'subagent_waiting' && JSON.stringify(e.waiting).includes('Four bays.'));
+  for (let i = 0; i < 300 && !kept(); i++) await new Promise((r) => setTimeout(r, 50));
+  await quit(first);
+  if (olderLog) {
+    const path = join(root, 'sessions', id, 'events.jsonl');
+    const lines = (await readFile(path, 'utf8')).split('\n').map((line) => {
+      if (!line.includes('"subagent_waiting"')) return line;
+      const record = JSON.parse(line) as { waiting: { chatFinished?: unknown } };
+      expect(record.waiting.chatFinished ?? []).not.toHaveLength(0);
+      delete record.waiting.chatFinished;
+      return JSON.stringify(record);
+    });
+    await writeFile(path, lines.join('\n'));
+  }
+  const sent = server.requests.length;
+
+  const second = await startInstance(root, server.url, settings, [pokeTool(runs), note]);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  expect(opened.pendingApproval).toMatchObject({ id: asked!.id, agent: { title: 'Lay out the grid lines' } });
+  expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Count the bays', 'done'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  // The note's card stays as it ended: done, with its result.
+  expect(opened.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_note')).toMatchObject({ status: 'done', result: 'noted: 4 bays of 25 ft' });
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Lay out the grid lines', 'Build the grid']);
+  expect(runs).toEqual(['poke']);
+  expect(notes).toEqual(['noted']);
+  expect(second.chats.getSession(id).transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+  const chat = requestsOf(server, 'Build the grid').at(-1)!;
+  expect(resultOf(chat, 'toolu_lay')).toMatchObject({ content: 'Lines laid out after the poke.' });
+  expect(resultOf(chat, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
+  return chat;
+}
+
+it("the chat resumed after a restart gets the real results of its reply's calls that had ended while its sub-agent waited (a note, a sibling sub-agent), and \"Interrupted\" for one still running", async () => {
+  const chat = await chatRepliesAroundAWaitingSubAgent(false);
+  expect(resultOf(chat, 'toolu_note')).toMatchObject({ content: 'noted: 4 bays of 25 ft' });
+  expect(resultOf(chat, 'toolu_note')?.is_error).toBeUndefined();
+  expect(resultOf(chat, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
+  expect(resultOf(chat, 'toolu_count')?.is_error).toBeUndefined();
+}, 90_000);
+
+it('a waiting record from before the chat\'s ended calls were kept leaves those calls "Interrupted" after a restart, as before', async () => {
+  const chat = await chatRepliesAroundAWaitingSubAgent(true);
+  expect(resultOf(chat, 'toolu_note')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed before this tool call finished/) });
+  expect(resultOf(chat, 'toolu_count')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed before this tool call finished/) });
 }, 90_000);
