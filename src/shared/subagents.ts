@@ -126,6 +126,12 @@ export const SubAgentWaiting = z.object({
    * chain on from the answer up to the chat's run as it would have gone.
    */
   parents: z.array(WaitingParent).optional(),
+  /**
+   * The results of the other calls of the chat's own reply (the one whose delegate call started
+   * this chain) that had ended: after a restart they answer those calls, not "Interrupted". Absent
+   * when none had, and in logs of older versions, whose such calls are interrupted.
+   */
+  chatFinished: z.array(ApiToolResult).optional(),
 });
 export type SubAgentWaiting = z.infer<typeof SubAgentWaiting>;
 

@@ -154,7 +154,8 @@ function waitingChainOf(session: ChatSession): ParkedLevel[] | null {
  * The app stopped while a sub-agent waited for the user: its question stays, and so does its
  * delegate call, open; everything else the run had going is closed as a crash closes it (the
  * other sub-agents interrupted, the other open calls answered), so the answer's run goes on from
- * the waiting sub-agent alone.
+ * the waiting sub-agent alone. The calls of that reply that had ended get the results its waiting
+ * record kept (`chatFinished`), not "Interrupted": they ran, and Claude must not repeat them.
  */
 function settleAroundWaiting(session: ChatSession, chain: ParkedLevel[]): RestoredChat {
   const keep = chain[0]!.agent.parentToolUseId;
@@ -165,8 +166,9 @@ function settleAroundWaiting(session: ChatSession, chain: ParkedLevel[]): Restor
   const historyRepairs: HistoryChange[] = [];
   const repairing = session.onHistoryChange(({ change }) => historyRepairs.push(change));
   const fixedAgents = interruptSubAgents(session, new Set(chain.map((level) => level.agent.id)));
+  const ended = new Map((session.waitingAgents.get(chain.at(-1)!.agent.id)?.chatFinished ?? []).map((result) => [result.tool_use_id, result as ToolResultBlockParam]));
   const rest = unansweredToolUses(session.history).filter((id) => id !== keep);
-  if (rest.length) session.appendUser(rest.map((id) => ({ type: 'tool_result' as const, tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true })));
+  if (rest.length) session.appendUser(rest.map((id) => ended.get(id) ?? { type: 'tool_result' as const, tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true }));
   repairing.dispose();
   for (const item of fixedItems) session.apply({ type: 'transcript_item', sessionId: session.summary.id, item });
   return { session, fixedItems, fixedAgents, historyRepairs };

@@ -35,4 +35,9 @@ export interface AgentFrame {
  */
 export interface SubAgentPort<Run> {
   delegateFor(run: Run): ToolDefinition;
+  /**
+   * A call of the chat's own run ended (a sub-agent's go to its frame's `callEnded`): kept while
+   * its reply is open, so a sub-agent of that reply waiting for the user has it logged too.
+   */
+  chatCallEnded(result: ToolResultBlockParam): void;
 }

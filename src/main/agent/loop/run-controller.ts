@@ -251,7 +251,7 @@ export class RunController implements Disposable {
     const sessionId = session.summary.id;
     const publish: RunContext['publish'] = (event) => options.chats.publish(session, event);
     const startedIn = session.summary.workspace ?? null;
-    const subAgents = new SubAgentHost(sessionId, publish, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event), options.kinds ?? null);
+    const subAgents = new SubAgentHost(sessionId, publish, () => session.history, () => options.settings.get().subAgentsAtOnce, () => new PagedItems(), (event) => options.onAgentEvent?.(event), options.kinds ?? null);
     this.subAgents.set(sessionId, subAgents);
     return {
       subAgents,

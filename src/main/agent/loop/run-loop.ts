@@ -297,7 +297,8 @@ async function toolBatch(
         return planFirstRefusal(tool, heldForApproval(settings, plan), plan);
       },
       track: stepCallTracker(deps.plans, sessionId, message, toolUses.filter((b) => tools.find((t) => t.name === b.name)?.group !== 'planning').length),
-      ...(deps.agent ? { ended: (result: ToolResultBlockParam) => deps.agent!.callEnded(result) } : {}),
+      // Each result as its call ends, for the log of a sub-agent of this reply that waits for the user.
+      ended: (result: ToolResultBlockParam) => (deps.agent ? deps.agent.callEnded(result) : deps.subAgents?.chatCallEnded(result)),
     },
     results,
   );

@@ -1,3 +1,4 @@
+import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { WaypointEvent } from '../../../shared/contract';
 import type { PromptAgent } from '../../../shared/prompts';
 import type { SubAgentWaiting, WaitingParent } from '../../../shared/subagents';
@@ -57,6 +58,8 @@ export class SubAgentPauses {
     /** Publishes on the chat (its state, its log, the pump). */
     private readonly publishChat: (event: WaypointEvent) => void,
     private readonly kinds: PauseKinds | null,
+    /** The results of the chat's own open reply's calls that have ended (SubAgentHost): every waiting record keeps them. */
+    private readonly chatFinished: () => ToolResultBlockParam[],
   ) {}
 
   /** The sub-agent waiting on this request of the chat, or null (answered, stopped, or not a sub-agent's). */
@@ -111,18 +114,24 @@ export class SubAgentPauses {
   }
 
   /**
-   * A call of this sub-agent ended while one below it waits: the log's record of each waiting one
-   * under it is written again, so a restart finds that call's result with its history.
+   * A call of this sub-agent (null: of the chat's own run, above every waiting one) ended while
+   * one below it waits: the log's record of each waiting one under it is written again, so a
+   * restart finds that call's result with it.
    */
-  callEnded(agentId: string): void {
-    for (const waiter of this.line) if (waiter.waiting.parents?.some((p) => p.agentId === agentId)) this.keep(waiter);
+  callEnded(agentId: string | null): void {
+    for (const waiter of this.line) if (agentId === null || waiter.waiting.parents?.some((p) => p.agentId === agentId)) this.keep(waiter);
   }
 
-  /** Logs the waiting one with the sub-agents above it as they are now (the chat's log keeps the last). */
+  /** Logs the waiting one with the sub-agents above it, and the chat's ended calls, as they are now (the chat's log keeps the last). */
   private keep(waiter: Waiter): void {
     const parents = waiter.parents();
-    const { parents: _before, ...own } = waiter.waiting;
-    waiter.waiting = { ...own, ...(parents.length ? { parents } : {}) };
+    const chatFinished = this.chatFinished();
+    const { parents: _before, chatFinished: _ended, ...own } = waiter.waiting;
+    waiter.waiting = {
+      ...own,
+      ...(parents.length ? { parents } : {}),
+      ...(chatFinished.length ? { chatFinished: chatFinished as SubAgentWaiting['chatFinished'] } : {}),
+    };
     this.publishChat({ type: 'subagent_waiting', sessionId: this.chatId, waiting: waiter.waiting });
   }
 

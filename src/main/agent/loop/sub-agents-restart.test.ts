@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -8,10 +8,10 @@ import { settingsSource } from '../../../../test-support/main/chat-test-harness'
 import { SEED_GRID_PLAN } from '../../../../test-support/main/seed-tool-calls';
 import type { ScriptedTurn } from '../../../../test-support/scripted-api/scenario';
 import { startScriptedServer, type ScriptedServer } from '../../../../test-support/scripted-api/server';
-import { byAgent, requestsOf, resultOf } from '../../../../test-support/main/sub-agent-scripts';
+import { byAgent, delegate, requestsOf, resultOf } from '../../../../test-support/main/sub-agent-scripts';
 import { stoppedResult } from '../../../shared/subagent-results';
 import type { Settings } from '../../../shared/settings';
-import { ok } from '../../tools/tool';
+import { ok, type ToolDefinition } from '../../tools/tool';
 
 let root = '';
 let server: ScriptedServer | null = null;
@@ -74,6 +74,15 @@ async function askedThenRestarted(name: string, scripts: Record<string, Scripted
   instances.push(second);
   const agentId = (title: string) => second.chats.getSession(id).subagents!.find((a) => a.title === title)!.id;
   return { second, id, asked: asked!, sent, runs, agentId, server };
+}
+
+/** A second instance over the same folder, where "Lay out the grid lines" still asks (request `askedId`). */
+async function reopenedAsking(settings: ReturnType<typeof settingsSource>, tools: ToolDefinition[], id: string, askedId: string) {
+  const second = await startInstance(root, server!.url, settings, tools);
+  instances.push(second);
+  const opened = second.chats.getSession(id);
+  expect(opened.pendingApproval).toMatchObject({ id: askedId, agent: { title: 'Lay out the grid lines' } });
+  return { second, opened };
 }
 
 /** What a live "Stop sub-agent" answers its delegate call with: the stop, its plan's state, its last words. */
@@ -202,10 +211,7 @@ it('a sub-agent waiting for an approval when the app died still asks after the r
   await quit(first);
   const sent = server.requests.length;
 
-  const second = await startInstance(root, server.url, settings, [poke, testTool('wait', async () => ok('x'))]);
-  instances.push(second);
-  const opened = second.chats.getSession(id);
-  expect(opened.pendingApproval).toMatchObject({ id: asked!.id, agent: { title: 'Lay out the grid lines' } });
+  const { second, opened } = await reopenedAsking(settings, [poke, testTool('wait', async () => ok('x'))], id, asked!.id);
   expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
     ['Lay out the grid lines', 'working'],
     ['Measure the bays', 'interrupted'],
@@ -421,42 +427,58 @@ it.each([
   expect(done.transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
 }, 60_000);
 
-it('a parent sub-agent resumed after a restart gets the real results of its reply\'s calls that had ended before it (a read, a sibling sub-agent), and "Interrupted" for one still running', async () => {
-  const server = await scriptedWorld('subagent-finished-restart', {
-    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
-    'Lay out': [
-      {
-        kind: 'tool_use',
-        calls: [
-          { name: 'note', id: 'toolu_note', input: {} },
-          { name: 'delegate', id: 'toolu_deep', input: { task: 'Place the columns' } },
-          { name: 'delegate', id: 'toolu_count', input: { task: 'Count the bays' } },
-          { name: 'delegate', id: 'toolu_measure', input: { task: 'Measure the bays' } },
-        ],
-      },
-      { kind: 'text', text: 'Lines laid out.' },
-    ],
-    Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Columns placed after the poke.' }],
-    // Ends only once the question is asked: its result is kept by a later write of the waiting record.
+/**
+ * A reply around a sub-agent's question (`ask`: the delegate whose sub-agent asks): a note that
+ * ends first; a sibling that ends only after the question was asked, so its result reaches the
+ * log by a later write of the waiting record; one still working when the app quits (interrupted,
+ * never rerun). `siblings`: their scripts.
+ */
+function aroundAQuestion(ask: { id: string; task: string }) {
+  const reply: ScriptedTurn = {
+    kind: 'tool_use',
+    calls: [{ name: 'note', id: 'toolu_note', input: {} }, delegate(ask.id, ask.task), delegate('toolu_count', 'Count the bays'), delegate('toolu_measure', 'Measure the bays')],
+  };
+  const siblings: Record<string, ScriptedTurn[]> = {
     Count: [{ kind: 'tool_use', calls: [{ name: 'hold', id: 'toolu_hold', input: {} }] }, { kind: 'text', text: 'Four bays.' }],
-    // Still working when the app dies: interrupted, never rerun.
     Measure: [{ kind: 'tool_use', calls: [{ name: 'wait', id: 'toolu_wait', input: {} }] }],
-  });
-  const runs: string[] = [];
+  };
+  return { reply, siblings };
+}
+
+/** The tools of that reply (and poke); `countEnds`: once the question is out, the counting sibling ends and the log has its result. */
+function toolsAroundAQuestion(runs: string[]) {
+  const notes: string[] = [];
   let release: () => void = () => undefined;
   const held = new Promise<void>((r) => (release = r));
   let reached: () => void = () => undefined;
   const waiting = new Promise<void>((r) => (reached = r));
-  const tools = [pokeTool(runs), testTool('note', async () => ok('noted: 4 bays of 25 ft')), testTool('hold', async () => (await held, ok('held'))), testTool('wait', () => (reached(), new Promise(() => undefined)))];
+  const note = testTool('note', async () => (notes.push('noted'), ok('noted: 4 bays of 25 ft')));
+  const tools = [pokeTool(runs), note, testTool('hold', async () => (await held, ok('held'))), testTool('wait', () => (reached(), new Promise(() => undefined)))];
+  const countEnds = async (first: Instance) => {
+    await waiting;
+    release();
+    const kept = () => first.events.some((e) => e.type === 'subagent_waiting' && JSON.stringify(e.waiting).includes('Four bays.'));
+    for (let i = 0; i < 300 && !kept(); i++) await new Promise((r) => setTimeout(r, 50));
+  };
+  return { tools, note, notes, countEnds };
+}
+
+it('a parent sub-agent resumed after a restart gets the real results of its reply\'s calls that had ended before it (a read, a sibling sub-agent), and "Interrupted" for one still running', async () => {
+  const around = aroundAQuestion({ id: 'toolu_deep', task: 'Place the columns' });
+  const server = await scriptedWorld('subagent-finished-restart', {
+    'Build the grid': [{ kind: 'tool_use', calls: [{ name: 'delegate', id: 'toolu_top', input: { task: 'Lay out the grid lines' } }] }, { kind: 'text', text: 'The grid is laid out.' }],
+    'Lay out': [around.reply, { kind: 'text', text: 'Lines laid out.' }],
+    Place: [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Columns placed after the poke.' }],
+    ...around.siblings,
+  });
+  const runs: string[] = [];
+  const { tools, countEnds } = toolsAroundAQuestion(runs);
   const settings = settingsSource({ subAgentDepth: 2 });
   const first = await startInstance(root, server.url, settings, tools);
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
   const asked = await approvalAsked(first, id);
-  await waiting;
-  release();
-  // The sibling ends after the question was asked: the waiting record is written again with its result.
-  for (let i = 0; i < 300 && !first.events.some((e) => e.type === 'subagent_waiting' && e.waiting.parents?.[0]?.finished?.some((r) => r.tool_use_id === 'toolu_count')); i++) await new Promise((r) => setTimeout(r, 50));
+  await countEnds(first);
   await quit(first);
   const sent = server.requests.length;
 
@@ -478,4 +500,73 @@ it('a parent sub-agent resumed after a restart gets the real results of its repl
   expect(resultOf(parent, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
   expect(resultOf(parent, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
   expect(runs).toEqual(['poke']);
+}, 90_000);
+
+/**
+ * The chat's reply: a note that ends first, a sub-agent that asks, a sibling that ends after the
+ * question, one still working when the app quits. Then a restart (`olderLog`: its waiting record
+ * as a version before `chatFinished` wrote it) and Approve; the chat's next request is returned.
+ */
+async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean) {
+  const around = aroundAQuestion({ id: 'toolu_lay', task: 'Lay out the grid lines' });
+  const server = await scriptedWorld('chat-finished-restart', {
+    'Build the grid': [around.reply, { kind: 'text', text: 'The grid is laid out.' }],
+    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Lines laid out after the poke.' }],
+    ...around.siblings,
+  });
+  const runs: string[] = [];
+  const { tools, note, notes, countEnds } = toolsAroundAQuestion(runs);
+  const settings = settingsSource();
+  const first = await startInstance(root, server.url, settings, tools);
+  const { id } = first.chats.newSession();
+  first.chat.sendMessage(id, 'Build the grid');
+  const asked = await approvalAsked(first, id);
+  expect(asked?.agent?.title).toBe('Lay out the grid lines');
+  await countEnds(first);
+  await quit(first);
+  if (olderLog) {
+    const path = join(root, 'sessions', id, 'events.jsonl');
+    const lines = (await readFile(path, 'utf8')).split('\n').map((line) => {
+      if (!line.includes('"subagent_waiting"')) return line;
+      const record = JSON.parse(line) as { waiting: { chatFinished?: unknown } };
+      expect(record.waiting.chatFinished ?? []).not.toHaveLength(0);
+      delete record.waiting.chatFinished;
+      return JSON.stringify(record);
+    });
+    await writeFile(path, lines.join('\n'));
+  }
+  const sent = server.requests.length;
+
+  const { second, opened } = await reopenedAsking(settings, [pokeTool(runs), note], id, asked!.id);
+  expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
+    ['Lay out the grid lines', 'working'],
+    ['Count the bays', 'done'],
+    ['Measure the bays', 'interrupted'],
+  ]);
+  // The note's card stays as it ended: done, with its result.
+  expect(opened.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_note')).toMatchObject({ status: 'done', result: 'noted: 4 bays of 25 ft' });
+  expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
+  await second.idle(id, 30_000);
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Lay out the grid lines', 'Build the grid']);
+  expect(runs).toEqual(['poke']);
+  expect(notes).toEqual(['noted']);
+  expect(second.chats.getSession(id).transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
+  const chat = requestsOf(server, 'Build the grid').at(-1)!;
+  expect(resultOf(chat, 'toolu_lay')).toMatchObject({ content: 'Lines laid out after the poke.' });
+  expect(resultOf(chat, 'toolu_measure')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed while this sub-agent was working/) });
+  return chat;
+}
+
+it("the chat resumed after a restart gets the real results of its reply's calls that had ended while its sub-agent waited (a note, a sibling sub-agent), and \"Interrupted\" for one still running", async () => {
+  const chat = await chatRepliesAroundAWaitingSubAgent(false);
+  expect(resultOf(chat, 'toolu_note')).toMatchObject({ content: 'noted: 4 bays of 25 ft' });
+  expect(resultOf(chat, 'toolu_note')?.is_error).toBeUndefined();
+  expect(resultOf(chat, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
+  expect(resultOf(chat, 'toolu_count')?.is_error).toBeUndefined();
+}, 90_000);
+
+it('a waiting record from before the chat\'s ended calls were kept leaves those calls "Interrupted" after a restart, as before', async () => {
+  const chat = await chatRepliesAroundAWaitingSubAgent(true);
+  expect(resultOf(chat, 'toolu_note')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed before this tool call finished/) });
+  expect(resultOf(chat, 'toolu_count')).toMatchObject({ is_error: true, content: expect.stringMatching(/^Interrupted: Waypoint was closed before this tool call finished/) });
 }, 90_000);

@@ -22,7 +22,8 @@ import { NOT_RUN_STOPPED, SubAgentPauses } from './sub-agent-pauses';
 import type { PauseKinds } from '../pauses/pause-kinds';
 import { settleHeld, type HeldCallAnswer } from '../pauses/pause-kind';
 import { ABORTED_RESULT } from '../../recovery/escalation-answer';
-import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { EndedCalls } from './ended-calls';
 
 /**
  * Sub-agents (docs/contract.md §10): each delegate call runs the same conversation loop
@@ -39,10 +40,15 @@ export class SubAgentHost implements SubAgentPort<RunContext> {
   /** Its sub-agents' questions, put to the user as the chat's (sub-agent-pauses.ts). */
   readonly pauses: SubAgentPauses;
 
+  /** The chat's own open reply's calls that have ended: its waiting sub-agents' records keep them. */
+  private readonly chatCalls: EndedCalls;
+
   constructor(
     readonly chatId: string,
     /** Publishes on the chat (its state, its log, the pump). */
     readonly publishChat: (event: WaypointEvent) => void,
+    /** The chat's API history (its open reply's calls are the delegate calls' siblings). */
+    chatHistory: () => readonly MessageParam[],
     atOnce: () => number,
     /** Where a sub-agent keeps its transcript (in memory: its card shows it while the chat is open). */
     readonly newItems: () => ChatItems,
@@ -52,7 +58,14 @@ export class SubAgentHost implements SubAgentPort<RunContext> {
     kinds: PauseKinds | null = null,
   ) {
     this.slots = new SubAgentSlots(atOnce);
-    this.pauses = new SubAgentPauses(chatId, publishChat, kinds);
+    this.chatCalls = new EndedCalls(chatHistory);
+    this.pauses = new SubAgentPauses(chatId, publishChat, kinds, () => this.chatCalls.stillOpen());
+  }
+
+  /** A call of the chat's own run ended: kept while its reply is open, and every waiting sub-agent's record written again with it. */
+  chatCallEnded(result: ToolResultBlockParam): void {
+    this.chatCalls.add(result);
+    this.pauses.callEnded(null);
   }
 
   /** The delegate tool of one run (the chat's or a sub-agent's): its calls start sub-agents of that run. */
@@ -303,8 +316,8 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
   const session = new ChatSession({ id: spec.key, title: spec.title, createdAt: now, updatedAt: now, ...(workspace ? { workspace } : {}) }, host.newItems());
   let notice: string | undefined;
   let held = 0;
-  // The calls of its open reply that have ended, by id, with their results (AgentFrame.callEnded).
-  const finished = new Map<string, ToolResultBlockParam>();
+  // The calls of its open reply that have ended, with their results (AgentFrame.callEnded).
+  const finished = new EndedCalls(() => session.history);
   const frame: AgentFrame = {
     chatId: host.chatId,
     // The chat's own session is the tree's root: every sub-agent's spend is metered there.
@@ -324,22 +337,18 @@ async function converse(parent: RunContext, host: SubAgentHost, spec: ChildSpec,
     },
     waitingOn(call) {
       const card = session.toolCall(call);
-      const open = new Set(unansweredToolUses(session.history));
-      const done = [...finished.values()].filter((result) => result.tool_use_id !== call && open.has(result.tool_use_id));
+      const done = finished.stillOpen(call);
       const self = {
         agentId: spec.id,
         readOnly: spec.readOnly,
         ...(card ? { card } : {}),
         history: structuredClone(session.history) as WaitingParent['history'],
-        ...(done.length ? { finished: structuredClone(done) as WaitingParent['finished'] } : {}),
+        ...(done.length ? { finished: done as WaitingParent['finished'] } : {}),
       };
       return [self, ...(parent.agent?.waitingOn(spec.call) ?? [])];
     },
     callEnded(result) {
-      // Only the open reply's calls matter: those of earlier replies are in the history by now.
-      const open = new Set(unansweredToolUses(session.history));
-      for (const id of finished.keys()) if (!open.has(id)) finished.delete(id);
-      finished.set(result.tool_use_id, result);
+      finished.add(result);
       host.pauses.callEnded(spec.id);
     },
   };

@@ -49,7 +49,8 @@ export interface ToolRunContext {
   track?(call: { tool: ToolDefinition; summary: string; toolUseId: string }): (end: { durationMs: number; ok: boolean }) => void;
   /**
    * A call's result, as soon as the call ends (its batch's results reach the history only when
-   * the whole batch has): a sub-agent's parent keeps them while a child of it waits (sub-agents.ts).
+   * the whole batch has): the run (the chat's or a parent sub-agent's) keeps them while a
+   * sub-agent of that batch waits for the user, so its log has them (sub-agents.ts).
    */
   ended?(result: ToolResultBlockParam): void;
 }
