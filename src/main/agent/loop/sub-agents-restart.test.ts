@@ -76,12 +76,12 @@ async function askedThenRestarted(name: string, scripts: Record<string, Scripted
   return { second, id, asked: asked!, sent, runs, agentId, server };
 }
 
-/** A second instance over the same folder, where "Lay out the grid lines" still asks (request `askedId`). */
-async function reopenedAsking(settings: ReturnType<typeof settingsSource>, tools: ToolDefinition[], id: string, askedId: string) {
+/** A second instance over the same folder, where the sub-agent `asker` still asks (request `askedId`). */
+async function reopenedAsking(settings: ReturnType<typeof settingsSource>, tools: ToolDefinition[], id: string, askedId: string, asker = 'Lay out the grid lines') {
   const second = await startInstance(root, server!.url, settings, tools);
   instances.push(second);
   const opened = second.chats.getSession(id);
-  expect(opened.pendingApproval).toMatchObject({ id: askedId, agent: { title: 'Lay out the grid lines' } });
+  expect(opened.pendingApproval).toMatchObject({ id: askedId, agent: { title: asker } });
   return { second, opened };
 }
 
@@ -503,25 +503,42 @@ it('a parent sub-agent resumed after a restart gets the real results of its repl
 }, 90_000);
 
 /**
- * The chat's reply: a note that ends first, a sub-agent that asks, a sibling that ends after the
- * question, one still working when the app quits. Then a restart (`olderLog`: its waiting record
- * as a version before `chatFinished` wrote it) and Approve; the chat's next request is returned.
+ * Who asks in the chat's reply (the delegate call toolu_lay): its own sub-agent, or at depth 2
+ * (Settings "Sub-agent depth" 2) that one's sub-agent; `chain`: from the chat's sub-agent down.
  */
-async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean) {
+function askerAt(depth: 1 | 2) {
+  const poke: ScriptedTurn = { kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] };
+  const laidOut: ScriptedTurn = { kind: 'text', text: 'Lines laid out after the poke.' };
+  if (depth === 1) return { chain: ['Lay out the grid lines'], scripts: { 'Lay out': [poke, laidOut] } };
+  return {
+    chain: ['Lay out the grid lines', 'Place the columns'],
+    scripts: { 'Lay out': [{ kind: 'tool_use', calls: [delegate('toolu_place', 'Place the columns')] }, laidOut], Place: [poke, { kind: 'text', text: 'Columns placed after the poke.' }] } as Record<string, ScriptedTurn[]>,
+  };
+}
+
+/**
+ * The chat's reply: a note that ends first, a sub-agent that asks (itself, or at `depth` 2 its
+ * own sub-agent), a sibling that ends after the question, one still working when the app quits.
+ * Then a restart (`olderLog`: its waiting record as a version before `chatFinished` wrote it) and
+ * Approve; the chat's next request is returned.
+ */
+async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean, depth: 1 | 2 = 1) {
   const around = aroundAQuestion({ id: 'toolu_lay', task: 'Lay out the grid lines' });
+  const asker = askerAt(depth);
+  const asks = asker.chain.at(-1)!;
   const server = await scriptedWorld('chat-finished-restart', {
     'Build the grid': [around.reply, { kind: 'text', text: 'The grid is laid out.' }],
-    'Lay out': [{ kind: 'tool_use', calls: [{ name: 'poke', id: 'toolu_poke', input: {} }] }, { kind: 'text', text: 'Lines laid out after the poke.' }],
+    ...asker.scripts,
     ...around.siblings,
   });
   const runs: string[] = [];
   const { tools, note, notes, countEnds } = toolsAroundAQuestion(runs);
-  const settings = settingsSource();
+  const settings = settingsSource({ subAgentDepth: depth });
   const first = await startInstance(root, server.url, settings, tools);
   const { id } = first.chats.newSession();
   first.chat.sendMessage(id, 'Build the grid');
   const asked = await approvalAsked(first, id);
-  expect(asked?.agent?.title).toBe('Lay out the grid lines');
+  expect(asked?.agent).toMatchObject({ title: asks, depth });
   await countEnds(first);
   await quit(first);
   if (olderLog) {
@@ -537,17 +554,20 @@ async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean) {
   }
   const sent = server.requests.length;
 
-  const { second, opened } = await reopenedAsking(settings, [pokeTool(runs), note], id, asked!.id);
+  const { second, opened } = await reopenedAsking(settings, [pokeTool(runs), note], id, asked!.id, asks);
   expect(opened.subagents!.map((a) => [a.title, a.status])).toEqual([
-    ['Lay out the grid lines', 'working'],
+    [asker.chain[0], 'working'],
     ['Count the bays', 'done'],
     ['Measure the bays', 'interrupted'],
+    // A deeper one started after its parent's siblings: its parent had to ask for it first.
+    ...asker.chain.slice(1).map((title) => [title, 'working']),
   ]);
   // The note's card stays as it ended: done, with its result.
   expect(opened.transcript.find((item) => item.kind === 'tool_call' && item.toolUseId === 'toolu_note')).toMatchObject({ status: 'done', result: 'noted: 4 bays of 25 ft' });
   expect(second.chat.answerApproval(id, asked!.id, 'approve')).toEqual({ accepted: true });
   await second.idle(id, 30_000);
-  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual(['Lay out the grid lines', 'Build the grid']);
+  // The one asking runs on first, then each one above it, then the chat.
+  expect(server.requests.slice(sent).map((r) => firstText(r.body as Body))).toEqual([...asker.chain.toReversed(), 'Build the grid']);
   expect(runs).toEqual(['poke']);
   expect(notes).toEqual(['noted']);
   expect(second.chats.getSession(id).transcript.some((item) => item.kind === 'assistant' && item.text === 'The grid is laid out.')).toBe(true);
@@ -557,8 +577,8 @@ async function chatRepliesAroundAWaitingSubAgent(olderLog: boolean) {
   return chat;
 }
 
-it("the chat resumed after a restart gets the real results of its reply's calls that had ended while its sub-agent waited (a note, a sibling sub-agent), and \"Interrupted\" for one still running", async () => {
-  const chat = await chatRepliesAroundAWaitingSubAgent(false);
+it.each([1, 2] as const)("the chat resumed after a restart gets the real results of its reply's calls that had ended while its sub-agent waited (a note, a sibling sub-agent), and \"Interrupted\" for one still running; the one asking at depth %i", async (depth) => {
+  const chat = await chatRepliesAroundAWaitingSubAgent(false, depth);
   expect(resultOf(chat, 'toolu_note')).toMatchObject({ content: 'noted: 4 bays of 25 ft' });
   expect(resultOf(chat, 'toolu_note')?.is_error).toBeUndefined();
   expect(resultOf(chat, 'toolu_count')).toMatchObject({ content: 'Four bays.' });
