@@ -107,7 +107,7 @@ test.describe('the "Runs at once" field', () => {
     const settingsFile = join(shell.dataDir, 'settings.json');
     const savedRuns = () => (existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as { runsAtOnce?: number }).runsAtOnce : undefined);
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
-    const dialog = app.getByRole('dialog', { name: 'Settings' });
+    const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
     const field = dialog.getByLabel('Runs at once', { exact: true });
     await expect(field).toHaveValue('4');
     for (const [typed, words] of [

@@ -41,6 +41,8 @@ async function quit(instance: Instance): Promise<void> {
 }
 
 type Body = { messages: { role: string; content: string | { type: string; text?: string; tool_use_id?: string; content?: string; is_error?: boolean }[] }[] };
+/** The tool results a request to Claude carries, in order. */
+const resultsOf = (body: Body) => body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
 const firstText = (body: Body) => {
   const first = body.messages[0]!.content;
   return typeof first === 'string' ? first : (first.find((b) => b.type === 'text')?.text ?? '');
@@ -159,7 +161,7 @@ it('a sub-agent working when the app died shows "Interrupted", is never rerun, a
   await second.idle(id);
   const sent = server.requests.slice(childRequests).map((r) => r.body as Body);
   expect(sent.map(firstText)).toEqual(['Build the grid']);
-  const result = sent[0]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).find((b) => b.tool_use_id === 'toolu_sub')!;
+  const result = resultsOf(sent[0]!).find((b) => b.tool_use_id === 'toolu_sub')!;
   expect(result.is_error).toBe(true);
   expect(result.content).toMatch(/^Interrupted: Waypoint was closed while this sub-agent was working/);
   expect(result.content).toContain('1/3 steps done');
@@ -226,9 +228,9 @@ it('a sub-agent waiting for an approval when the app died still asks after the r
   expect(runs).toEqual(['poke']);
   const after = server.requests.slice(sent).map((r) => r.body as Body);
   expect(after.map(firstText)).toEqual(['Lay out the grid lines', 'Build the grid']);
-  const poked = after[0]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).find((b) => b.tool_use_id === 'toolu_poke');
+  const poked = resultsOf(after[0]!).find((b) => b.tool_use_id === 'toolu_poke');
   expect(poked).toMatchObject({ content: 'poked' });
-  const results = after[1]!.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
+  const results = resultsOf(after[1]!);
   expect(results.find((b) => b.tool_use_id === 'toolu_sub')).toMatchObject({ content: 'Lines laid out after the poke.' });
   expect(results.find((b) => b.tool_use_id === 'toolu_other')?.content).toMatch(/^Interrupted/);
   const done = second.chats.getSession(id);
@@ -314,7 +316,6 @@ it('a sub-agent at depth 2 waiting for an approval when the app died still asks 
   expect(runs).toEqual(['poke']);
   const after = server.requests.slice(sent).map((r) => r.body as Body);
   expect(after.map(firstText)).toEqual(['Place the columns', 'Lay out the grid lines', 'Build the grid']);
-  const resultsOf = (body: Body) => body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
   expect(resultsOf(after[0]!).find((b) => b.tool_use_id === 'toolu_poke')).toMatchObject({ content: 'poked' });
   const parentResults = resultsOf(after[1]!);
   expect(parentResults.find((b) => b.tool_use_id === 'toolu_deep')).toMatchObject({ content: 'Columns placed after the poke.' });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { subAgentProgress, subAgentStatusText, type SubAgent, type SubAgentLine } from '../../../../shared/subagents';
+import { subAgentProgress, subAgentStatusText, type SubAgentLine } from '../../../../shared/subagents';
 import type { ToolCallItem } from '../../../../shared/transcript';
 import { isAskingFor } from '../../store/chat-asking';
 import { useWaypoint } from '../../store/store-context';
@@ -7,20 +7,9 @@ import { Icon } from '../icons/Icon';
 import { ThinkingBlock } from './ThinkingBlock';
 import { useDisclosure } from './use-disclosure';
 
-/** The sub-agent a delegate call started: tool_use ids are unique, so any chat's list will do. */
-function useSubAgentOf(toolUseId: string): SubAgent | undefined {
-  return useWaypoint((s) => {
-    for (const agents of Object.values(s.subagents)) {
-      const found = agents.find((a) => a.parentToolUseId === toolUseId);
-      if (found) return found;
-    }
-    return undefined;
-  });
-}
-
-/** Whether this sub-agent waits for the person (its chat is the one whose list holds it). */
-function useWaitsForYou(agent: SubAgent | undefined): boolean {
-  return useWaypoint((s) => !!agent && Object.entries(s.subagents).some(([sessionId, agents]) => agents.includes(agent) && isAskingFor(s, sessionId, agent)));
+/** The chat whose sub-agent a delegate call started: tool_use ids are unique, so any chat's list will do. */
+function useChatOfCall(toolUseId: string): string | undefined {
+  return useWaypoint((s) => Object.keys(s.subagents).find((sessionId) => s.subagents[sessionId]?.some((a) => a.parentToolUseId === toolUseId)));
 }
 
 /**
@@ -30,8 +19,10 @@ function useWaitsForYou(agent: SubAgent | undefined): boolean {
  * sits beside it so the name stays what the contract says.
  */
 export function SubAgentCard({ item }: { item: ToolCallItem }) {
-  const agent = useSubAgentOf(item.toolUseId);
-  const waits = useWaitsForYou(agent);
+  const chat = useChatOfCall(item.toolUseId);
+  const agent = useWaypoint((s) => (chat ? s.subagents[chat]?.find((a) => a.parentToolUseId === item.toolUseId) : undefined));
+  // Whether it waits for the person (the chat's question is its, or its own waits in line).
+  const waits = useWaypoint((s) => !!chat && !!agent && isAskingFor(s, chat, agent));
   const [open, setOpen] = useDisclosure(item.id);
   const bodyId = useId();
   const name = agent ? `Sub-agent: ${agent.title}` : item.summary;
