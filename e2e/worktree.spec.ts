@@ -77,7 +77,9 @@ test('Discard worktree asks first; deleting a chat removes its worktree and bran
   await app.getByRole('button', { name: 'New chat', exact: true }).click();
   await send(app, 'Write them again');
   await expect(app.locator('header').getByText(/^Branch: waypoint\//)).toBeVisible();
-  expect(readdirSync(join(shell.dataDir, 'worktrees'))).toHaveLength(1);
+  // The header names the branch as soon as the chat has one; the checkout runs on behind the first
+  // request (this echoed reply calls no tool that would wait for it), so its folder comes a moment later.
+  await expect.poll(() => readdirSync(join(shell.dataDir, 'worktrees')).length, { timeout: 30_000 }).toBe(1);
   const chats = app.getByRole('navigation', { name: 'Chats' });
   await chats.getByRole('listitem').filter({ hasText: 'Write them again' }).getByRole('button', { name: 'Delete chat' }).click();
   const dialog = app.getByRole('alertdialog', { name: 'Delete chat?' });
