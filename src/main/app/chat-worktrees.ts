@@ -242,9 +242,16 @@ export class ChatWorktrees {
     return held;
   }
 
-  /** Every checkout still running has ended: a process quits only then, so none is left half made. */
-  idle(): Promise<void> {
-    return this.options.gates.idle();
+  /**
+   * Every checkout still running has ended: a process quits only then, so none is left half made.
+   * That includes those made ahead for new chats, which no gate holds until their first message.
+   */
+  async idle(): Promise<void> {
+    const ahead = [...this.ahead.values()].map(async (early) => {
+      const got = await early;
+      if ('start' in got && got.start.kind === 'made') await got.start.checkout.catch(() => undefined);
+    });
+    await Promise.all([this.options.gates.idle(), ...ahead]);
   }
 
   private worktreeOf(sessionId: string): ChatWorktree | null {

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/main/app-test-kit';
@@ -112,9 +112,12 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
   it('a worktree made ahead whose checkout failed before the first message: that message is refused as before, and sending again makes one afresh', async () => {
     const { app, held, id } = await newChatWithHeldCheckout();
     await held.release('fail');
+    // The checkout has ended (failed) before the message: the folder and branch going is not
+    // enough to know that, as the app still hears git's last exit after them.
+    await app.services.worktreesIdle();
     // The failed add takes its folder and branch along.
-    await vi.waitFor(() => expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe(''), { timeout: 30_000, interval: 50 });
-    await vi.waitFor(() => expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false), { timeout: 30_000, interval: 50 });
+    expect(git(app.workspace, 'branch', '--list', 'waypoint/*')).toBe('');
+    expect(existsSync(join(app.dataDir, 'worktrees', id))).toBe(false);
     await expect(app.call('sendMessage', { sessionId: id, text: 'Read the file' })).rejects.toThrow(/could not make this chat's worktree .*nothing was left behind\. Send again/);
     expect((await app.call('getSession', { sessionId: id })).transcript).toEqual([]);
     rmSync(held.marker);
@@ -124,6 +127,27 @@ describe('a worktree chat whose checkout is still running', { timeout: 90_000 },
     await held.release('go');
     await app.idle(id, from);
     expect((await app.call('getSession', { sessionId: id })).session.worktree?.path).toBe(join(app.dataDir, 'worktrees', id));
+    expect(toolResultOf(app.api.requests.at(-1)!.body as SentRequest).text).toContain(FULL);
+  });
+
+  it('quitting while the worktree made ahead for a new chat is still checked out waits for it; the next start uses it whole', async () => {
+    const { app, held, id } = await newChatWithHeldCheckout();
+    let quit = false;
+    const restarting = app.restart().then(() => {
+      quit = true;
+    });
+    // The hook holds the checkout until the release below, so a quit that waits cannot be over.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(quit).toBe(false);
+    await held.release('go');
+    await restarting;
+    const folder = join(app.dataDir, 'worktrees', id);
+    expect(readFileSync(join(folder, 'full.txt'), 'utf8')).toBe(FULL);
+    expect(git(folder, 'status', '--porcelain')).toBe('');
+    const from = app.events.length;
+    await app.call('sendMessage', { sessionId: id, text: 'Read the file' });
+    await app.idle(id, from);
+    expect((await app.call('getSession', { sessionId: id })).session.worktree?.path).toBe(folder);
     expect(toolResultOf(app.api.requests.at(-1)!.body as SentRequest).text).toContain(FULL);
   });
 });

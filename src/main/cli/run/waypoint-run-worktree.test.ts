@@ -54,9 +54,10 @@ describe('waypoint run --worktree', { timeout: 90_000 }, () => {
     const held = heldCheckoutRepo(world.workspace, join(world.dataDir, '..'));
     const from = world.api.requests.length; // the server is the file's: earlier tests' requests are in it
     const run = startCli(['run', 'Read the file', '--workspace', world.workspace, '--data-dir', world.dataDir, '--auto-approve', '--json', '--worktree'], cliEnv(world.api.url));
-    // The first request reached Claude while the hook holds the checkout half-written.
+    // The first request reached Claude before the checkout could end (only the release below ends
+    // it); the hook may start before or after that request, then holds the tree half-written.
     await vi.waitFor(() => expect(world.api.requests.length).toBeGreaterThan(from), { timeout: 60_000, interval: 50 });
-    expect(existsSync(held.marker)).toBe(true);
+    await vi.waitFor(() => expect(existsSync(held.marker)).toBe(true), { timeout: 30_000, interval: 20 });
     const system = JSON.stringify((world.api.requests[from]!.body as { system: unknown }).system);
     expect(system).toContain('Style from the commit.');
     expect(system).not.toContain('HALF-WRITTEN');

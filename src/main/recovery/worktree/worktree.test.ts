@@ -215,7 +215,7 @@ describe('Merge into BRANCH', () => {
   });
 });
 
-describe('no orphan worktrees', () => {
+describe('no orphan worktrees', { timeout: 60_000 }, () => {
   it('a deleted chat takes its worktree and branch along; keep leaves the branch with the work committed', async () => {
     const r = repo();
     const { wt } = await made1(r);
