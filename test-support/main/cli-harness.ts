@@ -58,12 +58,15 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, command: string
   let stderr = '';
   const waiters = new Set<() => void>();
   const poke = () => waiters.forEach((w) => w());
-  child.stdout!.on('data', (d: Buffer) => {
-    stdout += d.toString('utf8');
+  // Decoded across chunks, so a character split between two ("→", "…") stays whole.
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.on('data', (d: string) => {
+    stdout += d;
     poke();
   });
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString('utf8');
+  child.stderr!.on('data', (d: string) => {
+    stderr += d;
     poke();
   });
   const done = new Promise<CliResult>((resolveDone) => {

@@ -48,8 +48,10 @@ function start(args: string[], env: Record<string, string>, options: { viaSh?: b
   let out = '';
   let err = '';
   const waiters = new Set<() => void>();
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
+  // Decoded across chunks: a character split between two (é in a secret) stays whole.
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (d: string) => {
+    out += d;
     waiters.forEach((w) => w());
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -62,7 +64,8 @@ function start(args: string[], env: Record<string, string>, options: { viaSh?: b
     line: (pattern) =>
       new Promise<string>((ok, fail) => {
         const check = () => {
-          const found = out.split('\n').find((l) => pattern.test(l));
+          // Only whole lines: a long one (the report holds the environment) may come in several chunks.
+          const found = out.split('\n').slice(0, -1).find((l) => pattern.test(l));
           if (found !== undefined) {
             waiters.delete(check);
             ok(found);
