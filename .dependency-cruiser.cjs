@@ -1,5 +1,5 @@
 /**
- * The architecture of Waypoint as rules (design.md §1). `npm run lint` runs them; any violation
+ * The architecture of Waypoint as rules (docs/architecture.md, "Floors"). `npm run lint` runs them; any violation
  * fails it. Floors of src/main, from the ground up:
  *
  *   common              what everything shares (events, errors, the prompt gate)
