@@ -18,7 +18,7 @@ test.describe('onboarding', () => {
   test.use({ apiKey: null });
 
   test('the first-run key screen', async ({ app }) => {
-    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint' })).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(app, 'onboarding');
   });
 });
@@ -36,7 +36,7 @@ test.describe('chat', () => {
 
   test('a streamed reply with a code block and a tool card', async ({ app }) => {
     await send(app, 'Write an add function');
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.locator('pre code')).toContainText('return a + b;');
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     const card = log.getByRole('button', { name: /^list_directory/ });
@@ -91,7 +91,7 @@ test.describe('settings dialog', () => {
   test('every field, and the MCP section with a ready and a failed server', async ({ app }) => {
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = app.getByRole('dialog');
-    const status = dialog.getByRole('list', { name: 'MCP server status' });
+    const status = dialog.getByRole('list', { name: 'MCP server status', exact: true });
     await expect(status.getByRole('listitem').filter({ hasText: /^test/ })).toContainText('ready');
     await expect(status.getByRole('listitem').filter({ hasText: 'broken' })).toHaveAttribute('data-status', 'failed');
     await expectAccessibleInBothSchemes(app, 'settings');
@@ -107,7 +107,7 @@ test.describe('themes', () => {
     const chooseTheme = async (label: string) => {
       await app.getByRole('button', { name: 'Settings', exact: true }).click();
       await app.getByRole('dialog').getByLabel('Theme').selectOption({ label });
-      await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await app.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
       await expect(app.getByRole('dialog')).toHaveCount(0);
     };
     await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
@@ -132,8 +132,8 @@ test.describe('themes', () => {
   });
 
   test('the keyboard shortcuts list', async ({ app }) => {
-    await app.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-    await expect(app.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await app.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).click();
+    await expect(app.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(app, 'keyboard shortcuts');
   });
 });

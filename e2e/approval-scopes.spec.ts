@@ -13,7 +13,7 @@ import { openNewChat, send } from './support/plan-panel';
 // saved rules in Settings → Approval rules.
 
 const approval = (page: Page) => page.getByRole('alertdialog', { name: /Approve/ });
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
 const run = (command: string) => ({ kind: 'tool_use' as const, calls: [{ name: 'run_command', input: { command } }] });
 const said = (text: string) => ({ kind: 'text' as const, text });
 
@@ -110,7 +110,7 @@ test.describe('an MCP tool', () => {
   test('"Approve for this chat" covers that tool of that server, with any input, and not its other tools', async ({ app, scripted }) => {
     // Its tools are offered once it is up (a slow start on a loaded machine).
     const settings = await openSettings(app);
-    await expect(settings.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'test' })).toContainText('ready', { timeout: 30_000 });
+    await expect(settings.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: 'test' })).toContainText('ready', { timeout: 30_000 });
     await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
     await send(app, 'Echo one');
     const card = approval(app);
@@ -212,7 +212,7 @@ test.describe('an MCP tool rule made in Settings', () => {
 
   test('the running server\'s tools are offered by name; "Never allow" on one refuses its calls without asking', async ({ app, scripted }) => {
     const dialog = await openSettings(app);
-    await expect(dialog.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'test' })).toContainText('ready', { timeout: 30_000 });
+    await expect(dialog.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: 'test' })).toContainText('ready', { timeout: 30_000 });
     const tool = dialog.getByLabel('Tool', { exact: true });
     // Listed under its server (a closed select's groups are not in the accessibility tree: read the DOM).
     await expect(tool.locator('optgroup[label="MCP server test"] > option')).toContainText(['echo', 'add', 'fail']);
@@ -264,7 +264,7 @@ test('a pending approval and the scoped answers hold when the app is killed and 
   };
   const scripted = await startScriptedServer({ scenario });
   const shell = await startPersistentShell(scripted.url);
-  const chats = page.getByRole('navigation', { name: 'Chats' });
+  const chats = page.getByRole('navigation', { name: 'Chats', exact: true });
   try {
     await page.goto(shell.current.url);
     await send(page, 'Run echo kept');
@@ -272,6 +272,7 @@ test('a pending approval and the scoped answers hold when the app is killed and 
 
     // Killed while the approval waits: it is asked again, with its four answers.
     await page.goto((await shell.restart('kill')).url);
+    // A chat-list button's name is the chat's title with its state, so it is matched in part.
     await chats.getByRole('button', { name: 'Run echo kept' }).click();
     for (const name of ['Approve', 'Approve for this chat', 'Always approve', 'Deny']) {
       await expect(approval(page).getByRole('button', { name, exact: true })).toBeEnabled();

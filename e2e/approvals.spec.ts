@@ -9,7 +9,7 @@ import { send } from './support/plan-panel';
 // call waits for the approval alertdialog (docs/contract.md §5), and the disk is checked with fs.
 
 const approval = (page: Page) => page.getByRole('alertdialog', { name: /Approve/ });
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
 const toolCard = (page: Page, name: string) => conversation(page).getByRole('button', { name: new RegExp(`^${name}`) });
 
 function seedWorkspace(workspace: string): string {

@@ -57,7 +57,7 @@ async function drop(page: Page, name: string, type: string, bytes: Buffer) {
     },
     { name, type, data: bytes.toString('base64') },
   );
-  const target = page.getByRole('log', { name: 'Conversation' });
+  const target = page.getByRole('log', { name: 'Conversation', exact: true });
   await target.dispatchEvent('dragover', { dataTransfer: transfer });
   await target.dispatchEvent('drop', { dataTransfer: transfer });
 }
@@ -84,10 +84,10 @@ test('attach → send → the files go to Claude and show by name; they are stil
 
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is in these?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('You said: What is in these?')).toBeVisible();
     await expect(chips(page)).toHaveCount(0);
-    const sent = log.getByRole('list', { name: 'Attached files' });
+    const sent = log.getByRole('list', { name: 'Attached files', exact: true });
     await expect(sent.getByText('diagram.png')).toBeVisible();
     await expect(sent.getByText('spec.pdf')).toBeVisible();
     await expect(sent.locator('img')).toHaveCount(1); // the image's preview
@@ -99,13 +99,13 @@ test('attach → send → the files go to Claude and show by name; they are stil
     ]);
 
     await page.reload();
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByRole('list', { name: 'Attached files' }).getByText('diagram.png')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByRole('list', { name: 'Attached files', exact: true }).getByText('diagram.png')).toBeVisible();
 
     const next = await shell.restart('kill');
     await page.goto(next.url);
-    const again = page.getByRole('log', { name: 'Conversation' });
-    await expect(again.getByRole('list', { name: 'Attached files' }).getByText('spec.pdf')).toBeVisible();
-    await expect(again.getByRole('list', { name: 'Attached files' }).locator('img')).toHaveCount(1);
+    const again = page.getByRole('log', { name: 'Conversation', exact: true });
+    await expect(again.getByRole('list', { name: 'Attached files', exact: true }).getByText('spec.pdf')).toBeVisible();
+    await expect(again.getByRole('list', { name: 'Attached files', exact: true }).locator('img')).toHaveCount(1);
     // The next message still carries them to Claude.
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('And the second page?');
     await page.keyboard.press('Enter');
@@ -148,14 +148,14 @@ test.describe('paste and drop', () => {
     await expectAccessibleInBothSchemes(app, 'composer with attachments while a reply streams');
 
     await scripted.release();
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('First reply.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('First reply.')).toBeVisible();
     // Nothing was lost to the reply: both wait in the composer, and go with the next message.
     await expect(chips(app)).toHaveCount(2);
     await uploaded(app);
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Here they are');
     await app.keyboard.press('Enter');
     await scripted.release();
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Second reply.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('Second reply.')).toBeVisible();
     const blocks = (scripted.requests[1]!.body as { messages: Array<{ content: Block[] }> }).messages[2]!.content;
     expect(blocks.map((b) => b.type)).toEqual(['image', 'text', 'text']);
     expect(blocks[1]!.text).toContain('From a drop.');
@@ -179,7 +179,7 @@ test.describe("a tool's image and the export", () => {
     // As a user would: see the server ready in Settings before asking for its tool.
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = app.getByRole('dialog', { name: 'Settings', exact: true });
-    await expect(settings.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'everything' })).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(settings.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: 'everything' })).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
     await attach(app, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Remember the milk.') }]);
     await expect(chips(app)).toHaveCount(1);
@@ -189,7 +189,7 @@ test.describe("a tool's image and the export", () => {
     // The call waits for approval like any untrusted MCP tool's.
     const approval = app.getByRole('alertdialog', { name: /Approve/ });
     await approval.getByRole('button', { name: 'Approve', exact: true }).click();
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('It is the MCP logo.')).toBeVisible();
     const images = log.getByRole('list', { name: 'Images from everything__get-tiny-image', exact: true });
     await expect(images.locator('img')).toHaveCount(1);

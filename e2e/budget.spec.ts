@@ -49,7 +49,7 @@ test('a plan stops at its budget; "Budget" and "Extend budget" go on; a second p
     await stop.getByRole('textbox', { name: 'New budget (USD)', exact: true }).fill('5');
     await stop.getByRole('button', { name: 'Extend budget', exact: true }).click();
     await expect(stop).toHaveCount(0);
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Tidy the notes: all done.')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('Tidy the notes: all done.')).toBeVisible();
     expect(scripted.requests.length).toBeGreaterThan(sent);
 
     // A second plan: "End plan" ends it partly done, and Claude is not asked again.
@@ -60,7 +60,7 @@ test('a plan stops at its budget; "Budget" and "Extend budget" go on; a second p
     await stop.getByRole('button', { name: 'End plan', exact: true }).click();
     await expect(stop).toHaveCount(0);
     await expect(panel.region).toHaveCount(0);
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText(/Ended at its budget/)).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText(/Ended at its budget/)).toBeVisible();
     await page.waitForTimeout(500);
     expect(scripted.requests.length).toBe(before);
   } finally {

@@ -22,7 +22,7 @@ test('a list of 241 chats draws only the rows near the view, and Tab and the arr
     const first = await startWebShell({ baseURL: scripted.url, dataDir });
     await page.goto(first.url);
     await send(page, 'Template chat about rivers');
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('You said: Template chat about rivers')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('You said: Template chat about rivers')).toBeVisible();
     await first.stop();
 
     // Copies of that chat's log, each with its own id and title (what the app reads as its own).
@@ -39,7 +39,7 @@ test('a list of 241 chats draws only the rows near the view, and Tab and the arr
     const second = await startWebShell({ baseURL: scripted.url, dataDir });
     try {
       await page.goto(second.url);
-      const nav = page.getByRole('navigation', { name: 'Chats' });
+      const nav = page.getByRole('navigation', { name: 'Chats', exact: true });
       const items = nav.getByRole('list').getByRole('listitem');
       await expect(items.first()).toBeVisible();
       const drawn = await items.count();

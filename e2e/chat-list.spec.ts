@@ -37,7 +37,7 @@ test.use({
   },
 });
 
-const chatList = (page: Page) => page.getByRole('navigation', { name: 'Chats' });
+const chatList = (page: Page) => page.getByRole('navigation', { name: 'Chats', exact: true });
 const chatItem = (page: Page, title: RegExp) => chatList(page).getByRole('listitem').filter({ hasText: title });
 
 /** Where the title and the badge of a chat's row are drawn, with the mouse away (no actions shown). */
@@ -53,7 +53,7 @@ async function rowBoxes(row: Locator) {
 
 test('a long title gets its row’s whole width and the badge wraps below, at 400, 800, 1280 and 1920 px', async ({ app }) => {
   await send(app, LONG);
-  await expect(app.getByRole('log', { name: 'Conversation' }).getByText('The plan is ready.')).toBeVisible();
+  await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('The plan is ready.')).toBeVisible();
   const row = chatItem(app, /quarterly budget/);
   await expect(row).toContainText('0/2');
   for (const width of [1920, 1280, 800, 400]) {
@@ -74,7 +74,7 @@ test('each chat is one Tab stop, its actions are on the arrow keys, and a skip l
     if (i > 0) await openNewChat(app); // the first message goes to the chat the app opened with
     await send(app, text);
     // The reply ends before the next chat starts, so the list's order (newest first) is known.
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText(i === 0 ? 'The plan is ready.' : `You said: ${text}`)).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText(i === 0 ? 'The plan is ready.' : `You said: ${text}`)).toBeVisible();
   }
   await expect(chatList(app).getByRole('listitem')).toHaveCount(3);
 
@@ -92,10 +92,10 @@ test('each chat is one Tab stop, its actions are on the arrow keys, and a skip l
   await expect(skip).toBeInViewport();
   await expectAccessibleInBothSchemes(app, 'skip link focused');
   await app.keyboard.press('Enter');
-  await expect(app.getByRole('log', { name: 'Conversation' })).toBeFocused();
+  await expect(app.getByRole('log', { name: 'Conversation', exact: true })).toBeFocused();
 
   // From the search box, Tab crosses the list: one stop per chat.
-  await chatList(app).getByRole('searchbox', { name: 'Search chats' }).focus();
+  await chatList(app).getByRole('searchbox', { name: 'Search chats', exact: true }).focus();
   const stops: string[] = [];
   for (let i = 0; i < 12; i++) {
     await app.keyboard.press('Tab');
@@ -136,7 +136,7 @@ test('each chat is one Tab stop, its actions are on the arrow keys, and a skip l
 
   // The shortcuts list tells these keys.
   await app.keyboard.press('Control+/');
-  const shortcuts = app.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const shortcuts = app.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true });
   const row = (name: RegExp) => shortcuts.getByRole('row').filter({ has: app.getByRole('rowheader', { name }) });
   await expect(row(/^A chat’s actions/)).toContainText('Right arrow or Left arrow');
   await expect(row(/^The chat above or below/)).toContainText('Up arrow or Down arrow');
@@ -147,7 +147,7 @@ test('a pinned chat comes first, says "Unpin chat", and stays pinned after a res
   const shell = await startPersistentShell(scripted.url);
   try {
     await page.goto(shell.current.url);
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     for (const [i, text] of ['Oldest chat about maps', 'Middle chat about tides', 'Newest chat about stars'].entries()) {
       if (i > 0) await openNewChat(page);
       await send(page, text);

@@ -46,7 +46,7 @@ test("a chat's model is chosen in its header, its requests use it, and it surviv
 
   // After a reload, the first chat still has its model, and its next request uses it.
   await app.reload();
-  await app.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /First, with the default/ }).click();
+  await app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: /First, with the default/ }).click();
   await expect(chatModel(app)).toHaveValue(haiku);
   await send(app, 'After the reload');
   await expect(conversation(app).getByText('You said: After the reload')).toBeVisible();

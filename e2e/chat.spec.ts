@@ -18,11 +18,11 @@ test.describe('chat', () => {
     await input.fill('Show me streaming');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
 
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('Show me streaming')).toBeVisible();
     // While streaming, Stop is offered and only part of the text is there.
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
-    await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
+    await expect(log.getByRole('heading', { name: 'Streaming works', exact: true })).toBeVisible();
     await expect(log.getByText('THE END.')).toHaveCount(0);
     // Then the whole reply, rendered as markdown, and Stop goes away.
     await expect(log.getByText('THE END.', { exact: false })).toBeVisible({ timeout: 20_000 });
@@ -49,8 +49,8 @@ test.describe('chat', () => {
   test('Stop cancels a reply at once and keeps what arrived', async ({ app }) => {
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Start talking');
     await app.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
-    const log = app.getByRole('log', { name: 'Conversation' });
-    await expect(log.getByRole('heading', { name: 'Streaming works' })).toBeVisible();
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
+    await expect(log.getByRole('heading', { name: 'Streaming works', exact: true })).toBeVisible();
     await app.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0, { timeout: 3_000 });
     await expect(log.getByText(/stopped/i).first()).toBeVisible();
@@ -69,7 +69,7 @@ test.describe('new chat', () => {
   });
 
   test('New chat starts a fresh conversation and the old one stays listed', async ({ app }) => {
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Question one');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(log.getByText('First answer.')).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('errors', () => {
   test('a rejected key ends the run with a clear message, not a blank screen', async ({ app }) => {
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello?');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    const alert = app.getByRole('log', { name: 'Conversation' }).getByRole('alert');
+    const alert = app.getByRole('log', { name: 'Conversation', exact: true }).getByRole('alert');
     await expect(alert).toContainText(/API key/i);
     await expect(alert).toContainText(/Settings/);
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
@@ -121,11 +121,11 @@ test.describe('onboarding', () => {
     await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
     await app.getByLabel('API key').fill('sk-ant-onboarding-key-123');
     await expect(app.getByLabel('Model')).toBeVisible();
-    await app.getByRole('button', { name: 'Save and start' }).click();
+    await app.getByRole('button', { name: 'Save and start', exact: true }).click();
 
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hi');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Welcome aboard.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('Welcome aboard.')).toBeVisible();
     const headers = scripted.requests[0]!.headers;
     expect(headers['x-api-key'] ?? headers['authorization']).toContain('sk-ant-onboarding-key-123');
     // The key never reaches the page.
@@ -140,7 +140,7 @@ test.describe('a long reply with many code blocks', () => {
   test('colours only the code near the view, and the rest as it is scrolled to', async ({ app }) => {
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('List the steps');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('All steps listed.')).toBeVisible();
     await expect(log.locator('pre code')).toHaveCount(60); // one reply, one row: every block is in the DOM
     // Which blocks hold coloured ranges (CSS highlights), by the step their code names.

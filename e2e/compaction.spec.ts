@@ -34,7 +34,7 @@ test('a chat that outgrows the window compacts; "Compacted" expands to the summa
   const shell = await startPersistentShell(scripted.url);
   try {
     await page.goto(shell.current.url);
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     const compacted = log.getByRole('button', { name: /Compacted/ });
 
     // Settings "Model" shows the model by its display name, with the window the Models API gave.
@@ -42,7 +42,7 @@ test('a chat that outgrows the window compacts; "Compacted" expands to the summa
     const dialog = page.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(dialog.getByLabel('Model', { exact: true }).locator('option:checked')).toHaveText('Claude Sonnet 4.6 (small window)');
     await expect(dialog.getByText(`Context window ${WINDOW.toLocaleString('en-US')} tokens; replies up to 1,024 tokens.`)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     let n = 0;
     while ((await compacted.count()) === 0) {
@@ -65,7 +65,7 @@ test('a chat that outgrows the window compacts; "Compacted" expands to the summa
     // The marker, its summary, the meter and "Compact now" are readable and named, in both schemes.
     await expectAccessibleInBothSchemes(page, 'a compacted chat, the summary open');
     // The meter reads the window the model has.
-    const meter = page.getByRole('meter', { name: 'Context window' });
+    const meter = page.getByRole('meter', { name: 'Context window', exact: true });
     await expect(meter).toHaveAttribute('aria-valuetext', new RegExp(`of ${WINDOW.toLocaleString('en-US')} tokens`));
 
     // The plan is as Claude left it: step 1 done, step 2 in progress, and requests carry its state.

@@ -48,12 +48,12 @@ test('removing a chip with the keyboard moves focus to the next chip, else the p
 test('every reply copies as plain text with "Copy" and as its Markdown source with "Copy as Markdown"', async ({ app, context, shell }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(shell.url).origin });
   await send(app, 'What do I buy?');
-  const log = app.getByRole('log', { name: 'Conversation' });
-  await expect(log.getByRole('heading', { name: 'Shopping list' })).toBeVisible();
+  const log = app.getByRole('log', { name: 'Conversation', exact: true });
+  await expect(log.getByRole('heading', { name: 'Shopping list', exact: true })).toBeVisible();
   await send(app, 'Thanks');
   await expect(log.getByText('You said: Thanks')).toBeVisible();
 
-  const replies = log.getByRole('article', { name: 'Claude' });
+  const replies = log.getByRole('article', { name: 'Claude', exact: true });
   await expect(replies).toHaveCount(2);
   for (const reply of [replies.first(), replies.last()]) {
     await expect(reply.getByRole('button', { name: 'Copy', exact: true })).toHaveCount(1);

@@ -40,7 +40,7 @@ function currentMark(page: Page) {
 
 test('finds a word from the first turn of a long chat, steps through the matches, shows and marks each, and Escape closes', async ({ app }) => {
   test.setTimeout(120_000);
-  const log = app.getByRole('log', { name: 'Conversation' });
+  const log = app.getByRole('log', { name: 'Conversation', exact: true });
   for (let n = 1; n <= TURNS; n++) {
     await send(app, message(n));
     await expect(log.getByText(`You said: Turn ${n}:`)).toBeVisible();
@@ -54,8 +54,8 @@ test('finds a word from the first turn of a long chat, steps through the matches
   const messageBox = app.getByRole('textbox', { name: 'Message', exact: true });
   await messageBox.focus();
   await app.keyboard.press(`${MOD}+Shift+F`);
-  const bar = app.getByRole('search', { name: 'Find in chat' });
-  const box = bar.getByRole('textbox', { name: 'Find in chat' });
+  const bar = app.getByRole('search', { name: 'Find in chat', exact: true });
+  const box = bar.getByRole('textbox', { name: 'Find in chat', exact: true });
   const status = bar.getByRole('status');
   await expect(box).toBeFocused();
   await app.keyboard.type('marmalade');
@@ -71,7 +71,7 @@ test('finds a word from the first turn of a long chat, steps through the matches
   await expect.poll(async () => (await currentMark(app))?.text).toBe('Marmalade');
 
   // The buttons: on to turn 9's message, which comes into view marked.
-  const next = bar.getByRole('button', { name: 'Next match' });
+  const next = bar.getByRole('button', { name: 'Next match', exact: true });
   await next.click();
   await next.click();
   await expect(status).toHaveText('4 of 6');
@@ -82,7 +82,7 @@ test('finds a word from the first turn of a long chat, steps through the matches
   await expect.poll(() => currentMark(app)).toMatchObject({ text: 'marmalade', row: expect.stringContaining('Turn 9: the marmalade'), inView: true });
 
   // Previous, and Shift+Enter in the box, go back: to the first turn's echo, then to its message.
-  await bar.getByRole('button', { name: 'Previous match' }).click();
+  await bar.getByRole('button', { name: 'Previous match', exact: true }).click();
   await expect(status).toHaveText('4 of 6');
   await box.focus();
   await app.keyboard.press('Shift+Enter');
@@ -101,7 +101,7 @@ test('finds a word from the first turn of a long chat, steps through the matches
   expect(await app.evaluate(() => [CSS.highlights.has('find-match'), CSS.highlights.has('find-current')])).toEqual([false, false]);
 
   // The header button opens it again; a word that is nowhere says so.
-  await app.getByRole('button', { name: 'Find in chat' }).click();
+  await app.getByRole('button', { name: 'Find in chat', exact: true }).click();
   await expect(box).toBeFocused();
   await app.keyboard.type('quince');
   await expect(status).toHaveText('No matches');
@@ -113,7 +113,7 @@ test('finds a word from the first turn of a long chat, steps through the matches
   await expect(first).toBeInViewport();
   await app.keyboard.press('Escape');
   await openNewChat(app);
-  await app.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Turn 1: the marmalade/ }).click();
+  await app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: /^Turn 1: the marmalade/ }).click();
   await expectFullyInView(log.getByText(`You said: Turn ${TURNS}:`), 'the last reply on coming back to the chat');
   await expectAtEnd(log, 'coming back to the chat');
   await expect(first).not.toBeInViewport();

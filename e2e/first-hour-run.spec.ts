@@ -20,14 +20,14 @@ test.describe('models by name', () => {
     expect(options).toContain('Claude Sonnet 5.5');
     expect(options.filter((o) => /claude-/.test(o))).toEqual([]);
     await model.selectOption({ label: 'Claude Haiku 4.5' });
-    await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0);
     await expect(chatModel).toHaveText('Claude Haiku 4.5');
 
     // Changed away, the default can still be chosen again.
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     await app.getByRole('dialog').getByLabel('Model', { exact: true }).selectOption({ label: 'Claude Sonnet 5.5' });
-    await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await expect(chatModel).toHaveText('Claude Sonnet 5.5');
   });
 });
@@ -36,13 +36,13 @@ test.describe('New chat', () => {
   test.use({ scenario: { name: 'echo', turns: [], onExhausted: 'echo' } });
 
   test('pressed three times gives one empty chat; a chat with a message stays, and the next New chat is new', async ({ app }) => {
-    const chats = app.getByRole('navigation', { name: 'Chats' }).getByRole('listitem');
+    const chats = app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('listitem');
     // The sidebar's first button; an empty chat's own entry is titled "New chat" too.
-    const newChat = app.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat', exact: true }).first();
+    const newChat = app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: 'New chat', exact: true }).first();
     for (let i = 0; i < 3; i++) await newChat.click();
     await expect(chats).toHaveCount(1);
     await send(app, 'Hello there');
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('You said: Hello there')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('You said: Hello there')).toBeVisible();
     await newChat.click();
     await newChat.click();
     await expect(chats).toHaveCount(2);
@@ -86,7 +86,7 @@ test.describe('calls that cannot work', () => {
     await expect(stuck.getByRole('listitem').filter({ hasText: 'edit_file' })).toHaveCount(3);
     // The transcript is virtualised and the stuck step's card takes most of an 800 px screen: on
     // a tall screen, from the top, as a person would, the three tool cards are seen together.
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await scrollLogToTop(app);
     await expect(log.getByRole('button', { name: /^edit_file/ })).toHaveCount(3);
     for (const card of await log.getByRole('button', { name: /^edit_file/ }).all()) await expect(card).toContainText('failed');

@@ -10,19 +10,19 @@ test.describe.configure({ timeout: 120_000 });
 
 test('a reload keeps the open chat (not the newest) and each chat keeps its own draft', async ({ app }) => {
   const message = app.getByRole('textbox', { name: 'Message', exact: true });
-  const chats = app.getByRole('navigation', { name: 'Chats' });
+  const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
   const title = app.getByRole('heading', { level: 1 });
   await expect(message).toBeFocused(); // the message box has the focus on load
 
   await send(app, 'First chat about parsers');
-  await expect(app.getByRole('log', { name: 'Conversation' }).getByText('You said: First chat about parsers')).toBeVisible();
+  await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('You said: First chat about parsers')).toBeVisible();
   await app.getByRole('button', { name: 'New chat', exact: true }).click();
   await expect(title).toHaveText('New chat');
   await send(app, 'Second chat about themes');
-  await expect(chats.getByRole('button', { name: 'Second chat about themes' })).toBeVisible();
+  await expect(chats.getByRole('button', { name: 'Second chat about themes', exact: true })).toBeVisible();
 
   // The older chat, under the newest one in the list: open it, start a draft, reload.
-  await chats.getByRole('button', { name: 'First chat about parsers' }).click();
+  await chats.getByRole('button', { name: 'First chat about parsers', exact: true }).click();
   await expect(title).toHaveText('First chat about parsers');
   await message.fill('Half a thought about the lexer');
   await app.reload();
@@ -31,13 +31,13 @@ test('a reload keeps the open chat (not the newest) and each chat keeps its own 
   await expect(message).toBeFocused();
 
   // Drafts never leak between chats, and follow each chat across switches.
-  await chats.getByRole('button', { name: 'Second chat about themes' }).click();
+  await chats.getByRole('button', { name: 'Second chat about themes', exact: true }).click();
   await expect(title).toHaveText('Second chat about themes');
   await expect(message).toHaveValue('');
   await message.fill('Dark mode draft');
-  await chats.getByRole('button', { name: 'First chat about parsers' }).click();
+  await chats.getByRole('button', { name: 'First chat about parsers', exact: true }).click();
   await expect(message).toHaveValue('Half a thought about the lexer');
-  await chats.getByRole('button', { name: 'Second chat about themes' }).click();
+  await chats.getByRole('button', { name: 'Second chat about themes', exact: true }).click();
   await expect(message).toHaveValue('Dark mode draft');
 
   // A sent draft is gone, also after a reload.
@@ -61,7 +61,7 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
   await expect(retries).toHaveAccessibleDescription('From 0 to 10.');
 
   await retries.fill('-5');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const error = dialog.getByText("Max retries can't be less than 0: enter a number from 0 to 10.");
   await expect(error).toBeVisible();
   await expect(retries).toHaveAttribute('aria-invalid', 'true');
@@ -76,7 +76,7 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
   await expect(error).toHaveCount(0);
   await dialog.getByLabel('Theme').selectOption({ label: 'Light' });
   await expect.poll(background).toBe(LIGHT_BG); // at once, before Save
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect.poll(background).toBe(DARK_BG);
 
@@ -84,7 +84,7 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
   await expect(retries).toHaveValue('2'); // Cancel kept nothing
   await retries.fill('3');
   await dialog.getByLabel('Theme').selectOption({ label: 'Light' });
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect.poll(background).toBe(LIGHT_BG);
   await app.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -94,7 +94,7 @@ test('Settings: limits shown, errors in words next to the field, in view; Theme 
 test('a wrong or stale token says the link is no longer valid; a stopped shell is "reconnecting"', async ({ app, shell }) => {
   await app.goto(shell.url.replace(/token=[^&]+/, 'token=a-token-of-an-earlier-start'));
   const refused = app.getByRole('alert');
-  await expect(refused.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+  await expect(refused.getByRole('heading', { name: 'This link is no longer valid', exact: true })).toBeVisible();
   await expect(refused).toContainText('Open the URL the shell printed when it started');
   await expect(app.getByText(/retrying/)).toHaveCount(0);
   await expectAccessibleInBothSchemes(app, 'a stale link');
@@ -110,7 +110,7 @@ test.describe('first run', () => {
   test.use({ apiKey: null });
 
   test('says the web shell keeps the key in memory for this run, with the cursor in the key field', async ({ app }) => {
-    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint' })).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint', exact: true })).toBeVisible();
     const key = app.getByLabel('API key');
     await expect(key).toBeFocused();
     await expect(key).toHaveAccessibleDescription(/This web shell keeps it in memory only, for this run/);
@@ -129,13 +129,13 @@ test.describe('an MCP server that cannot start', () => {
     await expect(notice).not.toContainText('ENOENT');
     await expect(app.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(1);
     await expectAccessibleInBothSchemes(app, 'MCP failure notice');
-    await notice.getByRole('button', { name: 'Review MCP servers' }).click();
+    await notice.getByRole('button', { name: 'Review MCP servers', exact: true }).click();
     const dialog = app.getByRole('dialog', { name: 'Settings', exact: true });
     await expect(dialog.getByLabel('MCP servers JSON')).toBeFocused();
-    await expect(dialog.getByRole('list', { name: 'MCP server status' }).getByRole('listitem').filter({ hasText: 'nope' })).toContainText(
+    await expect(dialog.getByRole('list', { name: 'MCP server status', exact: true }).getByRole('listitem').filter({ hasText: 'nope' })).toContainText(
       'the command "waypoint-no-such-command" was not found',
     );
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(notice).toHaveCount(0);
     await app.reload();
     await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();

@@ -10,7 +10,7 @@ test('a paste made the moment the message box appears stays in it, and Send take
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, pasted);
-  await app.getByRole('navigation', { name: 'Chats' }).getByRole('listitem').first().waitFor();
+  await app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('listitem').first().waitFor();
   await expect(box).toHaveValue(pasted);
   await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
 });

@@ -29,28 +29,28 @@ test('a goal check not met reopens the plan with a Fix step; the fixed plan is c
   const dialog = app.getByRole('dialog');
   await expect(dialog.getByLabel('Goal checks', { exact: true })).toHaveValue('1');
   await dialog.getByLabel('Goal checks', { exact: true }).fill('6');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toContainText("Goal checks can't be more than 5: enter a number from 0 to 5.");
   await dialog.getByLabel('Goal checks', { exact: true }).fill('2');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
   await send(app, 'Write the greeting.');
   // Up to Claude starting the Fix step: plan, work, complete_plan, reply, the check, start_step 2.
   await scripted.release(6);
-  const first = app.getByRole('region', { name: 'Plan completed' }).first();
-  await expect(first.getByRole('heading', { name: 'Goal check: not met' })).toBeVisible();
+  const first = app.getByRole('region', { name: 'Plan completed', exact: true }).first();
+  await expect(first.getByRole('heading', { name: 'Goal check: not met', exact: true })).toBeVisible();
   await expect(first).toContainText(FINDING);
   const panel = planPanel(app);
   await expect(panel.step(`Fix: ${FINDING}`)).toHaveAttribute('data-status', 'in_progress');
 
   await scripted.release(4);
   await expect(app.getByText('Fixed.', { exact: true })).toBeVisible();
-  const second = app.getByRole('region', { name: 'Plan completed' }).last();
-  await expect(second.getByRole('heading', { name: 'Goal check: met' })).toBeVisible();
+  const second = app.getByRole('region', { name: 'Plan completed', exact: true }).last();
+  await expect(second.getByRole('heading', { name: 'Goal check: met', exact: true })).toBeVisible();
   await expect(second.getByRole('listitem').filter({ hasText: `Fix: ${FINDING}` })).toHaveAttribute('data-status', 'completed');
   await expect(panel.region).toHaveCount(0);
   // The first card still says what the first check found.
-  await expect(first.getByRole('heading', { name: 'Goal check: not met' })).toBeVisible();
+  await expect(first.getByRole('heading', { name: 'Goal check: not met', exact: true })).toBeVisible();
   expect(scripted.requests.filter((r) => (r.body as { tool_choice?: { name?: string } }).tool_choice?.name === 'report_goal_check')).toHaveLength(2);
 });

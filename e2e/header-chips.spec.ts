@@ -7,7 +7,7 @@ import { send } from './support/plan-panel';
 
 test('at 800, 1024 and 1280 px the folder, model and cost chips are whole and the title is on the first row', async ({ app }) => {
   await send(app, 'A title that is long enough to want the whole header for itself');
-  await expect(app.getByRole('log', { name: 'Conversation' }).getByText(/You said/)).toBeVisible();
+  await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText(/You said/)).toBeVisible();
   const header = app.locator('header.header');
   await expect(header).toContainText(/\$\d+\.\d\d|<\$0\.01/);
   for (const width of [800, 1024, 1280]) {

@@ -42,7 +42,7 @@ test.use({
 
 test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => {
   const message = app.getByRole('textbox', { name: 'Message', exact: true });
-  const log = app.getByRole('log', { name: 'Conversation' });
+  const log = app.getByRole('log', { name: 'Conversation', exact: true });
   const panel = planPanel(app);
   await expect(message).toBeVisible();
   await expect(message).toBeFocused(); // the cursor starts in the message box
@@ -114,10 +114,10 @@ test('a whole flow with the keyboard only', async ({ app, scripted, shell }) => 
 });
 
 test('the shortcuts list opens from the ? button and with Ctrl+/, shows the real keys, and Escape closes it', async ({ app }) => {
-  const button = app.getByRole('button', { name: 'Keyboard shortcuts' });
+  const button = app.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
   await button.focus();
   await app.keyboard.press('Enter');
-  const dialog = app.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const dialog = app.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true });
   await expect(dialog).toBeVisible();
   const row = (name: RegExp) => dialog.getByRole('row').filter({ has: app.getByRole('rowheader', { name }) });
   await expect(row(/^Send the message/)).toContainText('Enter or Ctrl+Enter');

@@ -34,7 +34,7 @@ test.describe('every width, both themes', () => {
     await scripted.release(8); // the plan, two steps done, step 6 added and started
     await expectProgress(app, 2, 6);
     const chatsButton = app.getByRole('button', { name: 'Chats', exact: true });
-    const chats = app.getByRole('navigation', { name: 'Chats' });
+    const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
 
     for (const width of WIDTHS) {
       await app.setViewportSize({ width, height: 800 });
@@ -62,7 +62,7 @@ test.describe('every width, both themes', () => {
     await scripted.release(2);
     await expect(planPanel(app).region).toBeVisible();
     const chatsButton = app.getByRole('button', { name: 'Chats', exact: true });
-    const chats = app.getByRole('navigation', { name: 'Chats' });
+    const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
 
     // Keyboard: open, walk through New chat, search and the chat, close with Escape.
     await chatsButton.focus();
@@ -71,7 +71,7 @@ test.describe('every width, both themes', () => {
     await expect(chats).toBeVisible();
     await expect(chats.getByRole('button', { name: 'New chat', exact: true })).toBeFocused();
     await app.keyboard.press('Tab');
-    await expect(chats.getByRole('searchbox', { name: 'Search chats' })).toBeFocused();
+    await expect(chats.getByRole('searchbox', { name: 'Search chats', exact: true })).toBeFocused();
     await app.keyboard.press('Tab');
     await expect(chats.getByRole('button', { name: /Add a dark mode toggle/ })).toBeFocused();
     await expectFullyInView(chats.getByRole('button', { name: 'New chat', exact: true }), 'New chat in the drawer');
@@ -133,7 +133,7 @@ test.describe('a long dry-run line', () => {
     for (const name of ['Approve', 'Deny']) await expectFullyInView(card.getByRole('button', { name, exact: true }), name);
     await expectAccessibleInBothSchemes(app, 'approval with a long line');
     await card.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Done.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('Done.')).toBeVisible();
   });
 });
 
@@ -148,12 +148,12 @@ test.describe('a question that blocks the run', () => {
     await send(app, 'Tidy notes.txt');
     await scripted.release(5); // create, start step 1, three failing edits
     const panel = planPanel(app);
-    const dialog = panel.region.getByRole('alertdialog', { name: 'Step 1 needs your attention' });
+    const dialog = panel.region.getByRole('alertdialog', { name: 'Step 1 needs your attention', exact: true });
     await expect(dialog).toBeFocused();
     await expect(panel.header).toHaveAttribute('aria-expanded', 'true');
     await expect(panel.step('Fix the greeting typo')).toContainText('needs your answer');
     const controls = [
-      dialog.getByRole('heading', { name: 'Step 1 needs your attention' }),
+      dialog.getByRole('heading', { name: 'Step 1 needs your attention', exact: true }),
       dialog.getByRole('textbox', { name: 'Guidance', exact: true }),
       dialog.getByRole('button', { name: 'Send guidance', exact: true }),
       dialog.getByRole('button', { name: 'Skip step', exact: true }),

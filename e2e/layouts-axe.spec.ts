@@ -78,9 +78,9 @@ test.describe('the main screens at every size and in both themes', () => {
 
     await card.getByRole('button', { name: 'Approve', exact: true }).click();
     await scripted.release(1);
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('The greeting is friendlier now.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('The greeting is friendlier now.')).toBeVisible();
     // The edit's card open, so its result's diff is checked too (its tinted lines in both themes).
-    await app.getByRole('log', { name: 'Conversation' }).getByRole('button', { name: /^edit_file/ }).click();
+    await app.getByRole('log', { name: 'Conversation', exact: true }).getByRole('button', { name: /^edit_file/ }).click();
     await expect(app.getByLabel('Result diff', { exact: true }).locator('[data-diff="add"]')).toBeVisible();
     await everySizeAndScheme(app, 'a chat with a plan', async (where) => {
       await expectFullyInView(app.getByRole('button', { name: 'Send', exact: true }), `${where}: Send`);

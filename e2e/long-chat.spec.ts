@@ -204,7 +204,7 @@ test.describe('a long chat', () => {
 
     // Picked from the sidebar, it opens at its end with the last reply in view.
     await openNewChat(page);
-    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: FIRST }).click();
+    await page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: FIRST }).click();
     await expectFullyInView(log.getByText(LAST_OF_BUILD), 'the last reply after picking the chat');
     await expectAtEnd(log, 'picked from the sidebar');
     await expectAccessible(page, 'a long chat', 'light');
@@ -318,7 +318,7 @@ test.describe('a long chat', () => {
     await expectAtEnd(log, 'after a reload');
     await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
     await page.keyboard.press(`${MOD}+Shift+F`);
-    const find = page.getByRole('search', { name: 'Find in chat' });
+    const find = page.getByRole('search', { name: 'Find in chat', exact: true });
     await page.keyboard.type('Walk the project');
     await expect(find.getByRole('status')).toHaveText('1 of 1');
     await expectFullyInView(log.getByText(FIRST, { exact: true }), 'the first message, found');

@@ -17,7 +17,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolText;
   try {
-    const chats = app.getByRole('navigation', { name: 'Chats' });
+    const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
     await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
     // A mark on this page: a reload would lose it.
     await app.evaluate(() => ((window as unknown as { mcpLiveMark: number }).mcpLiveMark = 17));
@@ -32,6 +32,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     });
     expect(created.isError).toBeFalsy();
     const listedAt = Date.now();
+    // A chat-list button's name is the chat's title with its state, so it is matched in part.
     const item = chats.getByRole('button', { name: 'claude-code: Ship the release' });
     await expect(item).toBeVisible();
     console.info(`[mcp-live] the chat was listed ${Date.now() - listedAt} ms after the tool call returned`);
@@ -57,7 +58,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
 
     // The chat has one writer, the MCP server: the window says so without being asked, and the
     // composer is disabled, saying why (before, it took a typed message and then refused it).
-    await expect(app.getByRole('region', { name: 'Written by another process' })).toContainText(/being written by waypoint mcp \(claude-code\) \(pid \d+/);
+    await expect(app.getByRole('region', { name: 'Written by another process', exact: true })).toContainText(/being written by waypoint mcp \(claude-code\) \(pid \d+/);
     const box = app.getByRole('textbox', { name: 'Message', exact: true });
     await expect(box).toBeDisabled();
     await expect(box).toHaveAccessibleDescription('You can’t write here while waypoint mcp (claude-code) writes this chat.');
@@ -76,7 +77,7 @@ test('a plan an MCP client writes appears in the web shell and updates live', as
     await expect(app.getByRole('region', { name: 'Task plan', exact: true })).toHaveCount(0);
 
     // The client's own words are in the transcript, and the window never had to reload.
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText(/claude-code plans here over MCP/)).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText(/claude-code plans here over MCP/)).toBeVisible();
     expect(await app.evaluate(() => (window as unknown as { mcpLiveMark?: number }).mcpLiveMark)).toBe(17);
   } finally {
     await client.close();

@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 120_000 });
 const APP = 'const answer = 41;\n';
 const EDIT: ScriptedTurn = { kind: 'tool_use', text: "I'll fix the answer.", calls: [{ name: 'edit_file', input: { path: 'app.js', old_text: 'const answer = 41;', new_text: 'const answer = 42;' } }] };
 
-const row = (page: Page, title: string) => page.getByRole('navigation', { name: 'Chats' }).getByRole('listitem').filter({ hasText: title });
+const row = (page: Page, title: string) => page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('listitem').filter({ hasText: title });
 const inbox = (page: Page) => page.getByRole('dialog', { name: 'Needs you', exact: true });
 const item = (page: Page, title: string) => inbox(page).getByRole('listitem', { name: title, exact: true });
 const needsYou = (page: Page, n: number) => page.getByRole('button', { name: `Needs you (${n})`, exact: true });
@@ -47,10 +47,10 @@ test('three chats wait (a plan proposal, an approval, Claude\'s question); each 
     await expect(row(page, 'Plan the release')).toHaveAttribute('data-run', 'needs-you');
     await expect.poll(() => scripted.requests.length).toBe(2);
     // Plan first off again, for the chats after it.
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings', exact: true });
     await settings.getByRole('checkbox', { name: 'Plan first', exact: true }).uncheck();
-    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(settings).toHaveCount(0);
 
     await openNewChat(page);
@@ -95,7 +95,7 @@ test('three chats wait (a plan proposal, an approval, Claude\'s question); each 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New chat');
 
     // Each chat's run went on: its reply is there when it is opened.
-    const conversation = page.getByRole('log', { name: 'Conversation' });
+    const conversation = page.getByRole('log', { name: 'Conversation', exact: true });
     await row(page, 'Fix the answer').getByRole('button', { name: /Fix the answer/ }).click();
     await expect(conversation.getByText('Done: the answer is 42 now.')).toBeVisible();
     await row(page, 'Pick a database').getByRole('button', { name: /Pick a database/ }).click();
@@ -145,7 +145,7 @@ test('two windows answer the same approval from their dialogs: the second is tol
     await expectAccessibleInBothSchemes(other, 'the Needs you dialog saying "already answered"');
     // One follow-up request only: the second answer ran nothing.
     await row(page, 'Fix the answer').getByRole('button', { name: /Fix the answer/ }).click();
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Done: the answer is 42 now.')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('Done: the answer is 42 now.')).toBeVisible();
     expect(scripted.requests).toHaveLength(2);
     await other.close();
   } finally {
@@ -186,7 +186,7 @@ test('after a restart the dialog still answers each waiting chat; one deleted in
     const other = await context.newPage();
     await other.goto(next.url);
     await row(other, 'Pick a database').getByRole('button', { name: 'Delete chat', exact: true }).click();
-    await other.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await other.getByRole('alertdialog', { name: 'Delete chat?', exact: true }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(row(other, 'Pick a database')).toHaveCount(0);
     await expect(item(page, 'Pick a database')).toHaveCount(0);
     await expect(needsYou(page, 1)).toBeVisible();
@@ -196,7 +196,7 @@ test('after a restart the dialog still answers each waiting chat; one deleted in
     await expect(needsYou(page, 0)).toBeVisible();
     await page.keyboard.press('Escape');
     await row(page, 'Fix the answer').getByRole('button', { name: /Fix the answer/ }).click();
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Done: the answer is 42 now.')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('Done: the answer is 42 now.')).toBeVisible();
     // Two asks before the restart, the approved chat's one after; the deleted chat never went on.
     expect(scripted.requests).toHaveLength(3);
   } finally {

@@ -40,14 +40,14 @@ test('a chat out of view that asks for approval notifies with its title; a click
   writeFileSync(join(shell.workspace, 'src', 'app.js'), APP_JS);
 
   // Off until the user turns it on; turning it on asks the browser (granted here), Save keeps it.
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const settings = app.getByRole('dialog', { name: 'Settings' });
+  await app.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = app.getByRole('dialog', { name: 'Settings', exact: true });
   const box = settings.getByRole('checkbox', { name: 'Notifications', exact: true });
   await expect(box).not.toBeChecked();
   await box.check();
   await expect(box).toBeChecked();
   await expectAccessibleInBothSchemes(app, 'Settings with Notifications');
-  await settings.getByRole('button', { name: 'Save' }).click();
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(settings).toHaveCount(0);
 
   await send(app, 'Fix the answer in src/app.js');

@@ -8,7 +8,7 @@ test('a fresh start has one h1 and one "New chat" button; the empty chat is list
   await expect(app.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(app.getByRole('heading', { level: 1 })).toHaveText('New chat');
   await expect(app.getByRole('button', { name: 'New chat', exact: true })).toHaveCount(1);
-  const chats = app.getByRole('navigation', { name: 'Chats' });
+  const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
   await expect(chats.getByRole('listitem')).toHaveCount(1);
   await expect(chats.getByRole('listitem').getByRole('button', { name: 'New chat (empty)', exact: true })).toBeVisible();
   await expect(chats.getByRole('listitem')).toHaveText(/^New chat/); // what the eye sees is unchanged
@@ -18,7 +18,7 @@ test.describe('first run', () => {
   test.use({ apiKey: null });
 
   test('the welcome screen has one h1', async ({ app }) => {
-    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint' })).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Welcome to Waypoint', exact: true })).toBeVisible();
     await expect(app.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 });

@@ -26,9 +26,9 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     await scripted.release();
     scripted.setScenario({ ...plansStructured, gated: true, turns: plansStructured.turns.slice(3) });
     await page.goto(next.url);
-    const chats = page.getByRole('navigation', { name: 'Chats' });
+    const chats = page.getByRole('navigation', { name: 'Chats', exact: true });
     await expect(chats.getByRole('button', { name: /Create a structural grid/ })).toBeVisible();
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('Create a structural grid with 3 gridlines each way')).toBeVisible();
     await expectProgress(page, 1, 3);
     const panel = planPanel(page);
@@ -38,7 +38,7 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     await expect(page.locator('header')).toContainText(/\$\d+\.\d\d|<\$0\.01/);
 
     // Interrupted: Resume continues from the last consistent point (the step-1 result).
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(() => scripted.requests.length).toBe(5);
     const resent = JSON.stringify(scripted.requests[4]!.body);
     // No orphan tool_use and no repeated text: the last message is the step-1 result.
@@ -46,7 +46,7 @@ test('a chat killed mid-plan comes back after a restart, and Resume carries on',
     expect(resent).toContain('complete_step');
     await scripted.release(); // the fourth turn: start step 2
     await expect(panel.step('Create horizontal grid lines 1, 2, 3')).toHaveAttribute('data-status', 'in_progress');
-    await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(0);
   } finally {
     void scripted.release(100);
     await shell.dispose();
@@ -59,40 +59,40 @@ test('chats are renamed, searched and deleted (with confirmation), and it all su
   const shell = await startPersistentShell(scripted.url);
   try {
     await page.goto(shell.current.url);
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await send(page, 'Alpha: notes about the quarterly budget');
     await expect(log.getByText('You said: Alpha: notes about the quarterly budget')).toBeVisible();
     await openNewChat(page);
     await send(page, 'Beta: a recipe for bread');
     await expect(log.getByText('You said: Beta: a recipe for bread')).toBeVisible();
 
-    const chats = page.getByRole('navigation', { name: 'Chats' });
+    const chats = page.getByRole('navigation', { name: 'Chats', exact: true });
     const item = (title: RegExp) => chats.getByRole('listitem').filter({ hasText: title });
 
     // Search finds text inside messages, with a snippet.
-    await chats.getByRole('searchbox', { name: 'Search chats' }).fill('quarterly');
-    const results = chats.getByRole('list', { name: 'Search results' });
+    await chats.getByRole('searchbox', { name: 'Search chats', exact: true }).fill('quarterly');
+    const results = chats.getByRole('list', { name: 'Search results', exact: true });
     await expect(results.getByRole('button')).toHaveCount(1);
     await expect(results.getByRole('button')).toContainText('Alpha: notes about the quarterly budget');
-    await chats.getByRole('searchbox', { name: 'Search chats' }).fill('');
+    await chats.getByRole('searchbox', { name: 'Search chats', exact: true }).fill('');
     await expect(results).toHaveCount(0);
 
     // Rename inline.
-    await item(/Beta: a recipe/).getByRole('button', { name: 'Rename chat' }).click();
-    const titleBox = chats.getByRole('textbox', { name: 'Chat title' });
+    await item(/Beta: a recipe/).getByRole('button', { name: 'Rename chat', exact: true }).click();
+    const titleBox = chats.getByRole('textbox', { name: 'Chat title', exact: true });
     await titleBox.fill('Bread');
     await titleBox.press('Enter');
     await expect(chats.getByRole('button', { name: 'Bread', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bread');
 
     // Delete asks first; Cancel keeps the chat, Delete removes it.
-    await item(/Alpha/).getByRole('button', { name: 'Delete chat' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete chat?' });
+    await item(/Alpha/).getByRole('button', { name: 'Delete chat', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete chat?', exact: true });
     await expect(dialog).toContainText('Alpha: notes about the quarterly budget');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(item(/Alpha/)).toHaveCount(1);
-    await item(/Alpha/).getByRole('button', { name: 'Delete chat' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await item(/Alpha/).getByRole('button', { name: 'Delete chat', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Delete chat?', exact: true }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(item(/Alpha/)).toHaveCount(0);
 
     const next = await shell.restart('quit');
@@ -127,7 +127,7 @@ test('an escalation pending when the app was killed is asked again after the res
     await expect(dialog).toContainText('old_text was not found in notes.txt');
     await dialog.getByRole('button', { name: 'Skip step', exact: true }).click();
     await expect(dialog).toHaveCount(0);
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('Step 1 was skipped as you asked; step 2 is done.')).toBeVisible();
     // The held edit_file call got its answer; nothing was asked twice.
     const resumed = JSON.stringify(scripted.requests[5]!.body);

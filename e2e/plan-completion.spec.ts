@@ -12,11 +12,11 @@ test.use({ scenario: plansChecklist });
 test('a checklist plan that completes by itself leaves Waypoint\'s card, with Export and Undo, after a reload too', async ({ app }) => {
   await choosePlanningStyle(app, 'checklist');
   await send(app, 'Add a user preferences endpoint');
-  const log = app.getByRole('log', { name: 'Conversation' });
+  const log = app.getByRole('log', { name: 'Conversation', exact: true });
   await expect(log.getByText('The user preferences endpoint is in place')).toBeVisible();
   await expect(planPanel(app).region).toHaveCount(0);
 
-  const card = log.getByRole('region', { name: 'Plan completed' });
+  const card = log.getByRole('region', { name: 'Plan completed', exact: true });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Add user preferences endpoint');
   await expect(card).toContainText('All 6 steps are done: Create preferences model;');
@@ -39,7 +39,7 @@ test('a checklist plan that completes by itself leaves Waypoint\'s card, with Ex
   await expectAccessibleInBothSchemes(app, 'completion card by Waypoint');
 
   await app.reload();
-  const again = app.getByRole('log', { name: 'Conversation' }).getByRole('region', { name: 'Plan completed' });
+  const again = app.getByRole('log', { name: 'Conversation', exact: true }).getByRole('region', { name: 'Plan completed', exact: true });
   await expect(again).toContainText('All 6 steps are done');
   await expect(again.getByRole('list', { name: 'Steps', exact: true }).getByRole('listitem')).toHaveCount(6);
   await expect(again.getByRole('button', { name: 'Export plan', exact: true })).toBeVisible();

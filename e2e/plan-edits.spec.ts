@@ -46,7 +46,7 @@ test.describe('editing the plan', () => {
 
     // Rename: a bad title is refused in words and nothing changes; Enter saves a good one.
     await editStep('Change the parser', 'Rename');
-    const titleBox = panel.region.getByRole('textbox', { name: 'Step title' });
+    const titleBox = panel.region.getByRole('textbox', { name: 'Step title', exact: true });
     await expect(titleBox).toHaveValue('Change the parser');
     await expectAccessibleInBothSchemes(app, 'renaming a step');
     await titleBox.fill('   ');
@@ -102,7 +102,7 @@ test.describe('editing the plan', () => {
     expect(last[0]).toMatchObject({ type: 'tool_result', is_error: true });
     expect(String(last[0]?.content)).toMatch(/^The user skipped step 3 "Update the docs", so it can't be started/);
     await scripted.release(1);
-    await expect(app.getByRole('log', { name: 'Conversation' }).getByText('Understood: I will leave the docs alone.')).toBeVisible();
+    await expect(app.getByRole('log', { name: 'Conversation', exact: true }).getByText('Understood: I will leave the docs alone.')).toBeVisible();
     await expect(panel.step('Update the docs')).toHaveAttribute('data-status', 'skipped');
   });
 });
@@ -128,7 +128,7 @@ test.describe('two tabs editing at once', () => {
     const rename = async (panel: typeof first, title: string) => {
       await panel.step(title).getByRole('button', { name: 'Edit step', exact: true }).click();
       await panel.step(title).getByRole('menuitem', { name: 'Rename', exact: true }).click();
-      return panel.region.getByRole('textbox', { name: 'Step title' });
+      return panel.region.getByRole('textbox', { name: 'Step title', exact: true });
     };
     // Both tabs open "Rename" on step 3; the first saves.
     const firstBox = await rename(first, 'Update the docs');

@@ -11,7 +11,7 @@ test.describe('Export plan', () => {
     await scripted.release(3); // create, start 1, complete 1
     await expectProgress(app, 1, 3);
     const download = app.waitForEvent('download');
-    await planPanel(app).region.getByRole('button', { name: 'Export plan' }).click();
+    await planPanel(app).region.getByRole('button', { name: 'Export plan', exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^create-3x3-structural-grid.*-plan\.md$/);
     const markdown = readFileSync((await file.path())!, 'utf8');

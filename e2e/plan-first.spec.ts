@@ -27,7 +27,7 @@ test('plan first, end to end: propose → revise → approve → an edit Claude 
   try {
     await page.goto(shell.current.url);
     const panel = planPanel(page);
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     const button = (name: string) => panel.region.getByRole('button', { name, exact: true });
     await send(page, 'Release 1.1.0 please');
 
@@ -152,7 +152,7 @@ test.describe('the "Plan first" setting', () => {
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = app.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: 'Plan first', exact: true }).check();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0);
     await send(app, 'Release 1.1.0 please');
     const panel = planPanel(app);

@@ -47,11 +47,11 @@ test('Stop between replies: a note, "Paused" with "Continue plan", a truthful si
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await scripted.release(1); // the stopped request, answered to nobody
 
-    const log = page.getByRole('log', { name: 'Conversation' });
+    const log = page.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('You stopped Claude. The plan is paused with 3 steps left: press "Continue plan", or write a message to go on.')).toBeVisible();
     await expect(panel.header).toContainText('Paused');
     await expect(panel.region.getByRole('button', { name: 'Continue plan', exact: true })).toBeVisible();
-    const chat = page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /Release 1\.0 please/ });
+    const chat = page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('button', { name: /Release 1\.0 please/ });
     await expect(chat).toContainText('paused 1/4');
     await expectAccessibleInBothSchemes(page, 'paused plan');
 
@@ -94,7 +94,7 @@ test('typing one\'s own message continues a paused plan too', async ({ page }) =
     await send(page, 'Release 1.0 please');
     await expect(panel.header).toContainText('Paused');
     await send(page, 'Go on, but skip the announcement');
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('You said: Go on, but skip the announcement')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('You said: Go on, but skip the announcement')).toBeVisible();
     const last = scripted.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(last.messages.at(-1))).toContain('Go on, but skip the announcement');
   } finally {

@@ -64,7 +64,7 @@ test.describe('a run cut short by "Max model turns"', () => {
     await expect(panel.step('Build').locator('.plan-spinner')).toHaveCount(1);
 
     await scripted.release(1);
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText(/Claude used 3 model turns in one go/)).toBeVisible();
     await expect(app.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     await expect(panel.header).toContainText('Paused');
@@ -104,15 +104,15 @@ test.describe('find in chat over a finished plan', () => {
 
   test('the count and the marks agree: only the text find counts is marked, never a card\'s step list or a button', async ({ app }) => {
     await send(app, 'Make marmalade');
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText('The marmalade is in jars.')).toBeVisible();
-    const card = log.getByRole('region', { name: 'Plan completed' });
+    const card = log.getByRole('region', { name: 'Plan completed', exact: true });
     // The card lists the steps (issue 23 item 13): shown, but not what find counts.
     await expect(card.getByRole('list', { name: 'Steps', exact: true })).toContainText('Buy marmalade oranges');
 
-    await app.getByRole('button', { name: 'Find in chat' }).click();
+    await app.getByRole('button', { name: 'Find in chat', exact: true }).click();
     await app.keyboard.type('marmalade');
-    const status = app.getByRole('search', { name: 'Find in chat' }).getByRole('status');
+    const status = app.getByRole('search', { name: 'Find in chat', exact: true }).getByRole('status');
     await expect(status).toHaveText(/^1 of \d+$/);
     const total = Number((await status.textContent())!.split(' of ')[1]);
 

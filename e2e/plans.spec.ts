@@ -45,7 +45,7 @@ test.describe('structured dialect (seed 000: the 3×3 grid plan)', () => {
     await expect(panel.region).toHaveCount(0);
 
     await scripted.release(); // complete_plan → completion card
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await expect(log.getByText("Created a 3x3 structural grid at 25' spacing and verified it.")).toBeVisible();
     // The plan's changes are folded into lines that expand, each naming its step's title.
     await log.getByRole('button', { name: /^Plan updated \d+ times/ }).first().click();

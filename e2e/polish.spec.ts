@@ -7,14 +7,14 @@ import { openNewChat, send } from './support/plan-panel';
 // target saying what a drop does, an attached image's whole name, a search snippet that shows
 // its match and one "No chats match." (docs/contract.md §5).
 
-const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
 
 /** Whether an element shows all its text: nothing cut off to the right or below. */
 const notCut = (element: Locator) => element.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1);
 
 test('"Retry reply" sits in step with Copy and Copy as Markdown', async ({ app }) => {
   await send(app, 'Hello there');
-  const reply = log(app).getByRole('article', { name: 'Claude' });
+  const reply = log(app).getByRole('article', { name: 'Claude', exact: true });
   await expect(reply.getByText('You said: Hello there')).toBeVisible();
   const box = async (name: string) => (await reply.getByRole('button', { name, exact: true }).boundingBox())!;
   const [copy, markdown, retry] = [await box('Copy'), await box('Copy as Markdown'), await box('Retry reply')];
@@ -48,7 +48,7 @@ test("an attached image's long name is shown whole, in the composer and in the s
   expect(await notCut(chip)).toBe(true);
   await expect(app.getByRole('list', { name: 'Attachments', exact: true })).not.toContainText('uploading');
   await send(app, 'Here it is');
-  const sent = log(app).getByRole('list', { name: 'Attached files' }).getByText(name, { exact: true });
+  const sent = log(app).getByRole('list', { name: 'Attached files', exact: true }).getByText(name, { exact: true });
   await expect(sent).toBeVisible();
   expect(await notCut(sent)).toBe(true);
 });
@@ -57,13 +57,13 @@ test('chat search: the snippet shows its match with the words around it; no matc
   await send(app, 'We went through the release checklist and the changelog at length before we finally chose the zebra option for the icons.');
   await expect(log(app).getByText(/You said: We went through/)).toBeVisible();
   await openNewChat(app);
-  const chats = app.getByRole('navigation', { name: 'Chats' });
+  const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
   // The new chat is made and its message box has taken the focus before the search is typed.
   await expect(chats.getByRole('button', { name: 'New chat (empty)', exact: true })).toBeVisible();
   await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
-  const search = chats.getByRole('searchbox', { name: 'Search chats' });
+  const search = chats.getByRole('searchbox', { name: 'Search chats', exact: true });
   await search.fill('zebra');
-  const results = chats.getByRole('list', { name: 'Search results' });
+  const results = chats.getByRole('list', { name: 'Search results', exact: true });
   const match = results.locator('mark', { hasText: 'zebra' });
   await expect(match).toBeVisible();
   const [shown, within] = [(await match.boundingBox())!, (await results.locator('.chat-snippet').boundingBox())!];

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 // "Claude asks" alertdialog, its options and typed answers, a reload, a restart, Stop, two tabs.
 
 const question = (page: Page, text = QUESTION) => page.getByRole('alertdialog', { name: `Claude asks: ${text}` });
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
 type Sent = { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
 const toolResult = (body: unknown) => (body as Sent).messages.at(-1)!.content.find((b) => b.type === 'tool_result');
 

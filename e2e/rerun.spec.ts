@@ -13,9 +13,9 @@ import { expect, test } from './support/recovery-fixtures';
 // version"), the chat list gets no copy, files the replaced turns changed can be put back, and it
 // all holds after a kill and a restart.
 
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
-const message = (page: Page, text: string) => conversation(page).getByRole('article', { name: 'You' }).filter({ hasText: text });
-const chats = (page: Page) => page.getByRole('navigation', { name: 'Chats' });
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
+const message = (page: Page, text: string) => conversation(page).getByRole('article', { name: 'You', exact: true }).filter({ hasText: text });
+const chats = (page: Page) => page.getByRole('navigation', { name: 'Chats', exact: true });
 const versionsOf = (page: Page, text: string) => message(page, text).getByRole('group', { name: 'Versions of this message', exact: true });
 
 async function editMessage(page: Page, from: string) {
@@ -169,7 +169,7 @@ test.describe('Retry reply', () => {
     await expect(message(app, 'Name three colours')).toHaveCount(1);
     expect(JSON.stringify((scripted.requests[1]!.body as { messages: unknown }).messages)).toBe(JSON.stringify((scripted.requests[0]!.body as { messages: unknown }).messages));
     await expect(conversation(app).getByRole('button', { name: 'Retry reply', exact: true })).toHaveCount(1);
-    const reply = conversation(app).getByRole('article', { name: 'Claude' }).filter({ hasText: 'Cyan, magenta and yellow.' });
+    const reply = conversation(app).getByRole('article', { name: 'Claude', exact: true }).filter({ hasText: 'Cyan, magenta and yellow.' });
     const versions = reply.getByRole('group', { name: 'Versions of this reply', exact: true });
     await expect(versions.getByText('2/2', { exact: true })).toBeVisible();
     await expect(chats(app).getByRole('listitem')).toHaveCount(1);

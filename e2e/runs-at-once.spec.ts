@@ -10,7 +10,7 @@ import { openNewChat, send } from './support/plan-panel';
 // Issue 24: several chats at once, with Settings "Runs at once" = 2 and a gated scripted Claude
 // (each reply waits until the test lets it go), driven as a person would, by role and name.
 
-const row = (page: Page, title: string) => page.getByRole('navigation', { name: 'Chats' }).getByRole('listitem').filter({ hasText: title });
+const row = (page: Page, title: string) => page.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('listitem').filter({ hasText: title });
 
 test('two chats work at once, a third is "Queued" and starts when one ends; Stop unqueues; leaving a chat never stops it', async ({ page }) => {
   const scripted = await startScriptedServer({ scenario: { name: 'echo', turns: [], gated: true } });
@@ -39,15 +39,15 @@ test('two chats work at once, a third is "Queued" and starts when one ends; Stop
     const inbox = page.getByRole('dialog', { name: 'Needs you', exact: true });
     await expect(inbox).toContainText('No chat is waiting for you.');
     await expectAccessibleInBothSchemes(page, 'the Needs you dialog');
-    await inbox.getByRole('button', { name: 'Close' }).click();
+    await inbox.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(inbox).toHaveCount(0);
 
     // Stop on a queued chat takes it off the queue; its message stays, unsent.
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(row(page, 'Delta task')).toHaveAttribute('data-run', 'idle');
     await expect(row(page, 'Delta task')).not.toContainText('Queued');
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('Delta task')).toBeVisible();
-    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Taken off the queue: your message was not sent.');
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('Delta task')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true })).toContainText('Taken off the queue: your message was not sent.');
 
     // Alpha's reply ends its run: Gamma takes the slot.
     await scripted.release();
@@ -57,7 +57,7 @@ test('two chats work at once, a third is "Queued" and starts when one ends; Stop
     await expect(row(page, 'Beta task')).toHaveAttribute('data-run', 'idle');
     await expect(row(page, 'Gamma task')).toHaveAttribute('data-run', 'idle');
     await row(page, 'Alpha task').getByRole('button', { name: /Alpha task/ }).click();
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByText('You said: Alpha task')).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Conversation', exact: true }).getByText('You said: Alpha task')).toBeVisible();
     // Delta never asked Claude.
     expect(scripted.requests.map((r) => JSON.stringify(r.body)).filter((b) => b.includes('Delta task'))).toEqual([]);
   } finally {

@@ -13,17 +13,17 @@ test.describe('settings', () => {
     await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
 
     await dialog.getByLabel('Max retries').fill('99');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText(/max ?retries/i);
     // Nothing was saved.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await app.getByRole('button', { name: 'Settings', exact: true }).click();
     await expect(app.getByRole('dialog').getByLabel('Max retries')).toHaveValue('2');
 
     await app.getByRole('dialog').getByLabel('Max retries').fill('4');
     await app.getByRole('dialog').getByLabel('Planning style').selectOption('checklist');
     await app.getByRole('dialog').getByLabel('Agentic mode').uncheck();
-    await app.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0);
 
     // Kept in main (settings.json) and shown again after a reload.

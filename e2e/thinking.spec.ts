@@ -23,7 +23,7 @@ test.describe('thinking', () => {
   });
 
   test('turned on in Settings, the next reply shows its thinking collapsed, and it opens', async ({ app, scripted }) => {
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     await app.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello');
     await app.keyboard.press('Enter');
     await expect(log.getByText('No thinking asked for, none shown.')).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('thinking', () => {
 
     // The thinking is in the chat's log: a reload shows it again, collapsed.
     await app.reload();
-    const again = app.getByRole('log', { name: 'Conversation' }).getByRole('button', { name: 'Thinking', exact: true });
+    const again = app.getByRole('log', { name: 'Conversation', exact: true }).getByRole('button', { name: 'Thinking', exact: true });
     await expect(again).toHaveCount(2);
     await expect(again.first()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -94,7 +94,7 @@ test.describe('thinking in a tool loop', () => {
       await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Save my notes');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('alertdialog', { name: /Approve/ })).toBeVisible();
-      const log = page.getByRole('log', { name: 'Conversation' });
+      const log = page.getByRole('log', { name: 'Conversation', exact: true });
       await expect(log.getByRole('button', { name: 'Thinking', exact: true })).toHaveCount(2);
 
       // A crash while the approval waits: the history (thinking, signatures) comes back from the log.
@@ -102,7 +102,7 @@ test.describe('thinking in a tool loop', () => {
       await page.goto(next.url);
       const approval = page.getByRole('alertdialog', { name: /Approve/ });
       await approval.getByRole('button', { name: 'Approve', exact: true }).click();
-      const again = page.getByRole('log', { name: 'Conversation' });
+      const again = page.getByRole('log', { name: 'Conversation', exact: true });
       await expect(again.getByText('Saved NOTES.md.')).toBeVisible();
       await expect(again.getByRole('button', { name: 'Thinking', exact: true })).toHaveCount(3);
       await expect(page.getByRole('alert')).toHaveCount(0);
@@ -153,7 +153,7 @@ test.describe('preserved thinking across turns', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toHaveCount(0);
 
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
     const say = async (text: string, reply: string) => {
       await app.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
       await app.keyboard.press('Enter');

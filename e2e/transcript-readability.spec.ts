@@ -31,12 +31,12 @@ test.describe('a long paste and a plan at work', () => {
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await scripted.release(8); // plan; steps 1-2 done with a note; step 6 added after 2 and started
     await expectProgress(app, 2, 6)
-    const log = app.getByRole('log', { name: 'Conversation' });
+    const log = app.getByRole('log', { name: 'Conversation', exact: true });
 
     // 5. The paste is a short bubble with "Show all", not a 60,000 px one.
-    const you = log.getByRole('article', { name: 'You' });
+    const you = log.getByRole('article', { name: 'You', exact: true });
     expect((await you.boundingBox())!.height).toBeLessThan(400);
-    const showAll = you.getByRole('button', { name: 'Show all' });
+    const showAll = you.getByRole('button', { name: 'Show all', exact: true });
     await expect(showAll).toHaveAttribute('aria-expanded', 'false');
     await expect(you).not.toContainText('END OF LOG');
 
@@ -56,7 +56,7 @@ test.describe('a long paste and a plan at work', () => {
     await expect(panel.steps.locator('.plan-step-label')).toHaveText(['1.', '2.', '3.', '4.', '5.', '6.']);
     const added = panel.step('Make icons follow the theme colour');
     await expect(added).toContainText('3.');
-    await added.getByRole('button', { name: 'Details for step 3' }).click();
+    await added.getByRole('button', { name: 'Details for step 3', exact: true }).click();
     await expect(added.getByRole('definition').first()).toHaveText('6');
     await expect(added).toContainText('Step id');
     await expect(panel.step('Add the toggle to the settings page')).toContainText('after 2');
@@ -72,11 +72,11 @@ test.describe('a long paste and a plan at work', () => {
     await app.keyboard.press('Home');
     await showAll.focus();
     await app.keyboard.press('Enter');
-    await expect(you.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(you.getByRole('button', { name: 'Show less', exact: true })).toHaveAttribute('aria-expanded', 'true');
     await expect(you).toContainText('END OF LOG');
-    await you.getByRole('button', { name: 'Show less' }).focus();
+    await you.getByRole('button', { name: 'Show less', exact: true }).focus();
     await app.keyboard.press('Enter');
-    await expect(you.getByRole('button', { name: 'Show all' })).toBeInViewport();
+    await expect(you.getByRole('button', { name: 'Show all', exact: true })).toBeInViewport();
     expect((await you.boundingBox())!.height).toBeLessThan(400);
   });
 });
@@ -96,7 +96,7 @@ test.describe('a reply as it streams', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await send(app, 'Advice please');
-    const reply = app.getByRole('article', { name: 'Claude' });
+    const reply = app.getByRole('article', { name: 'Claude', exact: true });
     await expect(reply).toHaveAttribute('aria-busy', 'true');
     await expect.poll(async () => ((await reply.textContent()) ?? '').length).toBeGreaterThan(12);
     // Mid-stream: one short line of text, the caret drawn after it (not on a line of its own).

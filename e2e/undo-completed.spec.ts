@@ -35,13 +35,13 @@ test('a finished plan can still be undone from its completion card', async ({ ap
   await expect(planPanel(app).region).toHaveCount(0);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(true);
 
-  const card = app.getByRole('region', { name: 'Plan partly completed' });
+  const card = app.getByRole('region', { name: 'Plan partly completed', exact: true });
   await expect(card).toContainText('Config and changelog are done; tagging is left.');
   await expect(card).toContainText('2/3 steps completed, 1 skipped');
-  await card.getByRole('button', { name: 'Undo plan' }).click();
-  await card.getByRole('button', { name: 'Confirm undo' }).click();
+  await card.getByRole('button', { name: 'Undo plan', exact: true }).click();
+  await card.getByRole('button', { name: 'Confirm undo', exact: true }).click();
   // The same card, now undone: Claude's summary stays, the steps no longer count as done.
-  const undone = app.getByRole('region', { name: 'Plan undone' });
+  const undone = app.getByRole('region', { name: 'Plan undone', exact: true });
   await expect(undone.getByRole('status')).toContainText(`restored ${UNDO_EDITED}; removed ${UNDO_CREATED}`);
   await expect(undone).toContainText('Config and changelog are done; tagging is left.');
   await expect(undone).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}. No step counts as done any more.`);

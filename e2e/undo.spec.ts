@@ -39,23 +39,23 @@ async function runPlan(app: Page, workspace: string) {
 }
 
 const confirmation = (app: Page) => app.getByRole('group', { name: /Undo the plan.s file changes/ });
-const undoneCard = (app: Page) => app.getByRole('log', { name: 'Conversation' }).getByRole('region', { name: 'Plan undone' });
+const undoneCard = (app: Page) => app.getByRole('log', { name: 'Conversation', exact: true }).getByRole('region', { name: 'Plan undone', exact: true });
 
 test('"Undo plan" lists the files, restores the edited one, removes the created one, and the plan shows as undone', async ({ app, shell }) => {
   const panel = await runPlan(app, shell.workspace);
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
+  await panel.region.getByRole('button', { name: 'Undo plan', exact: true }).click();
   const confirm = confirmation(app);
   await expect(confirm.getByRole('listitem')).toHaveText([`Delete ${UNDO_CREATED}`, `Restore ${UNDO_EDITED}`]);
   await expect(confirm.getByRole('checkbox')).toHaveCount(0); // nothing was changed outside Waypoint
   // Nothing happens before the user confirms; Cancel leaves everything as it is.
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(confirm).toHaveCount(0);
-  await expect(panel.region.getByRole('button', { name: 'Undo plan' })).toBeFocused();
+  await expect(panel.region.getByRole('button', { name: 'Undo plan', exact: true })).toBeFocused();
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(true);
 
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
-  await expect(confirm.getByRole('button', { name: 'Confirm undo' })).toBeFocused();
-  await confirm.getByRole('button', { name: 'Confirm undo' }).click();
+  await panel.region.getByRole('button', { name: 'Undo plan', exact: true }).click();
+  await expect(confirm.getByRole('button', { name: 'Confirm undo', exact: true })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Confirm undo', exact: true }).click();
   // Back to how it was before the plan: before step 1, not before step 2's second edit.
   const card = undoneCard(app);
   await expect(card).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}. No step counts as done any more.`);
@@ -63,7 +63,7 @@ test('"Undo plan" lists the files, restores the edited one, removes the created 
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
   // The plan no longer stands: no panel with ticked steps; keyboard focus lands on the card.
   await expect(panel.region).toHaveCount(0);
-  await expect(card.getByRole('heading', { name: 'Plan undone' })).toBeFocused();
+  await expect(card.getByRole('heading', { name: 'Plan undone', exact: true })).toBeFocused();
   await expectAccessibleInBothSchemes(app, 'plan undone');
 
   // Its export says so too: every step pending again, and what the undo did.
@@ -76,7 +76,7 @@ test('"Undo plan" lists the files, restores the edited one, removes the created 
   expect(markdown).toContain(`restored ${UNDO_EDITED}; removed ${UNDO_CREATED}`);
 
   // Every file is back: nothing is left to undo, so "Undo plan" is no longer offered.
-  await expect(card.getByRole('button', { name: 'Undo plan' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Undo plan', exact: true })).toHaveCount(0);
 });
 
 test('a file changed outside Waypoint since is flagged and kept unless the user ticks overwrite', async ({ app, shell }) => {
@@ -85,24 +85,24 @@ test('a file changed outside Waypoint since is flagged and kept unless the user 
   const byHand = 'port=443\nmode=production\n# tuned by hand\n';
   writeFileSync(edited, byHand);
 
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
+  await panel.region.getByRole('button', { name: 'Undo plan', exact: true }).click();
   const confirm = confirmation(app);
   await expect(confirm.getByRole('listitem').filter({ hasText: UNDO_EDITED })).toHaveText(
     `Restore ${UNDO_EDITED} — changed outside Waypoint since`,
   );
   await expect(confirm.getByRole('listitem').filter({ hasText: UNDO_CREATED })).not.toContainText('changed outside');
-  await expect(confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint' })).not.toBeChecked();
-  await confirm.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint', exact: true })).not.toBeChecked();
+  await confirm.getByRole('button', { name: 'Confirm undo', exact: true }).click();
   const card = undoneCard(app);
   await expect(card).toContainText(`Undone: removed ${UNDO_CREATED}; left ${UNDO_EDITED} as it is (changed outside Waypoint).`);
   expect(readFileSync(edited, 'utf8')).toBe(byHand);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);
 
   // Asked again from the card, only the hand-edited file is left; ticking the box puts back the original.
-  await card.getByRole('button', { name: 'Undo plan' }).click();
+  await card.getByRole('button', { name: 'Undo plan', exact: true }).click();
   await expect(confirm.getByRole('listitem')).toHaveText([`Restore ${UNDO_EDITED} — changed outside Waypoint since`]);
-  await confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint' }).check();
-  await confirm.getByRole('button', { name: 'Confirm undo' }).click();
+  await confirm.getByRole('checkbox', { name: 'Also overwrite files changed outside Waypoint', exact: true }).check();
+  await confirm.getByRole('button', { name: 'Confirm undo', exact: true }).click();
   await expect(card.getByRole('status')).toHaveText(`Undo plan: restored ${UNDO_EDITED}.`);
   await expect(card).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
   expect(readFileSync(edited, 'utf8')).toBe(UNDO_EDITED_TEXT);
@@ -113,9 +113,9 @@ test('"Undo plan" still knows the plan\'s files after the page is reloaded, and 
   await app.reload();
   const panel = planPanel(app);
   await expect(panel.step('Tag the release')).toHaveAttribute('data-status', 'pending');
-  await panel.region.getByRole('button', { name: 'Undo plan' }).click();
+  await panel.region.getByRole('button', { name: 'Undo plan', exact: true }).click();
   await expect(confirmation(app).getByRole('listitem')).toHaveText([`Delete ${UNDO_CREATED}`, `Restore ${UNDO_EDITED}`]);
-  await confirmation(app).getByRole('button', { name: 'Confirm undo' }).click();
+  await confirmation(app).getByRole('button', { name: 'Confirm undo', exact: true }).click();
   await expect(undoneCard(app)).toContainText(`Undone: restored ${UNDO_EDITED}; removed ${UNDO_CREATED}.`);
   expect(readFileSync(join(shell.workspace, UNDO_EDITED), 'utf8')).toBe(UNDO_EDITED_TEXT);
   expect(existsSync(join(shell.workspace, UNDO_CREATED))).toBe(false);

@@ -30,7 +30,7 @@ test('the token leaves the address bar; a reload still connects, and the printed
   // The address bar as it is now, without the token, is no key: a new tab from it is refused.
   const bare = await app.context().newPage();
   await bare.goto(app.url());
-  await expect(bare.getByRole('alert').getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+  await expect(bare.getByRole('alert').getByRole('heading', { name: 'This link is no longer valid', exact: true })).toBeVisible();
 });
 
 test('a tab past the cap on open tabs says so; with a tab closed, Reload gets it in', async ({ app, shell }) => {
@@ -51,7 +51,7 @@ test('a tab past the cap on open tabs says so; with a tab closed, Reload gets it
     const late = await app.context().newPage();
     await late.goto(shell.url);
     const alert = late.getByRole('alert');
-    await expect(alert.getByRole('heading', { name: 'Too many Waypoint tabs are open' })).toBeVisible();
+    await expect(alert.getByRole('heading', { name: 'Too many Waypoint tabs are open', exact: true })).toBeVisible();
     await expect(alert).toContainText('Close a Waypoint tab you no longer use, then reload this one.');
     await expect(late.getByText(/Reconnecting/)).toHaveCount(0);
     await expectAccessibleInBothSchemes(late, 'too many tabs');

@@ -19,9 +19,9 @@ const test = base.extend({
   },
 });
 
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation', exact: true });
 const workspaceButton = (page: Page) => page.locator('header.header').getByRole('button', { name: /^Workspace/ });
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Choose a workspace' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Choose a workspace', exact: true });
 
 let folders: string;
 test.beforeEach(() => {
@@ -42,9 +42,9 @@ test.describe('a chat without a workspace', () => {
 
   test('says so above the composer and in the header, and the refused edit_file is a card with the reason', async ({ app }) => {
     await expect(workspaceButton(app)).toHaveAccessibleName('Workspace none');
-    const notice = app.getByRole('region', { name: 'No workspace' });
+    const notice = app.getByRole('region', { name: 'No workspace', exact: true });
     await expect(notice).toContainText('This chat has no workspace folder');
-    await expect(notice.getByRole('button', { name: 'Choose a folder' })).toBeVisible();
+    await expect(notice.getByRole('button', { name: 'Choose a folder', exact: true })).toBeVisible();
     await expectAccessibleInBothSchemes(app, 'chat without a workspace');
 
     await send(app, 'Change a to b in notes.txt');
@@ -75,9 +75,9 @@ test.describe('choosing a workspace in the web shell', () => {
 
     await workspaceButton(app).click();
     await expect(dialog(app)).toBeVisible();
-    const field = dialog(app).getByRole('textbox', { name: 'Workspace folder' });
+    const field = dialog(app).getByRole('textbox', { name: 'Workspace folder', exact: true });
     await expect(field).toBeFocused();
-    const use = dialog(app).getByRole('button', { name: 'Use this folder' });
+    const use = dialog(app).getByRole('button', { name: 'Use this folder', exact: true });
 
     await field.fill(join(folders, 'missing'));
     await use.click();
@@ -97,8 +97,8 @@ test.describe('choosing a workspace in the web shell', () => {
     await expect(dialog(app)).toHaveCount(0);
     await expect(workspaceButton(app)).toHaveAccessibleName('Workspace project');
     await expect(workspaceButton(app)).toHaveAccessibleDescription(`Folder: ${project}`);
-    await expect(app.getByRole('region', { name: 'No workspace' })).toHaveCount(0);
-    const row = app.getByRole('navigation', { name: 'Chats' }).getByRole('list').getByRole('button', { name: /^New chat/ });
+    await expect(app.getByRole('region', { name: 'No workspace', exact: true })).toHaveCount(0);
+    const row = app.getByRole('navigation', { name: 'Chats', exact: true }).getByRole('list').getByRole('button', { name: /^New chat/ });
     await expect(row).toHaveAccessibleDescription(`Workspace: ${project}`);
     await expect(row).toContainText(basename(project));
 
@@ -111,7 +111,7 @@ test.describe('choosing a workspace in the web shell', () => {
     // A new chat has no folder (no --workspace); the last one is a recent folder, one press away.
     await app.getByRole('button', { name: 'New chat', exact: true }).click();
     await expect(workspaceButton(app)).toHaveAccessibleName('Workspace none');
-    await app.getByRole('region', { name: 'No workspace' }).getByRole('button', { name: 'Choose a folder' }).click();
+    await app.getByRole('region', { name: 'No workspace', exact: true }).getByRole('button', { name: 'Choose a folder', exact: true }).click();
     await expect(dialog(app)).toBeVisible();
     await expectAccessibleInBothSchemes(app, 'Choose a workspace with a recent folder');
     await dialog(app).getByRole('button', { name: project, exact: true }).click();

@@ -33,7 +33,7 @@ async function chatInWorktree(app: Page, workspace: string): Promise<void> {
   await expect(app.locator('header').getByText(/^Branch: waypoint\/[0-9a-f]{8}$/)).toBeVisible();
 }
 
-const changes = (app: Page) => app.getByRole('region', { name: 'Changes' });
+const changes = (app: Page) => app.getByRole('region', { name: 'Changes', exact: true });
 const fileItem = (app: Page, path: string) => changes(app).getByRole('listitem').filter({ hasText: path });
 
 test('Changes lists the files, shows a diff, reverts a file and merges into main', async ({ app, shell }) => {
@@ -46,14 +46,14 @@ test('Changes lists the files, shows a diff, reverts a file and merges into main
   await expect(fileItem(app, WORKTREE_NOTES)).toContainText('+2 −0');
   await expect(fileItem(app, BY_COMMAND)).toContainText('created');
 
-  await fileItem(app, WORKTREE_NOTES).getByRole('button', { name: 'Show diff' }).click();
+  await fileItem(app, WORKTREE_NOTES).getByRole('button', { name: 'Show diff', exact: true }).click();
   await expect(fileItem(app, WORKTREE_NOTES).getByLabel(`Diff of ${WORKTREE_NOTES}`)).toContainText('Written in the worktree.');
 
-  await fileItem(app, BY_COMMAND).getByRole('button', { name: 'Revert file' }).click();
+  await fileItem(app, BY_COMMAND).getByRole('button', { name: 'Revert file', exact: true }).click();
   await expect(changes(app).getByRole('listitem')).toHaveCount(1);
   await expect(changes(app).getByRole('status')).toHaveText(`${BY_COMMAND} reverted.`);
 
-  await changes(app).getByRole('button', { name: 'Merge into main' }).click();
+  await changes(app).getByRole('button', { name: 'Merge into main', exact: true }).click();
   await expect(changes(app).getByRole('status')).toContainText('Merged into main');
   expect(readFileSync(join(shell.workspace, WORKTREE_NOTES), 'utf8')).toBe(WORKTREE_NOTES_WRITTEN);
   expect(existsSync(join(shell.workspace, BY_COMMAND))).toBe(false);
@@ -62,12 +62,12 @@ test('Changes lists the files, shows a diff, reverts a file and merges into main
 test('Discard worktree asks first; deleting a chat removes its worktree and branch', async ({ app, shell }) => {
   await chatInWorktree(app, shell.workspace);
   await app.getByRole('button', { name: 'Changes', exact: true }).click();
-  await changes(app).getByRole('button', { name: 'Discard worktree' }).click();
-  const confirm = changes(app).getByRole('group', { name: 'Confirm discard' });
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await changes(app).getByRole('button', { name: 'Discard worktree', exact: true }).click();
+  const confirm = changes(app).getByRole('group', { name: 'Confirm discard', exact: true });
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
   expect(readdirSync(join(shell.dataDir, 'worktrees'))).toHaveLength(1);
-  await changes(app).getByRole('button', { name: 'Discard worktree' }).click();
-  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await changes(app).getByRole('button', { name: 'Discard worktree', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Discard', exact: true }).click();
   await expect(changes(app).getByRole('status')).toContainText(`Worktree discarded: this chat now works in ${shell.workspace}`);
   await expect(app.locator('header').getByText(/^Branch: /)).toHaveCount(0);
   expect(readdirSync(join(shell.dataDir, 'worktrees'))).toHaveLength(0);
@@ -80,9 +80,9 @@ test('Discard worktree asks first; deleting a chat removes its worktree and bran
   // The header names the branch as soon as the chat has one; the checkout runs on behind the first
   // request (this echoed reply calls no tool that would wait for it), so its folder comes a moment later.
   await expect.poll(() => readdirSync(join(shell.dataDir, 'worktrees')).length, { timeout: 30_000 }).toBe(1);
-  const chats = app.getByRole('navigation', { name: 'Chats' });
-  await chats.getByRole('listitem').filter({ hasText: 'Write them again' }).getByRole('button', { name: 'Delete chat' }).click();
-  const dialog = app.getByRole('alertdialog', { name: 'Delete chat?' });
+  const chats = app.getByRole('navigation', { name: 'Chats', exact: true });
+  await chats.getByRole('listitem').filter({ hasText: 'Write them again' }).getByRole('button', { name: 'Delete chat', exact: true }).click();
+  const dialog = app.getByRole('alertdialog', { name: 'Delete chat?', exact: true });
   await expect(dialog.getByRole('checkbox', { name: /^Keep branch waypoint\// })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   // The chat leaves the list as soon as it is deleted; its worktree and then its branch go right after.

@@ -27,7 +27,7 @@ export async function choosePlanningStyle(page: Page, style: Dialect): Promise<v
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Planning style').selectOption(style);
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 

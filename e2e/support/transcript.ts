@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Conversation log. */
 export function conversation(page: Page): Locator {
-  return page.getByRole('log', { name: 'Conversation' });
+  return page.getByRole('log', { name: 'Conversation', exact: true });
 }
 
 /** How far (px) the log's view is above its end: 0 when the last reply's end is shown. */
